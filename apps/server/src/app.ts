@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { LIMITS } from '@qr-menu/contract';
+import type { AppConfig } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { accessPlugin } from './plugins/access.js';
+import { AppError } from './plugins/app-error.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
+import { modules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+  }
+}
+
+/** Builds the whole application on an open database. Used by main.ts and by every test. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: true,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+
+  // External plugins.
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 6 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    errorResponseBuilder: rateLimitErrorBuilder,
+  });
+  if (!config.rateLimits) app.addHook('onRoute', (route) => void (route.config && delete route.config.rateLimit));
+  await app.register(swagger, {
+    openapi: { info: { title: 'QR Menu API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: false } });
+
+  // App plugins, then the modules' routes.
+  await app.register(accessPlugin);
+  for (const mod of modules) await app.register(mod, { prefix: '/api' });
+
+  // The built web app: static files, and index.html for every other non-API path (the SPA routes).
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler({}, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      throw new AppError(404, 'notFound');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  doublePrecision,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    phone: text('phone'),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  sha256: text('sha256').notNull().unique(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
+});
+
+export const eateries = pgTable('eateries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  phones: jsonb('phones').$type<string[]>().notNull().default([]),
+  geoLat: doublePrecision('geo_lat'),
+  geoLng: doublePrecision('geo_lng'),
+  timeZone: text('time_zone').notNull().default('Asia/Baku'),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eateryId] }), index('memberships_eatery_idx').on(t.eateryId)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    nameAz: text('name_az').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
+    nameRu: text('name_ru').notNull().default(''),
+    imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('categories_eatery_idx').on(t.eateryId, t.position)],
+);
+
+export const kitchenDepartments = pgTable(
+  'kitchen_departments',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('kitchen_departments_name_idx').on(t.eateryId, sql`lower(${t.name})`)],
+);
+
+export const dishes = pgTable(
+  'dishes',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    // Null once the category is deleted: the archived dish stays for order history.
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    nameAz: text('name_az').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
+    nameRu: text('name_ru').notNull().default(''),
+    descriptionAz: text('description_az').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionRu: text('description_ru').notNull().default(''),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    available: boolean('available').notNull().default(true),
+    kitchenDepartmentId: integer('kitchen_department_id').references(() => kitchenDepartments.id, {
+      onDelete: 'set null',
+    }),
+    imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('dishes_category_idx').on(t.categoryId, t.position), index('dishes_eatery_idx').on(t.eateryId)],
+);
+
+export const tables = pgTable(
+  'tables',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    seats: integer('seats').notNull().default(4),
+    note: text('note'),
+    status: text('status').notNull().default('ACTIVE'),
+    guestKey: text('guest_key'),
+  },
+  (t) => [uniqueIndex('tables_eatery_number_idx').on(t.eateryId, t.number)],
+);
+
+export const tableAssignments = pgTable(
+  'table_assignments',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    waiterId: integer('waiter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('table_assignments_unique_idx').on(t.tableId, t.waiterId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    // Kept when a table is deleted so that history survives; tableNumber is a snapshot.
+    tableId: integer('table_id').references(() => tables.id, { onDelete: 'set null' }),
+    tableNumber: text('table_number').notNull().default(''),
+    status: text('status').notNull().default('CREATED'),
+    note: text('note'),
+    deviceId: text('device_id'),
+    idempotencyKey: text('idempotency_key'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_eatery_created_idx').on(t.eateryId, t.createdAt),
+    index('orders_device_idx').on(t.deviceId),
+    uniqueIndex('orders_idempotency_idx').on(t.eateryId, t.deviceId, t.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id').references(() => dishes.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+    status: text('status').notNull().default('CREATED'),
+    kitchenDepartmentId: integer('kitchen_department_id'),
+    categoryName: text('category_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    activeEateryId: integer('active_eatery_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);

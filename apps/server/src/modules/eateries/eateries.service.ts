@@ -1,0 +1,120 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Role } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { eateries, memberships } from '../../db/schema.js';
+import { AppError } from '../../plugins/app-error.js';
+
+type EateryInput = {
+  name: string;
+  address: string;
+  phones: string[];
+  geoLat?: number | null;
+  geoLng?: number | null;
+  timeZone?: string;
+};
+
+const columns = {
+  id: eateries.id,
+  name: eateries.name,
+  address: eateries.address,
+  phones: eateries.phones,
+  geoLat: eateries.geoLat,
+  geoLng: eateries.geoLng,
+  timeZone: eateries.timeZone,
+  ownerId: eateries.ownerId,
+  roles: memberships.roles,
+};
+
+interface Row {
+  id: number;
+  name: string;
+  address: string;
+  phones: string[];
+  geoLat: number | null;
+  geoLng: number | null;
+  timeZone: string;
+  ownerId: number;
+  roles: string[];
+}
+
+const toDto = (r: Row) => ({ ...r, phone: r.phones[0] ?? null, roles: r.roles as Role[] });
+
+/** Falls back to Asia/Baku for a time zone the runtime does not know. */
+function validTimeZone(tz: string | undefined): string | undefined {
+  if (!tz) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    throw new AppError(400, 'validation', [{ field: 'timeZone', messageKey: 'validation.invalid' }]);
+  }
+}
+
+export class EateriesService {
+  constructor(private readonly db: Db) {}
+
+  /** Restaurants the user is a member of, with their roles there. */
+  async listForUser(userId: number) {
+    const rows = await this.db
+      .select(columns)
+      .from(eateries)
+      .innerJoin(memberships, and(eq(memberships.eateryId, eateries.id), eq(memberships.userId, userId)))
+      .orderBy(asc(eateries.id));
+    return rows.map(toDto);
+  }
+
+  async listOwned(userId: number) {
+    return (await this.listForUser(userId)).filter((e) => e.ownerId === userId);
+  }
+
+  async get(userId: number, eateryId: number) {
+    const [row] = await this.db
+      .select(columns)
+      .from(eateries)
+      .innerJoin(memberships, and(eq(memberships.eateryId, eateries.id), eq(memberships.userId, userId)))
+      .where(eq(eateries.id, eateryId));
+    if (!row) throw new AppError(404, 'notYourResource');
+    return toDto(row);
+  }
+
+  async create(userId: number, body: EateryInput) {
+    const id = await this.db.transaction(async (tx) => {
+      const [e] = await tx
+        .insert(eateries)
+        .values({
+          name: body.name,
+          address: body.address,
+          phones: body.phones,
+          geoLat: body.geoLat ?? null,
+          geoLng: body.geoLng ?? null,
+          timeZone: validTimeZone(body.timeZone),
+          ownerId: userId,
+        })
+        .returning({ id: eateries.id });
+      await tx.insert(memberships).values({ userId, eateryId: e.id, roles: ['EATERY_ADMIN'] });
+      return e.id;
+    });
+    return this.get(userId, id);
+  }
+
+  async update(userId: number, eateryId: number, body: EateryInput) {
+    await this.db
+      .update(eateries)
+      .set({
+        name: body.name,
+        address: body.address,
+        phones: body.phones,
+        geoLat: body.geoLat ?? null,
+        geoLng: body.geoLng ?? null,
+        ...(body.timeZone ? { timeZone: validTimeZone(body.timeZone) } : {}),
+      })
+      .where(eq(eateries.id, eateryId));
+    return this.get(userId, eateryId);
+  }
+
+  /** Only the owner deletes a restaurant; everything in it goes with it. */
+  async remove(userId: number, eatery: { id: number; ownerId: number }) {
+    if (eatery.ownerId !== userId) throw new AppError(403, 'accessDenied');
+    await this.db.delete(eateries).where(eq(eateries.id, eatery.id));
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eateryBody, eateryResponse, idField } from '@qr-menu/contract';
+import { requireEatery, requireUserId } from '../../plugins/access.js';
+import { AppError } from '../../plugins/app-error.js';
+import { EateriesService } from './eateries.service.js';
+
+const idParams = z.object({ id: idField });
+
+export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const eateriesService = new EateriesService(app.db);
+  const tags = ['restaurants'];
+
+  app.get('/eatery', { schema: { tags, response: { 200: z.array(eateryResponse) } } }, async (request) =>
+    eateriesService.listForUser(requireUserId(request)),
+  );
+
+  app.get(
+    '/eatery/owner/:userId',
+    { schema: { tags, params: z.object({ userId: idField }), response: { 200: z.array(eateryResponse) } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      if (request.params.userId !== userId) throw new AppError(403, 'accessDenied');
+      return eateriesService.listOwned(userId);
+    },
+  );
+
+  app.post(
+    '/eatery',
+    { schema: { tags, body: eateryBody, response: { 201: eateryResponse } } },
+    async (request, reply) => reply.code(201).send(await eateriesService.create(requireUserId(request), request.body)),
+  );
+
+  app.get(
+    '/eatery/:id',
+    { config: { access: { roles: 'any' } }, schema: { tags, params: idParams, response: { 200: eateryResponse } } },
+    async (request) => eateriesService.get(requireUserId(request), requireEatery(request).id),
+  );
+
+  app.put(
+    '/eatery/:id',
+    {
+      config: { access: { roles: ['EATERY_ADMIN'] } },
+      schema: { tags, params: idParams, body: eateryBody, response: { 200: eateryResponse } },
+    },
+    async (request) => eateriesService.update(requireUserId(request), requireEatery(request).id, request.body),
+  );
+
+  app.delete(
+    '/eatery/:id',
+    { config: { access: { roles: ['EATERY_ADMIN'] } }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await eateriesService.remove(requireUserId(request), requireEatery(request));
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { frontendLogBody, LIMITS } from '@qr-menu/contract';
+import { RATE } from '../../plugins/rate-limits.js';
+
+/** Browser errors go to the server log stream (not to a table). */
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/logs/frontend',
+    {
+      bodyLimit: LIMITS.frontendLogBytes,
+      config: { access: 'public', rateLimit: RATE.frontendLogs },
+      schema: { tags: ['logs'], body: frontendLogBody },
+    },
+    async (request, reply) => {
+      const { level, ...record } = request.body;
+      const log = request.log.child({ frontend: record, ip: request.ip });
+      if (level === 'error') log.error('frontend error');
+      else if (level === 'warn') log.warn('frontend warning');
+      else log.info('frontend log');
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, type ApiErrorBody, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
+import { AppError } from './app-error.js';
+
+function send(reply: FastifyReply, status: number, key: ErrorKey, details?: ErrorDetail[]) {
+  const body: ApiErrorBody = { messageKey: key, message: ERROR_MESSAGES[key] };
+  if (details?.length) body.details = details;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own error codes mapped onto our keys. */
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorKey]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalidJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalidJson'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'imageTooLarge'],
+  FST_PARTS_LIMIT: [413, 'bodyTooLarge'],
+  FST_FILES_LIMIT: [413, 'bodyTooLarge'],
+  FST_FIELDS_LIMIT: [413, 'bodyTooLarge'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupportedMediaType'],
+};
+
+/** One error handler for every failure: always `{messageKey, message, details?}`, never a stack trace. */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) return send(reply, err.statusCode, err.messageKey, err.details);
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body'),
+        messageKey: v.message?.startsWith('validation.') ? v.message : 'validation.invalid',
+      }));
+      return send(reply, 400, 'validation', details);
+    }
+
+    const mapped = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (mapped) return send(reply, mapped[0], mapped[1]);
+    if (err instanceof SyntaxError) return send(reply, 400, 'invalidJson');
+    if (err.statusCode === 429) return send(reply, 429, 'tooManyRequests');
+    if (err.statusCode === 413) return send(reply, 413, 'bodyTooLarge');
+    if (err.statusCode === 415) return send(reply, 415, 'unsupportedMediaType');
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      request.log.info({ err }, 'client error');
+      return send(reply, err.statusCode, err.statusCode === 404 ? 'notFound' : 'validation');
+    }
+
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, 'internal');
+  });
+});

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Claims of our access tokens. `eid` is the restaurant the session works in. */
+export interface AccessClaims {
+  sub: number;
+  eid: number | null;
+  iat: number;
+  exp: number;
+}
+
+const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
+const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+export function signJwt(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: string, ttlSeconds: number): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const payload = b64(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
+  const sig = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
+  return `${HEADER}.${payload}.${sig}`;
+}
+
+/** Returns the claims of a valid, unexpired HS256 token, or null. */
+export function verifyJwt(token: string, secret: string): AccessClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== HEADER) return null;
+  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
+    if (typeof claims.sub !== 'number' || typeof claims.exp !== 'number') return null;
+    if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    rateLimits: true,
+    logLevel: 'silent',
+    webDist: '/nonexistent',
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new PostgreSQL database created for this file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (!TEST_DATABASE_URL) return openDatabase({ inMemory: true });
+  const name = `qrmenu_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Builds the app once for the test file and closes it afterwards. */
+export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase();
+    ctx.app = await buildApp(testConfig(overrides), ctx.database);
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+let counter = 0;
+/** A unique, valid e-mail for this run. */
+export const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now()}.${counter++}@example.com`;
+export const PASSWORD = 'secret123';
+
+export interface Owner {
+  userId: number;
+  eateryId: number;
+  email: string;
+  token: string;
+  cookie: string;
+}
+
+/** Registers an owner with a restaurant and logs in, through the API like a real client. */
+export async function registerOwner(
+  app: FastifyInstance,
+  opts: { email?: string; restaurant?: string; ip?: string } = {},
+): Promise<Owner> {
+  const email = opts.email ?? uniqueEmail();
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/admin/eatery',
+    remoteAddress: opts.ip ?? randomIp(),
+    payload: {
+      user: { email, password: PASSWORD },
+      restaurant: { name: opts.restaurant ?? 'Test Restaurant' },
+      userProfileRequest: { name: 'Test Owner', phone: null },
+    },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const { userId, eateryId } = reg.json();
+  const login = await loginAs(app, email);
+  return { userId, eateryId, email, token: login.json().jwt, cookie: refreshCookie(login) };
+}
+
+export function loginAs(app: FastifyInstance, email: string, password = PASSWORD) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: randomIp(),
+    payload: { email, password, eateryId: null },
+  });
+}
+
+/** `refresh_token=...` from a response's Set-Cookie, ready to send back. */
+export function refreshCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'refresh_token');
+  if (!c) throw new Error('no refresh cookie');
+  return `refresh_token=${c.value}`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A random address so that per-IP rate limits of one test do not leak into another. */
+export function randomIp() {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}

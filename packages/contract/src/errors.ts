@@ -1,0 +1,65 @@
+/** Every error the API can answer with. The web app translates `messageKey` with `errors.<key>`. */
+export const ERROR_KEYS = [
+  'validation',
+  'jwtInvalid',
+  'invalidPass',
+  'accessDenied',
+  'notYourEatery',
+  'notYourResource',
+  'notFound',
+  'userExist',
+  'tableExists',
+  'departmentExists',
+  'orderClosed',
+  'integrityViolation',
+  'imageTooLarge',
+  'unsupportedImage',
+  'bodyTooLarge',
+  'unsupportedMediaType',
+  'invalidJson',
+  'tooManyRequests',
+  'cannotRemoveOwnAdminRole',
+  'cannotDeleteSelf',
+  'cannotRemoveOwner',
+  'tableInactive',
+  'internal',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+export interface ErrorDetail {
+  field: string;
+  messageKey: string;
+}
+
+export interface ApiErrorBody {
+  messageKey: ErrorKey;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/** English fallback texts (the server sends these as `message`). */
+export const ERROR_MESSAGES: Record<ErrorKey, string> = {
+  validation: 'Some fields are invalid.',
+  jwtInvalid: 'Your session has expired. Please log in again.',
+  invalidPass: 'The password you entered is incorrect.',
+  accessDenied: 'You don’t have permission to proceed this action.',
+  notYourEatery: 'You don’t have access to this restaurant.',
+  notYourResource: 'You don’t have permission to view this resource.',
+  notFound: 'Not found.',
+  userExist: 'An account with this email already exists.',
+  tableExists: 'A table with this number already exists.',
+  departmentExists: 'A department with this name already exists.',
+  orderClosed: 'This order is closed and can no longer be changed.',
+  integrityViolation: 'Cannot delete dish because it is referenced by order items',
+  imageTooLarge: 'The image is too large. The limit is 3 MB.',
+  unsupportedImage: 'This file is not a supported image.',
+  bodyTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'Unsupported content type.',
+  invalidJson: 'The request body is not valid JSON.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  cannotRemoveOwnAdminRole: 'You cannot remove your own Eatery Admin role.',
+  cannotDeleteSelf: 'You cannot delete yourself.',
+  cannotRemoveOwner: 'The owner of the restaurant cannot be removed.',
+  tableInactive: 'This table is not taking orders right now.',
+  internal: 'Something went wrong on our side.',
+};

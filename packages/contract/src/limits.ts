@@ -1,0 +1,22 @@
+/** Numbers of SPEC.md §9 shared by server and web. */
+export const LIMITS = {
+  imageBytes: 3_145_728,
+  imageMaxPx: 1600,
+  webpQuality: 0.8,
+  personName: { min: 2, max: 50 },
+  restaurantName: { min: 2, max: 100 },
+  passwordMin: 8,
+  defaultSeats: 4,
+  quantity: { min: 1, max: 99 },
+  jsonBodyBytes: 1_048_576,
+  frontendLogBytes: 16_384,
+  mobileBreakpointPx: 768,
+  registerRedirectMs: 5000,
+  socketConnectDelayMs: 1000,
+  socketReconnectMs: 5000,
+  fallbackRefreshMs: 300_000,
+  guestPollMs: 10_000,
+  storedIdPollMs: 1000,
+  languageCookieSeconds: 31_536_000,
+  defaultMenuEateryId: 2,
+} as const;

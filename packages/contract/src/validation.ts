@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+/**
+ * Validation rules of SPEC.md §5. Error messages are i18n keys (`validation.*`) so that server
+ * details and client messages use the same words in every language.
+ */
+export const V = {
+  required: 'validation.required',
+  email: 'validation.email',
+  password: 'validation.password',
+  passwordsMatch: 'validation.passwordsMatch',
+  personName: 'validation.personName',
+  restaurantName: 'validation.restaurantName',
+  invalid: 'validation.invalid',
+  tooLong: 'validation.tooLong',
+  latitude: 'validation.latitude',
+  longitude: 'validation.longitude',
+  phone: 'validation.phone',
+} as const;
+
+export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]{8,}$/;
+export const PERSON_NAME_RE = /^[A-Za-zА-Яа-яЁё ]{2,50}$/;
+export const RESTAURANT_NAME_RE = /^[A-Za-zА-Яа-яЁёƏəĞğİıÖöŞşÜüÇç0-9\s.,'-]{2,100}$/;
+
+/** A required, trimmed string. */
+export const requiredText = (max = 255) =>
+  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+
+export const emailField = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .max(254, { error: V.tooLong })
+  .regex(EMAIL_RE, { error: V.email })
+  .transform((s) => s.toLowerCase());
+
+export const passwordField = z
+  .string({ error: V.required })
+  .min(1, { error: V.required })
+  .max(128, { error: V.tooLong })
+  .regex(PASSWORD_RE, { error: V.password });
+
+export const personNameField = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .regex(PERSON_NAME_RE, { error: V.personName });
+
+export const restaurantNameField = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .max(LIMITS.restaurantName.max, { error: V.restaurantName })
+  .regex(RESTAURANT_NAME_RE, { error: V.restaurantName });
+
+/** Positive integer id in a path or body. */
+export const idField = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });
