@@ -5,3 +5,7 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './eatery.js';
 export * from './config.js';
+export * from './menu.js';
+export * from './orders.js';
+export * from './tables.js';
+export * from './users.js';
