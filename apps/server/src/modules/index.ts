@@ -3,6 +3,19 @@ import { authRoutes } from './auth/routes.js';
 import { configRoutes } from './config/routes.js';
 import { eateryRoutes } from './eateries/routes.js';
 import { logRoutes } from './logs/routes.js';
+import { orderRoutes } from './orders/routes.js';
+import { tableRoutes } from './tables/routes.js';
+import { userRoutes } from './users/routes.js';
+import { assignmentRoutes } from './assignments/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, configRoutes, logRoutes, eateryRoutes];
+export const modules: FastifyPluginAsync[] = [
+  authRoutes,
+  configRoutes,
+  logRoutes,
+  eateryRoutes,
+  orderRoutes,
+  tableRoutes,
+  userRoutes,
+  assignmentRoutes,
+];

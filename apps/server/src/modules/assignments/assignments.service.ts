@@ -1,0 +1,69 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TableAssignment } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { memberships, tableAssignments, tables, users } from '../../db/schema.js';
+import { AppError } from '../../plugins/app-error.js';
+
+const columns = {
+  id: tableAssignments.id,
+  waiterId: tableAssignments.waiterId,
+  tableId: tableAssignments.tableId,
+  waiterName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
+};
+
+/**
+ * Waiters assigned to tables. Only this restaurant's tables (404 otherwise) and only users holding
+ * WAITER here (another restaurant's user: 404; a member without WAITER: 400 on `waiterId`).
+ * Assigning twice is idempotent: the existing assignment comes back with 200 instead of 201.
+ */
+export class AssignmentsService {
+  constructor(private readonly db: Db) {}
+
+  async list(eateryId: number): Promise<TableAssignment[]> {
+    return this.db
+      .select(columns)
+      .from(tableAssignments)
+      .innerJoin(users, eq(users.id, tableAssignments.waiterId))
+      .where(eq(tableAssignments.eateryId, eateryId))
+      .orderBy(asc(tableAssignments.id));
+  }
+
+  async assign(
+    eateryId: number,
+    body: { waiterId: number; tableId: number },
+  ): Promise<{ created: boolean; assignment: TableAssignment }> {
+    const [table] = await this.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(and(eq(tables.id, body.tableId), eq(tables.eateryId, eateryId)));
+    if (!table) throw new AppError(404, 'notYourResource');
+    const [member] = await this.db
+      .select({ roles: memberships.roles })
+      .from(memberships)
+      .where(and(eq(memberships.userId, body.waiterId), eq(memberships.eateryId, eateryId)));
+    if (!member) throw new AppError(404, 'notYourResource');
+    if (!member.roles.includes('WAITER')) {
+      throw new AppError(400, 'validation', [{ field: 'waiterId', messageKey: 'validation.notWaiter' }]);
+    }
+    const inserted = await this.db
+      .insert(tableAssignments)
+      .values({ eateryId, tableId: body.tableId, waiterId: body.waiterId })
+      .onConflictDoNothing()
+      .returning({ id: tableAssignments.id });
+    const created = inserted.length > 0;
+    const [assignment] = await this.db
+      .select(columns)
+      .from(tableAssignments)
+      .innerJoin(users, eq(users.id, tableAssignments.waiterId))
+      .where(and(eq(tableAssignments.tableId, body.tableId), eq(tableAssignments.waiterId, body.waiterId)));
+    return { created, assignment };
+  }
+
+  async remove(eateryId: number, assignmentId: number): Promise<void> {
+    const deleted = await this.db
+      .delete(tableAssignments)
+      .where(and(eq(tableAssignments.id, assignmentId), eq(tableAssignments.eateryId, eateryId)))
+      .returning({ id: tableAssignments.id });
+    if (deleted.length === 0) throw new AppError(404, 'notYourResource');
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/contract';
+import { requireEatery } from '../../plugins/access.js';
+import { AssignmentsService } from './assignments.service.js';
+
+const idParams = z.object({ id: idField });
+const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
+
+/** Waiter-to-table assignments (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
+export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new AssignmentsService(app.db);
+  const tags = ['tables'];
+
+  app.get(
+    '/eatery/:id/table-assignment',
+    {
+      config: { access: { roles: 'any' } },
+      schema: { tags, params: idParams, response: { 200: z.array(tableAssignmentResponse) } },
+    },
+    async (request) => service.list(requireEatery(request).id),
+  );
+
+  app.post(
+    '/eatery/:id/table-assignment',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        params: idParams,
+        body: tableAssignmentBody,
+        response: { 200: tableAssignmentResponse, 201: tableAssignmentResponse },
+      },
+    },
+    async (request, reply) => {
+      const { created, assignment } = await service.assign(requireEatery(request).id, request.body);
+      return reply.code(created ? 201 : 200).send(assignment);
+    },
+  );
+
+  app.delete(
+    '/eatery/:id/table-assignment/:assignmentId',
+    { config: ADMIN, schema: { tags, params: z.object({ id: idField, assignmentId: idField }) } },
+    async (request, reply) => {
+      await service.remove(requireEatery(request).id, request.params.assignmentId);
+      return reply.code(204).send();
+    },
+  );
+};

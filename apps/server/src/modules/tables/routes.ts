@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idField, tableBody, tableResponse } from '@qr-menu/contract';
+import { requireEatery } from '../../plugins/access.js';
+import { publicBase } from './qr.js';
+import { TablesService } from './tables.service.js';
+
+const idParams = z.object({ id: idField });
+const tableParams = z.object({ id: idField, tableId: idField });
+const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
+
+/** Tables of a restaurant with their QR codes (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
+export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new TablesService(app.db);
+  const tags = ['tables'];
+
+  app.get(
+    '/eatery/:id/table',
+    {
+      config: { access: { roles: 'any' } },
+      schema: { tags, params: idParams, response: { 200: z.array(tableResponse) } },
+    },
+    async (request) => service.list(requireEatery(request).id, publicBase(request)),
+  );
+
+  app.post(
+    '/eatery/:id/table',
+    { config: ADMIN, schema: { tags, params: idParams, body: tableBody, response: { 201: tableResponse } } },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(requireEatery(request).id, request.body, publicBase(request))),
+  );
+
+  app.put(
+    '/eatery/:id/table/:tableId',
+    { config: ADMIN, schema: { tags, params: tableParams, body: tableBody, response: { 200: tableResponse } } },
+    async (request) =>
+      service.update(requireEatery(request).id, request.params.tableId, request.body, publicBase(request)),
+  );
+
+  app.delete(
+    '/eatery/:id/table/:tableId',
+    { config: ADMIN, schema: { tags, params: tableParams } },
+    async (request, reply) => {
+      await service.remove(requireEatery(request).id, request.params.tableId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/eatery/:id/table/:tableId/qr.png',
+    { config: ADMIN, schema: { tags, params: tableParams } },
+    async (request, reply) => {
+      const { png, number } = await service.printPng(
+        requireEatery(request).id,
+        request.params.tableId,
+        publicBase(request),
+      );
+      const safeName = number.replace(/[^A-Za-z0-9_-]/g, '_') || String(request.params.tableId);
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', `inline; filename="table-${safeName}-qr.png"`)
+        .header('Cache-Control', 'private, no-cache')
+        .send(png);
+    },
+  );
+};

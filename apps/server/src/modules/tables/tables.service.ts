@@ -1,0 +1,93 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Table, TableStatus } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { tables } from '../../db/schema.js';
+import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
+import { QR_LIST_WIDTH, QR_PRINT_WIDTH, qrPng, tableQrContent } from './qr.js';
+
+export interface TableInput {
+  number: string;
+  seats: number;
+  note: string | null;
+  status: TableStatus;
+}
+
+type Row = typeof tables.$inferSelect;
+
+const tableExists = () => new AppError(409, 'tableExists');
+
+export class TablesService {
+  constructor(private readonly db: Db) {}
+
+  private async toDto(row: Row, base: string): Promise<Table> {
+    const content = tableQrContent(base, row.eateryId, row.id);
+    const png = await qrPng(content, QR_LIST_WIDTH);
+    return {
+      id: row.id,
+      number: row.number,
+      seats: row.seats,
+      note: row.note,
+      status: row.status as TableStatus,
+      eateryId: row.eateryId,
+      qrCodeDto: { content, qrCodeAsBytes: png.toString('base64') },
+    };
+  }
+
+  /** The table when it belongs to the restaurant, else 404 (another restaurant's ids are never revealed). */
+  async find(eateryId: number, tableId: number): Promise<Row> {
+    const [row] = await this.db
+      .select()
+      .from(tables)
+      .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)));
+    if (!row) throw new AppError(404, 'notYourResource');
+    return row;
+  }
+
+  async list(eateryId: number, base: string): Promise<Table[]> {
+    const rows = await this.db.select().from(tables).where(eq(tables.eateryId, eateryId)).orderBy(asc(tables.id));
+    return Promise.all(rows.map((r) => this.toDto(r, base)));
+  }
+
+  async create(eateryId: number, body: TableInput, base: string): Promise<Table> {
+    try {
+      const [row] = await this.db
+        .insert(tables)
+        .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status })
+        .returning();
+      return this.toDto(row, base);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw tableExists();
+      throw err;
+    }
+  }
+
+  async update(eateryId: number, tableId: number, body: TableInput, base: string): Promise<Table> {
+    try {
+      const [row] = await this.db
+        .update(tables)
+        .set({ number: body.number, seats: body.seats, note: body.note, status: body.status })
+        .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
+        .returning();
+      if (!row) throw new AppError(404, 'notYourResource');
+      return this.toDto(row, base);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw tableExists();
+      throw err;
+    }
+  }
+
+  /** Assignments go with the table; orders keep their history (table_id becomes null, tableNumber stays). */
+  async remove(eateryId: number, tableId: number): Promise<void> {
+    const deleted = await this.db
+      .delete(tables)
+      .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
+      .returning({ id: tables.id });
+    if (deleted.length === 0) throw new AppError(404, 'notYourResource');
+  }
+
+  /** Print-quality PNG of the table's code. */
+  async printPng(eateryId: number, tableId: number, base: string): Promise<{ png: Buffer; number: string }> {
+    const row = await this.find(eateryId, tableId);
+    return { png: await qrPng(tableQrContent(base, eateryId, row.id), QR_PRINT_WIDTH), number: row.number };
+  }
+}

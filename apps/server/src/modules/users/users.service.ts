@@ -1,0 +1,213 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ROLES, type Role, type StaffUser } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { memberships, tableAssignments, users } from '../../db/schema.js';
+import type { EateryContext } from '../../plugins/access.js';
+import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
+import { hashPassword } from '../auth/passwords.js';
+
+export interface CreateUserInput {
+  user: { email: string; password: string; roles: Role[] };
+  restaurant: { eateryId: number };
+  userProfileRequest: { name: string; phone: string | null };
+}
+
+export interface UpdateUserInput {
+  username: string;
+  name: string | null;
+  password: string | null;
+  phones: string[] | null;
+  phone?: string | null;
+  roles: Role[];
+}
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  phone: users.phone,
+  phones: users.phones,
+  roles: memberships.roles,
+};
+
+interface Row {
+  id: number;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  phones: string[];
+  roles: string[];
+}
+
+const sortRoles = (roles: readonly string[]): Role[] => ROLES.filter((r) => roles.includes(r));
+
+function toDto(row: Row, ownerId: number): StaffUser {
+  const phones = row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [];
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.email,
+    phone: row.phone ?? phones[0] ?? null,
+    phones,
+    roles: sortRoles(row.roles),
+    hasProfile: Boolean(row.name),
+    isOwner: row.id === ownerId,
+  };
+}
+
+const ADMIN: Role = 'EATERY_ADMIN';
+
+/**
+ * Staff of a restaurant. Accounts are global (one e-mail, one password), roles are per restaurant
+ * (memberships). Rules of SPEC.md §5 and DESIGN.md §6:
+ * - creating never attaches an existing account: a known e-mail answers 409 userExist;
+ * - an admin cannot drop their own EATERY_ADMIN role nor delete themselves;
+ * - nobody else can drop the owner's EATERY_ADMIN role or remove the owner;
+ * - another admin cannot change the login, password, name or phones of an account that is the owner or
+ *   belongs to another restaurant too (that would let them take over a restaurant they do not own): 403;
+ * - deleting removes the membership (and the user's table assignments here); the account goes with its
+ *   last membership.
+ */
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async list(eatery: EateryContext, role?: Role): Promise<StaffUser[]> {
+    const rows = await this.db
+      .select(columns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.eateryId, eatery.id),
+          role ? sql`${memberships.roles} @> ARRAY[${role}]::text[]` : undefined,
+        ),
+      )
+      .orderBy(asc(users.id));
+    return rows.map((r) => toDto(r, eatery.ownerId));
+  }
+
+  async get(eatery: EateryContext, userId: number): Promise<StaffUser> {
+    const row = await this.member(eatery.id, userId);
+    return toDto(row, eatery.ownerId);
+  }
+
+  async create(eatery: EateryContext, body: CreateUserInput): Promise<StaffUser> {
+    if (body.restaurant.eateryId !== eatery.id) {
+      throw new AppError(400, 'validation', [{ field: 'restaurant.eateryId', messageKey: 'validation.invalid' }]);
+    }
+    if (await this.emailTaken(body.user.email)) throw new AppError(409, 'userExist');
+    const passwordHash = await hashPassword(body.user.password);
+    const phone = body.userProfileRequest.phone;
+    try {
+      const id = await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: body.user.email,
+            passwordHash,
+            name: body.userProfileRequest.name,
+            phone,
+            phones: phone ? [phone] : [],
+          })
+          .returning({ id: users.id });
+        await tx.insert(memberships).values({ userId: user.id, eateryId: eatery.id, roles: body.user.roles });
+        return user.id;
+      });
+      return this.get(eatery, id);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
+      throw err;
+    }
+  }
+
+  async update(eatery: EateryContext, actorId: number, userId: number, body: UpdateUserInput): Promise<StaffUser> {
+    const current = await this.member(eatery.id, userId);
+    const self = userId === actorId;
+    if (!body.roles.includes(ADMIN)) {
+      // The caller is an EATERY_ADMIN here (route access), and the owner always is one.
+      if (self) throw new AppError(403, 'cannotRemoveOwnAdminRole');
+      if (userId === eatery.ownerId) throw new AppError(403, 'cannotRemoveOwner');
+    }
+
+    // Account fields: only those that really change.
+    const account: Partial<typeof users.$inferInsert> = {};
+    if (body.username !== current.email.toLowerCase()) account.email = body.username;
+    if (body.name !== null && body.name !== current.name) account.name = body.name;
+    const phones = body.phones ?? (body.phone !== undefined ? (body.phone ? [body.phone] : []) : null);
+    if (phones !== null && JSON.stringify(phones) !== JSON.stringify(current.phones)) {
+      account.phones = phones;
+      account.phone = phones[0] ?? null;
+    }
+    const changesAccount = Object.keys(account).length > 0 || body.password !== null;
+    if (changesAccount && !self && (userId === eatery.ownerId || (await this.belongsElsewhere(userId, eatery.id)))) {
+      throw new AppError(403, 'accessDenied');
+    }
+    if (body.password !== null) account.passwordHash = await hashPassword(body.password);
+
+    try {
+      await this.db.transaction(async (tx) => {
+        if (Object.keys(account).length > 0) await tx.update(users).set(account).where(eq(users.id, userId));
+        await tx
+          .update(memberships)
+          .set({ roles: body.roles })
+          .where(and(eq(memberships.userId, userId), eq(memberships.eateryId, eatery.id)));
+        // Only waiters can hold table assignments.
+        if (!body.roles.includes('WAITER')) {
+          await tx
+            .delete(tableAssignments)
+            .where(and(eq(tableAssignments.eateryId, eatery.id), eq(tableAssignments.waiterId, userId)));
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
+      throw err;
+    }
+    return this.get(eatery, userId);
+  }
+
+  async remove(eatery: EateryContext, actorId: number, userId: number): Promise<void> {
+    if (userId === actorId) throw new AppError(403, 'cannotDeleteSelf');
+    await this.member(eatery.id, userId);
+    if (userId === eatery.ownerId) throw new AppError(403, 'cannotRemoveOwner');
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(tableAssignments)
+        .where(and(eq(tableAssignments.eateryId, eatery.id), eq(tableAssignments.waiterId, userId)));
+      await tx.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.eateryId, eatery.id)));
+      const [left] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(eq(memberships.userId, userId));
+      if (Number(left.n) === 0) await tx.delete(users).where(eq(users.id, userId));
+    });
+  }
+
+  /** The user with their roles here, or 404 when they are not a member of this restaurant. */
+  private async member(eateryId: number, userId: number): Promise<Row> {
+    const [row] = await this.db
+      .select(columns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.eateryId, eateryId), eq(memberships.userId, userId)));
+    if (!row) throw new AppError(404, 'notYourResource');
+    return row;
+  }
+
+  private async belongsElsewhere(userId: number, eateryId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eateryId: memberships.eateryId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), ne(memberships.eateryId, eateryId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  private async emailTaken(email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return Boolean(row);
+  }
+}
