@@ -21,6 +21,7 @@ import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
+import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
 
 declare module 'fastify' {
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // App plugins, then the modules' routes.
   await app.register(accessPlugin);
+  await app.register(realtimePlugin);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   // The built web app: static files, and index.html for every other non-API path (the SPA routes).

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idField,
+  orderCreateBody,
+  orderItemBody,
+  orderItemUpdateBody,
+  orderListQuery,
+  orderPathId,
+  orderResponse,
+  orderUpdateBody,
+} from '@qr-menu/contract';
+import { requireEatery } from '../../plugins/access.js';
+import { ORDER_ROLES, OrdersService } from './orders.service.js';
+
+const orderParams = z.object({ id: idField, orderId: orderPathId });
+const itemParams = orderParams.extend({ itemId: orderPathId });
+
+/** Staff orders (DESIGN.md §5, §6, §8). Guest routes (/api/client/...) reuse OrdersService from their own module. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new OrdersService(app.db, app.realtime);
+  const tags = ['orders'];
+
+  app.get(
+    '/eatery/:id/orders',
+    {
+      config: { access: { roles: 'any' } },
+      schema: {
+        tags,
+        params: z.object({ id: idField }),
+        querystring: orderListQuery,
+        response: { 200: z.array(orderResponse) },
+      },
+    },
+    async (request) => service.list(requireEatery(request).id, request.query),
+  );
+
+  app.post(
+    '/eatery/:id/orders',
+    {
+      config: { access: { roles: ORDER_ROLES.create } },
+      schema: { tags, params: z.object({ id: idField }), body: orderCreateBody, response: { 201: orderResponse } },
+    },
+    async (request, reply) => {
+      const { tableId, note, items } = request.body;
+      const placed = await service.placeOrder(requireEatery(request).id, tableId, items ?? [], note);
+      return reply.code(201).send(placed.order);
+    },
+  );
+
+  app.get(
+    '/eatery/:id/orders/:orderId',
+    {
+      config: { access: { roles: 'any' } },
+      schema: { tags, params: orderParams, response: { 200: orderResponse } },
+    },
+    async (request) => service.get(requireEatery(request).id, request.params.orderId),
+  );
+
+  app.put(
+    '/eatery/:id/orders/:orderId',
+    {
+      config: { access: { roles: ORDER_ROLES.orderStatus } },
+      schema: { tags, params: orderParams, body: orderUpdateBody, response: { 200: orderResponse } },
+    },
+    async (request) => service.updateOrder(requireEatery(request), request.params.orderId, request.body),
+  );
+
+  app.delete(
+    '/eatery/:id/orders/:orderId',
+    { config: { access: { roles: ORDER_ROLES.delete } }, schema: { tags, params: orderParams } },
+    async (request, reply) => {
+      await service.deleteOrder(requireEatery(request).id, request.params.orderId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/eatery/:id/orders/:orderId/items',
+    {
+      config: { access: { roles: ORDER_ROLES.editItems } },
+      schema: { tags, params: orderParams, body: orderItemBody, response: { 201: orderResponse } },
+    },
+    async (request, reply) => {
+      const { dishId, quantity, note } = request.body;
+      const order = await service.addItems(
+        requireEatery(request).id,
+        request.params.orderId,
+        [{ dishId, quantity, note }],
+        {},
+        null,
+      );
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.put(
+    '/eatery/:id/orders/:orderId/items/:itemId',
+    {
+      // Field-level rules (who may change status vs. quantity/note/dish) are checked by the service.
+      config: { access: { roles: [...new Set([...ORDER_ROLES.editItems, ...ORDER_ROLES.itemStatus])] } },
+      schema: { tags, params: itemParams, body: orderItemUpdateBody, response: { 200: orderResponse } },
+    },
+    async (request) =>
+      service.updateItem(requireEatery(request), request.params.orderId, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/eatery/:id/orders/:orderId/items/:itemId',
+    {
+      config: { access: { roles: ORDER_ROLES.editItems } },
+      schema: { tags, params: itemParams, response: { 200: orderResponse } },
+    },
+    async (request) => service.deleteItem(requireEatery(request), request.params.orderId, request.params.itemId),
+  );
+};

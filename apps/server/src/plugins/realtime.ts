@@ -1,0 +1,186 @@
+import fp from 'fastify-plugin';
+import { and, eq } from 'drizzle-orm';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import {
+  ORDER_EVENT,
+  SOCKET_PATH,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_SUBSCRIBE,
+  SOCKET_SUBSCRIBE_ERROR,
+  SOCKET_UNSUBSCRIBE,
+  orderTopic,
+  ordersTopic,
+  type OrderEvent,
+  type SubscribeAck,
+} from '@qr-menu/contract';
+import { memberships, orders } from '../db/schema.js';
+import { verifyJwt } from './jwt.js';
+
+/**
+ * Realtime (DESIGN.md §9): socket.io at /api/ws on the same HTTP server.
+ *
+ * - Staff connect with `auth: { token }` (an access token); an invalid token is refused at connect.
+ *   Guests connect without a token; they are recognised by their `device_id` cookie. A connection with
+ *   neither is refused (`connect_error` with message `jwtInvalid`).
+ * - `subscribe(topic, ack?)`: `/topic/orders/{eateryId}` needs a membership of that restaurant;
+ *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it.
+ *   Refusals answer the ack (and emit `subscribeError`) with `{ok: false, topic, messageKey: 'notYourResource'}`.
+ *   `unsubscribe(topic)` leaves the room.
+ * - `app.realtime.emitOrderEvent(eateryId, event)` sends `orders` {type, orderId, status} to both topics.
+ * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries events to every server instance.
+ *
+ * Membership is checked at subscribe time; a socket keeps its rooms until it disconnects (clients reconnect with
+ * a fresh token after a drop).
+ */
+export interface Realtime {
+  /** The socket.io server; null until the app is ready. */
+  readonly io: Server | null;
+  emitOrderEvent(eateryId: number, event: OrderEvent): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+interface SocketData {
+  userId: number | null;
+  deviceId: string | null;
+}
+
+const ORDERS_TOPIC_RE = /^\/topic\/orders\/(\d{1,9})$/;
+const ORDER_TOPIC_RE = /^\/topic\/order\/(\d{1,9})$/;
+const DEVICE_ID_RE = /^[A-Za-z0-9_-]{8,128}$/;
+
+export const realtimePlugin = fp(async (app) => {
+  let io: Server | null = null;
+
+  const realtime: Realtime = {
+    get io() {
+      return io;
+    },
+    emitOrderEvent(eateryId, event) {
+      if (!io) return;
+      // One emit to the union of both rooms: a socket in both gets the event once.
+      io.to([ordersTopic(eateryId), orderTopic(event.orderId)]).emit(ORDER_EVENT, event);
+    },
+  };
+  app.decorate('realtime', realtime);
+
+  async function isMember(userId: number, eateryId: number) {
+    const [row] = await app.db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.eateryId, eateryId)));
+    return !!row;
+  }
+
+  async function maySubscribe(data: SocketData, topic: string): Promise<boolean> {
+    const staff = ORDERS_TOPIC_RE.exec(topic);
+    if (staff) return data.userId !== null && isMember(data.userId, Number(staff[1]));
+    const one = ORDER_TOPIC_RE.exec(topic);
+    if (!one) return false;
+    const [order] = await app.db
+      .select({ eateryId: orders.eateryId, deviceId: orders.deviceId })
+      .from(orders)
+      .where(eq(orders.id, Number(one[1])));
+    if (!order) return false;
+    if (data.deviceId !== null && order.deviceId === data.deviceId) return true;
+    return data.userId !== null && isMember(data.userId, order.eateryId);
+  }
+
+  function onConnection(socket: Socket) {
+    const data = socket.data as SocketData;
+    socket.on(SOCKET_SUBSCRIBE, async (topic: unknown, ack?: unknown) => {
+      const reply = (answer: SubscribeAck) => {
+        if (!answer.ok) socket.emit(SOCKET_SUBSCRIBE_ERROR, answer);
+        if (typeof ack === 'function') ack(answer);
+      };
+      const name = typeof topic === 'string' ? topic : '';
+      try {
+        if (await maySubscribe(data, name)) {
+          await socket.join(name);
+          return reply({ ok: true, topic: name });
+        }
+      } catch (err) {
+        app.log.error({ err }, 'realtime subscribe failed');
+      }
+      reply({ ok: false, topic: name, messageKey: 'notYourResource' });
+    });
+    socket.on(SOCKET_UNSUBSCRIBE, async (topic: unknown, ack?: unknown) => {
+      if (typeof topic === 'string') await socket.leave(topic);
+      if (typeof ack === 'function') ack({ ok: true, topic });
+    });
+  }
+
+  app.addHook('onReady', async () => {
+    const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
+    if (pool) {
+      try {
+        await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
+          id bigserial UNIQUE,
+          created_at timestamptz DEFAULT now(),
+          payload bytea
+        )`);
+      } catch (err) {
+        // Two instances starting at once may race on CREATE TABLE IF NOT EXISTS; the table exists either way.
+        const code = (err as { code?: string }).code;
+        if (code !== '23505' && code !== '42P07') throw err;
+      }
+    }
+    io = new Server(app.server, {
+      path: SOCKET_PATH,
+      pingInterval: SOCKET_PING_INTERVAL_MS,
+      serveClient: false,
+      ...(pool
+        ? {
+            adapter: createAdapter(pool, {
+              errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
+            }),
+          }
+        : {}),
+    });
+
+    io.use((socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+      const deviceId = cookies.device_id && DEVICE_ID_RE.test(cookies.device_id) ? cookies.device_id : null;
+      let userId: number | null = null;
+      if (typeof token === 'string' && token.length > 0) {
+        const claims = verifyJwt(token, app.config.jwtSecret);
+        if (!claims) return next(new Error('jwtInvalid'));
+        userId = claims.sub;
+      }
+      if (userId === null && deviceId === null) return next(new Error('jwtInvalid'));
+      const data: SocketData = { userId, deviceId };
+      socket.data = data;
+      next();
+    });
+    io.on('connection', onConnection);
+
+    if (pool) await adapterListening(io);
+  });
+
+  // Disconnect sockets and stop socket.io before Fastify closes the HTTP server (open WebSockets would keep it
+  // from closing). io.close() also closes the HTTP server; Fastify ignores the resulting ERR_SERVER_NOT_RUNNING.
+  app.addHook('preClose', async () => {
+    if (!io) return;
+    const server = io;
+    io = null;
+    await server.close();
+  });
+});
+
+/**
+ * The postgres adapter takes a pool client for LISTEN asynchronously. Wait (at most 3 s) until it has it, so that
+ * events from other instances are received as soon as the app is ready, and so that closing right after start
+ * does not leave that client checked out of the pool. Reads an internal field; without it this just returns.
+ */
+async function adapterListening(io: Server) {
+  const adapter = io.of('/').adapter as unknown as { client?: { client?: unknown } };
+  for (let i = 0; i < 60 && adapter.client && !adapter.client.client; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

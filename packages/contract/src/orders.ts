@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
+import { LIMITS } from './limits.js';
+import { V } from './validation.js';
+
+/**
+ * Orders (SPEC.md §3, §4, DESIGN.md §5, §8, §9): staff routes under /api/eatery/{id}/orders, the order JSON that
+ * staff and guests both read, and the realtime event.
+ */
+
+/** Validation message keys specific to orders (the web translates them like the `V` keys). */
+export const ORDER_V = {
+  /** Quantity is an integer 1..99. */
+  quantity: 'validation.quantity',
+  /** A date filter is not YYYY-MM-DD, or `from` is after `to`. */
+  date: 'validation.date',
+  /** The dish exists but is not available right now (guest orders only). */
+  dishUnavailable: 'validation.dishUnavailable',
+  /** A guest order needs at least one item. */
+  itemsRequired: 'validation.itemsRequired',
+} as const;
+
+export const ORDER_NOTE_MAX = 500;
+/** Items in one create / add-dishes request. */
+export const ORDER_ITEMS_MAX = 50;
+/** The list answers at most this many orders (newest first). */
+export const ORDER_LIST_MAX = 1000;
+const MAX_INT4 = 2_147_483_647;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An id in a body: a positive 32-bit integer (numbers only, no strings). */
+const bodyId = z
+  .number({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(MAX_INT4, { error: V.invalid });
+
+/** An id in a path. */
+export const orderPathId = z.coerce
+  .number({ error: V.invalid })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(MAX_INT4, { error: V.invalid });
+
+/** Note: trimmed, blank becomes null; left out (undefined) means "not sent". */
+const noteField = z
+  .string({ error: V.invalid })
+  .trim()
+  .max(ORDER_NOTE_MAX, { error: V.tooLong })
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .optional();
+
+/** Quantity of one order item: an integer 1..99 (SPEC.md §5, DESIGN.md §7). */
+export const quantityField = z
+  .number({ error: ORDER_V.quantity })
+  .int({ error: ORDER_V.quantity })
+  .min(LIMITS.quantity.min, { error: ORDER_V.quantity })
+  .max(LIMITS.quantity.max, { error: ORDER_V.quantity });
+
+export const orderStatusField = z.enum(ORDER_STATUSES, { error: V.invalid });
+export const itemStatusField = z.enum(ITEM_STATUSES, { error: V.invalid });
+
+/** YYYY-MM-DD, a real calendar date. */
+const dateField = z.preprocess(blankToUndefined, z.iso.date({ error: ORDER_V.date }).optional());
+
+/**
+ * GET /api/eatery/{id}/orders?status=&from=&to=
+ * `from` and `to` are calendar days in the restaurant's time zone (eateries.timeZone); `to` is inclusive.
+ * Newest first, at most ORDER_LIST_MAX orders.
+ */
+export const orderListQuery = z
+  .object({
+    status: z.preprocess(blankToUndefined, orderStatusField.optional()),
+    from: dateField,
+    to: dateField,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: ORDER_V.date });
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+/** One dish to order: what a guest cart and the staff "add item" form send. Prices are never taken from clients. */
+export const orderItemInput = z.object({
+  dishId: bodyId,
+  quantity: quantityField,
+  note: noteField,
+});
+export type OrderItemInput = z.input<typeof orderItemInput>;
+
+export const orderItemsInput = z.array(orderItemInput, { error: V.invalid }).max(ORDER_ITEMS_MAX, {
+  error: V.tooLong,
+});
+
+/**
+ * POST /api/eatery/{id}/orders. `status` is accepted for compatibility and ignored: new orders start CREATED.
+ * `eateryId` (sent by the web app) is ignored too: the path decides. `items` is optional for staff.
+ */
+export const orderCreateBody = z.object({
+  tableId: bodyId,
+  note: noteField,
+  status: z.unknown().optional(),
+  items: orderItemsInput.optional(),
+});
+export type OrderCreateBody = z.input<typeof orderCreateBody>;
+
+/** PUT /api/eatery/{id}/orders/{orderId}: the status and/or the note. */
+export const orderUpdateBody = z.object({
+  status: orderStatusField.optional(),
+  note: noteField,
+});
+export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
+
+/**
+ * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (DESIGN.md §8); a `status` sent here
+ * is ignored, as are `id`, `orderId` and `name` sent by the web form.
+ */
+export const orderItemBody = orderItemInput.extend({
+  status: z.unknown().optional(),
+});
+export type OrderItemBody = z.input<typeof orderItemBody>;
+
+/**
+ * PUT /api/eatery/{id}/orders/{orderId}/items/{itemId}. Only the fields that are sent, and differ from the stored
+ * ones, count as changes: a KITCHEN_ADMIN may send the whole item as long as only `status` changes. A different
+ * `dishId` re-snapshots name, price, category and department from that dish.
+ */
+export const orderItemUpdateBody = z.object({
+  dishId: bodyId.optional(),
+  quantity: quantityField.optional(),
+  note: noteField,
+  status: itemStatusField.optional(),
+});
+export type OrderItemUpdateBody = z.input<typeof orderItemUpdateBody>;
+
+export const orderItemResponse = z.object({
+  id: z.number(),
+  /** Null once the dish itself was deleted; the snapshot stays. */
+  dishId: z.number().nullable(),
+  /** Name snapshot at ordering time, in the restaurant's default language (az, else en, else ru). */
+  dishName: z.string(),
+  /** Same as dishName (the web app reads either). */
+  name: z.string(),
+  orderId: z.number(),
+  quantity: z.number(),
+  note: z.string().nullable(),
+  status: z.enum(ITEM_STATUSES),
+  /** Unit price snapshot, AZN, 2 decimals. */
+  price: z.number(),
+  /** Category name snapshot (same language rule as the dish name). */
+  category: z.string().nullable(),
+  kitchenDepartmentId: z.number().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemResponse>;
+
+export const orderResponse = z.object({
+  id: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  tableId: z.number().nullable(),
+  tableNumber: z.string(),
+  note: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(orderItemResponse),
+  eateryId: z.number(),
+  /** Sum of price x quantity of the items not DELETED, exact to the cent. */
+  orderPrice: z.number(),
+  /** Minutes until the order is expected to be ready, see `estimateOrderMinutes`. */
+  estimatedTime: z.number(),
+});
+export type Order = z.infer<typeof orderResponse>;
+
+/**
+ * The estimated time rule: 0 when the order is READY, ISSUED, PAID or CANCELLED or nothing is left to cook;
+ * otherwise 10 minutes plus 2 minutes for every further portion (quantity) still CREATED or PREPARING, at most 60.
+ */
+export function estimateOrderMinutes(status: string, items: readonly { status: string; quantity: number }[]): number {
+  if (!['CREATED', 'PROCESSING', 'PREPARING'].includes(status)) return 0;
+  const pending = items
+    .filter((i) => i.status === 'CREATED' || i.status === 'PREPARING')
+    .reduce((sum, i) => sum + i.quantity, 0);
+  if (pending === 0) return 0;
+  return Math.min(60, 10 + 2 * (pending - 1));
+}
+
+// ---- Realtime (DESIGN.md §9) ----
+
+/** socket.io path; the server pings every 20 s. */
+export const SOCKET_PATH = '/api/ws';
+export const SOCKET_PING_INTERVAL_MS = 20_000;
+/** Client → server: `socket.emit(SOCKET_SUBSCRIBE, topic, ack?)`; ack gets `SubscribeAck`. */
+export const SOCKET_SUBSCRIBE = 'subscribe';
+export const SOCKET_UNSUBSCRIBE = 'unsubscribe';
+/** Server → client when a subscription is refused (also given to the ack): `{topic, messageKey}`. */
+export const SOCKET_SUBSCRIBE_ERROR = 'subscribeError';
+/** Server → client: every order change. */
+export const ORDER_EVENT = 'orders';
+
+/** Staff topic of one restaurant (membership checked). */
+export const ordersTopic = (eateryId: number) => `/topic/orders/${eateryId}`;
+/** Topic of one order: staff of its restaurant, or the guest whose `device_id` cookie placed it. */
+export const orderTopic = (orderId: number) => `/topic/order/${orderId}`;
+
+export const ORDER_EVENT_TYPES = ['NEW_ORDER', 'ORDER_UPDATED', 'ORDER_DELETED'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Payload of the `orders` event; clients re-fetch what they show. */
+export const orderEvent = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  orderId: z.number(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+export type SubscribeAck = { ok: true; topic: string } | { ok: false; topic: string; messageKey: string };
