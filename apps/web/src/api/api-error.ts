@@ -1,0 +1,25 @@
+import type { ErrorDetail } from '@qr-menu/contract';
+
+/** A failed API call. `messageKey` comes from the server body (translated as `errors.<key>`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string | undefined,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Reads an error body as JSON, falling back to text, as SPEC.md §7 asks. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { messageKey?: string; message?: string; details?: ErrorDetail[] };
+    return new ApiError(res.status, body.messageKey, body.message ?? `Error: ${res.status}`, body.details ?? []);
+  } catch {
+    return new ApiError(res.status, undefined, text || `API Error: ${res.status} ${res.statusText}`);
+  }
+}

@@ -1,0 +1,168 @@
+import { useEffect } from 'react';
+import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronsLeft, IconChevronsRight, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { LIMITS } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { session } from '../../../api/session';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ErrorBoundary } from '../../../components/ErrorBoundary';
+import { LanguageSelect } from '../../../components/LanguageSelect';
+import { useRestaurants } from '../shared/restaurants-api';
+import { useAuthStatus, useLogout, useSwitchRestaurant } from '../shared/session-api';
+import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
+import { useTokenRefresh } from '../shared/use-token-refresh';
+import { NAV, visibleNav } from './nav';
+import { RestaurantSelect } from './RestaurantSelect';
+
+/** Page title from the current path: the sidebar entry whose screen this is. */
+function useTitleKey() {
+  const { pathname } = useLocation();
+  const screen = pathname.split('/').filter(Boolean).pop() ?? '';
+  const entry = NAV.find((e) => e.to.endsWith(`/${screen}`));
+  return entry?.labelKey ?? (pathname.startsWith('/admin/restaurant/') ? 'restaurants.details' : 'nav.restaurants');
+}
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [collapsed, desktop] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const titleKey = useTitleKey();
+  const status = useAuthStatus();
+  const restaurants = useRestaurants();
+  const selectedId = useStoredRestaurantId();
+  const switchRestaurant = useSwitchRestaurant();
+  const logout = useLogout();
+  useTokenRefresh();
+
+  const selected = restaurants.data?.find((r) => r.id === selectedId);
+  const nav = visibleNav(selected?.roles ?? restaurants.data?.[0]?.roles);
+
+  // One restaurant is selected automatically; a selection that no longer exists is dropped.
+  useEffect(() => {
+    const list = restaurants.data;
+    if (!list) return;
+    if (selectedId && !list.some((r) => r.id === selectedId)) session.setRestaurantId(null);
+    else if (!selectedId && list.length === 1 && !switchRestaurant.isPending) switchRestaurant.mutate(list[0].id);
+  }, [restaurants.data, selectedId, switchRestaurant]);
+
+  useEffect(() => mobile.close(), [pathname, mobile]);
+
+  const navWidth = collapsed && !isMobile ? 72 : 280;
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      footer={{ height: 40 }}
+      navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={mobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggle')}
+            />
+            <Title order={1} size="h4" lineClamp={1} visibleFrom="sm">
+              {t(titleKey)}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <RestaurantSelect />
+            <Group gap={4} visibleFrom="md" wrap="nowrap">
+              <IconUserCircle size={20} aria-hidden />
+              <Text size="sm" lineClamp={1} maw={180}>
+                {status.data?.name || status.data?.username}
+              </Text>
+            </Group>
+            <LanguageSelect compact />
+            <Tooltip label={t('common.logout')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t('common.logout')}
+                loading={logout.isPending}
+                onClick={() =>
+                  logout.mutate(undefined, {
+                    onSuccess: () => {
+                      navigate('/admin/login', { replace: true });
+                      session.clear();
+                    },
+                  })
+                }
+              >
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          {nav.map((entry) => {
+            const active =
+              pathname.startsWith(entry.to) ||
+              (entry.to === '/admin/restaurants' && pathname.startsWith('/admin/restaurant/'));
+            const icon = <entry.icon size={22} stroke={1.6} />;
+            return collapsed && !isMobile ? (
+              <Tooltip key={entry.to} label={t(entry.labelKey)} position="right">
+                <NavLink
+                  component={Link}
+                  to={entry.to}
+                  active={active}
+                  leftSection={icon}
+                  aria-label={t(entry.labelKey)}
+                />
+              </Tooltip>
+            ) : (
+              <NavLink
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                active={active}
+                leftSection={icon}
+                label={t(entry.labelKey)}
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section visibleFrom="sm">
+          <Button
+            variant="subtle"
+            color="gray"
+            fullWidth
+            onClick={desktop.toggle}
+            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+            leftSection={collapsed ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+          >
+            {collapsed ? null : t('nav.collapse')}
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <ErrorBanner error={logout.error} onClose={() => logout.reset()} />
+        <ErrorBoundary>
+          <Outlet />
+        </ErrorBoundary>
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" justify="center">
+          <Text size="xs" c="dimmed">
+            {t('app.adminFooter')} {new Date().getFullYear()}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

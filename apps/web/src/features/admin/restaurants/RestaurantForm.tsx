@@ -1,0 +1,137 @@
+import { ActionIcon, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { eateryBody, type Eatery } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { zodFormErrors } from '../../../components/form-errors';
+import { useSaveRestaurant } from '../shared/restaurants-api';
+
+interface Values {
+  name: string;
+  address: string;
+  phones: string[];
+  geoLat: number | string;
+  geoLng: number | string;
+}
+
+const toValues = (e?: Eatery): Values => ({
+  name: e?.name ?? '',
+  address: e?.address ?? '',
+  phones: e?.phones.length ? e.phones : [e?.phone ?? ''],
+  geoLat: e?.geoLat ?? '',
+  geoLng: e?.geoLng ?? '',
+});
+
+/** Add/edit form: name, address, one or more phones, optional coordinates (SPEC.md §2, §5). */
+export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveRestaurant();
+  const form = useForm<Values>({
+    initialValues: toValues(restaurant ?? undefined),
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const errors = zodFormErrors(eateryBody, values);
+      // Every visible phone input is required (blank ones would be dropped by the server).
+      values.phones.forEach((p, i) => {
+        if (!p.trim()) errors[`phones.${i}`] = 'validation.required';
+      });
+      return errors;
+    },
+  });
+  const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+  const phones = form.getValues().phones;
+
+  const onSubmit = form.onSubmit((v) => {
+    const body = eateryBody.parse(v);
+    save.mutate(
+      { id: restaurant?.id, body },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t(restaurant ? 'restaurants.updated' : 'restaurants.created'),
+          });
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t(restaurant ? 'restaurants.editTitle' : 'restaurants.addTitle')} size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <ErrorBanner error={save.error} onClose={() => save.reset()} />
+          <TextInput label={t('restaurants.name')} required {...form.getInputProps('name')} error={err('name')} />
+          <TextInput
+            label={t('restaurants.address')}
+            required
+            {...form.getInputProps('address')}
+            error={err('address')}
+          />
+          {phones.map((_, i) => (
+            <Group key={i} align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={`${t('restaurants.phone')} ${phones.length > 1 ? i + 1 : ''}`.trim()}
+                type="tel"
+                required
+                {...form.getInputProps(`phones.${i}`)}
+                error={err(`phones.${i}`) ?? (i === 0 ? err('phones') : undefined)}
+              />
+              {phones.length > 1 && (
+                <ActionIcon
+                  mt={26}
+                  size="lg"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('restaurants.removePhone')}
+                  onClick={() => form.removeListItem('phones', i)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('phones', '')}
+            w="fit-content"
+            disabled={phones.length >= 10}
+          >
+            {t('restaurants.addPhone')}
+          </Button>
+          <Group grow>
+            <NumberInput
+              label={t('restaurants.latitude')}
+              decimalScale={6}
+              min={-90}
+              max={90}
+              {...form.getInputProps('geoLat')}
+              error={err('geoLat')}
+            />
+            <NumberInput
+              label={t('restaurants.longitude')}
+              decimalScale={6}
+              min={-180}
+              max={180}
+              {...form.getInputProps('geoLng')}
+              error={err('geoLng')}
+            />
+          </Group>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

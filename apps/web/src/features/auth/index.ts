@@ -1,0 +1,11 @@
+import { registerTranslations } from '../../i18n';
+import az from './i18n/az.json';
+import en from './i18n/en.json';
+import ru from './i18n/ru.json';
+
+registerTranslations({ az, en, ru });
+
+export { PublicLayout } from './PublicLayout';
+export { LoginPage } from './LoginPage';
+export { RegisterPage } from './RegisterPage';
+export { RegisterSuccessPage } from './RegisterSuccessPage';
