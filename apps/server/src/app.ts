@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -38,10 +38,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: true,
-    disableRequestLogging: config.env === 'test',
+    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON only (multipart where a route asks for it): text/plain to a JSON route is 415, not a string body.
+  app.removeContentTypeParser('text/plain');
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -71,8 +73,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     global: false,
     enableDraftSpec: false,
     errorResponseBuilder: rateLimitErrorBuilder,
+    // RATE_LIMITS=off: every request is allowed (route limits inherit this). Removing the routes' rateLimit
+    // config in an onRoute hook does not work: the plugin's own onRoute hook has already run by then.
+    ...(config.rateLimits ? {} : { allowList: () => true }),
   });
-  if (!config.rateLimits) app.addHook('onRoute', (route) => void (route.config && delete route.config.rateLimit));
   await app.register(swagger, {
     openapi: { info: { title: 'QR Menu API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -89,7 +93,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -97,10 +100,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     });
   }
   app.setNotFoundHandler({}, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+    // API paths and missing build assets are real 404s; every other GET is an SPA route.
+    if (/^\/(api|assets)(\/|\?|$)/.test(request.url) || !hasWeb || request.method !== 'GET') {
       throw new AppError(404, 'notFound');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // cacheControl: false, else @fastify/static replaces our header with its own max-age.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   return app;
