@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { V } from './validation.js';
+
+/**
+ * Menu management (categories, dishes, predefined catalogue, kitchen departments) of SPEC.md §3, §5, §7
+ * and DESIGN.md §5. Messages are i18n keys; the menu adds the keys of `MENU_V` to those of `V`.
+ *
+ * Category and dish create/update are `multipart/form-data` with a part `data` (the JSON of
+ * `categoryData` / `dishData`, as a text field or as a JSON blob) and an optional file part `image`.
+ * To remove an image on update send `removeImage: true` (or `image: null`); omit both to keep it.
+ */
+export const MENU_V = {
+  /** 'Please fill at least one language name' (category). */
+  categoryNameRequired: 'validation.categoryNameRequired',
+  /** At least one language name (dish). */
+  dishNameRequired: 'validation.dishNameRequired',
+  /** 'Please enter a valid price': a number > 0 with at most 2 decimals (at most 99999999.99). */
+  price: 'validation.price',
+  /** 'Please select at least one …' (predefined categories, template dishes). */
+  selectAtLeastOne: 'validation.selectAtLeastOne',
+} as const;
+
+const MAX_DB_ID = 2_147_483_647;
+
+/** A positive integer id (number or numeric string) that fits the database. */
+export const menuId = z.coerce
+  .number({ error: V.invalid })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(MAX_DB_ID, { error: V.invalid });
+
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), menuId.optional());
+const nullableId = z.preprocess((v) => (v === '' ? null : v), menuId.nullable().optional());
+
+/** An optional text: trimmed, missing or null becomes ''. */
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: V.invalid }).trim().max(max, { error: V.tooLong }),
+  );
+
+const NAME_MAX = 255;
+const DESCRIPTION_MAX = 2000;
+
+const PRICE_RE = /^\d{1,8}(\.\d{1,2})?$/;
+
+/**
+ * Price: a number or numeric string ('12', '12.5', '12,50'), > 0, at most 2 decimals.
+ * Output: a decimal string with exactly 2 decimals ('12.50'), ready for a numeric(10,2) column.
+ */
+export const priceField = z.union([z.number(), z.string()], { error: MENU_V.price }).transform((v, ctx) => {
+  const s = (typeof v === 'number' ? String(v) : v.trim().replace(',', '.')).replace(/^\+/, '');
+  if (!PRICE_RE.test(s)) {
+    ctx.addIssue({ code: 'custom', message: MENU_V.price });
+    return z.NEVER;
+  }
+  const [whole, frac = ''] = s.split('.');
+  const normalized = `${BigInt(whole).toString()}.${frac.padEnd(2, '0')}`;
+  if (/^0\.00$/.test(normalized)) {
+    ctx.addIssue({ code: 'custom', message: MENU_V.price });
+    return z.NEVER;
+  }
+  return normalized;
+});
+
+const booleanField = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: V.invalid }),
+);
+
+/** Optional image removal flags shared by category and dish data. */
+const imageFlags = {
+  /** On update: true removes the current image. */
+  removeImage: booleanField.optional(),
+  /** On update: null removes the current image; any string (e.g. the current URL) is ignored. */
+  image: z.string().nullable().optional(),
+};
+
+const names = { nameAz: text(NAME_MAX), nameEn: text(NAME_MAX), nameRu: text(NAME_MAX) };
+const NAME_KEYS = ['nameAz', 'nameEn', 'nameRu'];
+const hasName = (v: { nameAz: string; nameEn: string; nameRu: string }) =>
+  v.nameAz.length > 0 || v.nameEn.length > 0 || v.nameRu.length > 0;
+/** Also check the names when other fields are invalid, so that every message shows at once. */
+const nameRule = (error: string) => ({
+  path: ['nameAz'],
+  error,
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => NAME_KEYS.includes(String(i.path?.[0]))),
+});
+
+/** `data` part of POST/PUT /api/eatery/{id}/category[/{categoryId}]. */
+export const categoryData = z
+  .object({
+    ...names,
+    /** Optional; when present it must be the restaurant of the path. */
+    eateryId: optionalId,
+    /** Optional on update; when present it must be the category of the path. */
+    categoryId: optionalId,
+    ...imageFlags,
+  })
+  .refine(hasName, nameRule(MENU_V.categoryNameRequired));
+export type CategoryData = z.input<typeof categoryData>;
+
+/** `data` part of POST/PUT /api/eatery/{id}/category/{categoryId}/dish[/{dishId}]. */
+export const dishData = z
+  .object({
+    ...names,
+    descriptionAz: text(DESCRIPTION_MAX),
+    descriptionEn: text(DESCRIPTION_MAX),
+    descriptionRu: text(DESCRIPTION_MAX),
+    price: priceField,
+    /** Default true on create; kept when omitted on update. */
+    available: booleanField.optional(),
+    /**
+     * On create: optional, must equal the category of the path. On update: another category of the same
+     * restaurant moves the dish there (to the end).
+     */
+    categoryId: optionalId,
+    eateryId: optionalId,
+    /** Optional; must be a department of the same restaurant; null or '' clears it; kept when omitted on update. */
+    kitchenDepartmentId: nullableId,
+    /** Optional on update; when present it must be the dish of the path. */
+    dishId: optionalId,
+    ...imageFlags,
+  })
+  .refine(hasName, nameRule(MENU_V.dishNameRequired));
+export type DishData = z.input<typeof dishData>;
+
+/** PUT /api/eatery/{id}/category/order: exactly the ids of all categories of the restaurant, in the new order. */
+export const categoryOrderBody = z.object({
+  categoryIds: z.array(menuId, { error: V.required }).max(1000, { error: V.tooLong }),
+});
+export type CategoryOrderBody = z.input<typeof categoryOrderBody>;
+
+/** PUT /api/eatery/{id}/category/{categoryId}/dish/order: exactly the ids of the category's dishes. */
+export const dishOrderBody = z.object({
+  dishIds: z.array(menuId, { error: V.required }).max(2000, { error: V.tooLong }),
+});
+export type DishOrderBody = z.input<typeof dishOrderBody>;
+
+/**
+ * One predefined category to create (POST /api/eatery/{id}/category/predefined), as sent by the web app
+ * from a `commonCategory`: names, and `image` = the catalogue image name (or null). An image that is not
+ * a catalogue image is rejected. Names missing here are taken from the catalogue entry `categoryId`.
+ */
+const optionalName = z.string({ error: V.invalid }).trim().max(NAME_MAX, { error: V.tooLong }).nullable().optional();
+
+export const predefinedCategoryItem = z.object({
+  /** The catalogue id of the predefined category (optional). */
+  categoryId: optionalId,
+  nameAz: optionalName,
+  nameEn: optionalName,
+  nameRu: optionalName,
+  image: z.string({ error: V.invalid }).max(200, { error: V.invalid }).nullable().optional(),
+  eateryId: optionalId,
+});
+export const predefinedCategoryList = z
+  .array(predefinedCategoryItem, { error: V.required })
+  .min(1, { error: MENU_V.selectAtLeastOne })
+  .max(100, { error: V.tooLong });
+/**
+ * Body: one item (multipart part `data`, or JSON) → 201 one category; or a JSON array of items → 201 an array
+ * of categories (created atomically).
+ */
+export const predefinedCategoryBody = z.union([predefinedCategoryItem, predefinedCategoryList]);
+export type PredefinedCategoryBody = z.input<typeof predefinedCategoryBody>;
+
+/** One template dish (as returned by GET /api/dish/common/{categoryKey}) to create in a category. */
+export const templateDishItem = z
+  .object({
+    ...names,
+    descriptionAz: text(DESCRIPTION_MAX),
+    descriptionEn: text(DESCRIPTION_MAX),
+    descriptionRu: text(DESCRIPTION_MAX),
+    price: priceField,
+    available: booleanField.default(true),
+    image: z.string({ error: V.invalid }).max(200, { error: V.invalid }).nullable().optional(),
+  })
+  .refine(hasName, nameRule(MENU_V.dishNameRequired));
+/** POST /api/eatery/{id}/category/{categoryId}/dish/templates: JSON array of the selected template dishes. */
+export const templateDishesBody = z
+  .array(templateDishItem, { error: V.required })
+  .min(1, { error: MENU_V.selectAtLeastOne })
+  .max(100, { error: V.tooLong });
+export type TemplateDishesBody = z.input<typeof templateDishesBody>;
+
+/** POST/PUT /api/eatery/{id}/kitchen-department[/{departmentId}] */
+export const departmentBody = z.object({
+  name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
+  /** Optional (the web app sends it on create); must be the restaurant of the path. */
+  restaurantId: optionalId,
+  eateryId: optionalId,
+});
+export type DepartmentBody = z.input<typeof departmentBody>;
+
+// ---- Responses -------------------------------------------------------------------------------------------
+
+/** Image URL (`/api/image/{imageId}.webp`) or null. */
+const imageUrl = z.string().nullable();
+
+export const dishResponse = z.object({
+  id: z.number(),
+  dishId: z.number(),
+  categoryId: z.number(),
+  eateryId: z.number(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  descriptionAz: z.string(),
+  descriptionEn: z.string(),
+  descriptionRu: z.string(),
+  /** AZN, a number with at most 2 decimals. */
+  price: z.number(),
+  available: z.boolean(),
+  kitchenDepartmentId: z.number().nullable(),
+  image: imageUrl,
+  imageId: z.number().nullable(),
+  position: z.number(),
+});
+export type Dish = z.infer<typeof dishResponse>;
+
+export const categoryResponse = z.object({
+  id: z.number(),
+  categoryId: z.number(),
+  eateryId: z.number(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  image: imageUrl,
+  imageId: z.number().nullable(),
+  position: z.number(),
+  /** Number of (non-archived) dishes. */
+  dishes: z.number(),
+  dishCount: z.number(),
+});
+export type Category = z.infer<typeof categoryResponse>;
+
+/** GET /api/eatery/{id}/category/{categoryId}: the category with its dishes (here `dishes` is the list). */
+export const categoryWithDishesResponse = categoryResponse.extend({ dishes: z.array(dishResponse) });
+export type CategoryWithDishes = z.infer<typeof categoryWithDishesResponse>;
+
+export const departmentResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  eateryId: z.number(),
+  restaurantId: z.number(),
+});
+export type Department = z.infer<typeof departmentResponse>;
+
+/** GET /api/category/common. `image` is a catalogue image name (URL: `/api/catalog-image/{image}`) or null. */
+export const commonCategoryResponse = z.object({
+  categoryId: z.number(),
+  key: z.string(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  image: z.string().nullable(),
+  dishCount: z.number(),
+});
+export type CommonCategory = z.infer<typeof commonCategoryResponse>;
+
+/** GET /api/dish/common/{categoryKey} (categoryId, key or nameEn of a common category). */
+export const commonDishResponse = z.object({
+  dishId: z.number(),
+  categoryId: z.number(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  descriptionAz: z.string(),
+  descriptionEn: z.string(),
+  descriptionRu: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+});
+export type CommonDish = z.infer<typeof commonDishResponse>;
