@@ -7,6 +7,11 @@ import { orderRoutes } from './orders/routes.js';
 import { tableRoutes } from './tables/routes.js';
 import { userRoutes } from './users/routes.js';
 import { assignmentRoutes } from './assignments/routes.js';
+import { categoryRoutes } from './categories/routes.js';
+import { dishRoutes } from './dishes/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { departmentRoutes } from './departments/routes.js';
+import { imageRoutes } from './images/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -18,4 +23,9 @@ export const modules: FastifyPluginAsync[] = [
   tableRoutes,
   userRoutes,
   assignmentRoutes,
+  categoryRoutes,
+  dishRoutes,
+  catalogRoutes,
+  departmentRoutes,
+  imageRoutes,
 ];

@@ -1,0 +1,211 @@
+import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { categoryData, type Category } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { categories, dishes } from '../../db/schema.js';
+import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { DishesService } from '../dishes/dishes.service.js';
+import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
+import { parseWith, type MenuForm } from '../images/multipart.js';
+
+export interface CategoryValues {
+  nameAz: string;
+  nameEn: string;
+  nameRu: string;
+  imageId: number | null;
+}
+
+const columns = {
+  id: categories.id,
+  eateryId: categories.eateryId,
+  nameAz: categories.nameAz,
+  nameEn: categories.nameEn,
+  nameRu: categories.nameRu,
+  imageId: categories.imageId,
+  position: categories.position,
+  // Written out: drizzle leaves columns unqualified in single-table selects, which a subquery would misread.
+  dishCount: sql<number>`(select count(*) from dishes d where d.category_id = "categories"."id" and d.archived_at is null)`,
+};
+
+type Row = {
+  id: number;
+  eateryId: number;
+  nameAz: string;
+  nameEn: string;
+  nameRu: string;
+  imageId: number | null;
+  position: number;
+  dishCount: number | string;
+};
+
+const toDto = (r: Row): Category => ({
+  id: r.id,
+  categoryId: r.id,
+  eateryId: r.eateryId,
+  nameAz: r.nameAz,
+  nameEn: r.nameEn,
+  nameRu: r.nameRu,
+  image: imageUrl(r.imageId),
+  imageId: r.imageId,
+  position: r.position,
+  dishes: Number(r.dishCount),
+  dishCount: Number(r.dishCount),
+});
+
+/** `CASE id WHEN … THEN <index> END`: the positions of an ordered list of ids, for one UPDATE. */
+export function positionsCase(idColumn: AnyPgColumn, ids: number[]): SQL {
+  const whens = ids.map((id, index) => sql`when ${id} then ${index}`);
+  return sql`(case ${idColumn} ${sql.join(whens, sql` `)} end)::int`;
+}
+
+/** True when `given` is exactly the set `existing` (same ids, each once), in any order. */
+export function sameIdSet(given: number[], existing: number[]): boolean {
+  const set = new Set(given);
+  return set.size === given.length && given.length === existing.length && existing.every((id) => set.has(id));
+}
+
+/** Condition on the `dishes` table: the dish is referenced by an order item of any order. */
+export const referencedByOrders = () => sql`exists (select 1 from order_items oi where oi.dish_id = "dishes"."id")`;
+
+/** Menu categories of a restaurant (SPEC.md §3, DESIGN.md §5). */
+export class CategoriesService {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts a category at the end of the restaurant's list and returns its id. */
+  static async insert(tx: Tx, eateryId: number, values: CategoryValues): Promise<number> {
+    const [row] = await tx
+      .insert(categories)
+      .values({
+        eateryId,
+        ...values,
+        position: sql`(select coalesce(max(c.position) + 1, 0) from categories c where c.eatery_id = ${eateryId})`,
+      })
+      .returning({ id: categories.id });
+    return row.id;
+  }
+
+  /** 404 unless the category belongs to the restaurant. */
+  static async assertOwned(db: Db | Tx, eateryId: number, categoryId: number): Promise<void> {
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));
+    if (!row) throw notFound();
+  }
+
+  async list(eateryId: number): Promise<Category[]> {
+    const rows = await this.db
+      .select(columns)
+      .from(categories)
+      .where(eq(categories.eateryId, eateryId))
+      .orderBy(asc(categories.position), asc(categories.id));
+    return rows.map(toDto);
+  }
+
+  async get(eateryId: number, categoryId: number): Promise<Category> {
+    const [row] = await this.db
+      .select(columns)
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));
+    if (!row) throw notFound();
+    return toDto(row);
+  }
+
+  async getWithDishes(eateryId: number, categoryId: number) {
+    const category = await this.get(eateryId, categoryId);
+    const list = await new DishesService(this.db).listInCategory(eateryId, categoryId);
+    return { ...category, dishes: list };
+  }
+
+  /** Multipart create: `data` (categoryData) and an optional image. */
+  async create(eateryId: number, form: MenuForm): Promise<Category> {
+    const data = parseWith(categoryData, form.data);
+    if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
+    const image = form.image ? await processImage(form.image) : null;
+    const id = await this.db.transaction(async (tx) => {
+      const imageId = image ? await ImagesService.store(tx, image) : null;
+      return CategoriesService.insert(tx, eateryId, {
+        nameAz: data.nameAz,
+        nameEn: data.nameEn,
+        nameRu: data.nameRu,
+        imageId,
+      });
+    });
+    return this.get(eateryId, id);
+  }
+
+  /**
+   * Multipart update: names are replaced; a new image replaces the old one; `removeImage: true` or
+   * `image: null` removes it; otherwise the image is kept.
+   */
+  async update(eateryId: number, categoryId: number, form: MenuForm): Promise<Category> {
+    const data = parseWith(categoryData, form.data);
+    if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
+    if (data.categoryId !== undefined && data.categoryId !== categoryId) {
+      throw validationError('categoryId', 'validation.invalid');
+    }
+    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    const image = form.image ? await processImage(form.image) : null;
+    const removeImage = data.removeImage === true || data.image === null;
+    await this.db.transaction(async (tx) => {
+      const imageId = image ? await ImagesService.store(tx, image) : removeImage ? null : undefined;
+      await tx
+        .update(categories)
+        .set({
+          nameAz: data.nameAz,
+          nameEn: data.nameEn,
+          nameRu: data.nameRu,
+          ...(imageId !== undefined ? { imageId } : {}),
+        })
+        .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));
+    });
+    return this.get(eateryId, categoryId);
+  }
+
+  /**
+   * Deletes a category with its dishes. Dishes that past orders reference are archived instead (their
+   * category becomes null through the foreign key), so order history keeps them.
+   */
+  async remove(eateryId: number, categoryId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)))
+        .for('update');
+      if (!row) throw notFound();
+      const inCategory = and(eq(dishes.categoryId, categoryId), eq(dishes.eateryId, eateryId));
+      await tx
+        .update(dishes)
+        .set({ archivedAt: sql`coalesce(${dishes.archivedAt}, now())` })
+        .where(and(inCategory, referencedByOrders()));
+      await tx.delete(dishes).where(and(inCategory, not(referencedByOrders())));
+      await tx.delete(categories).where(eq(categories.id, categoryId));
+    });
+  }
+
+  /** Saves a new order: `categoryIds` must be exactly the restaurant's categories, else 400 and nothing changes. */
+  async reorder(eateryId: number, categoryIds: number[]): Promise<Category[]> {
+    await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.eateryId, eateryId))
+        .for('update');
+      if (
+        !sameIdSet(
+          categoryIds,
+          rows.map((r) => r.id),
+        )
+      ) {
+        throw new AppError(400, 'validation', [{ field: 'categoryIds', messageKey: 'validation.invalid' }]);
+      }
+      if (categoryIds.length === 0) return;
+      await tx
+        .update(categories)
+        .set({ position: positionsCase(categories.id, categoryIds) })
+        .where(eq(categories.eateryId, eateryId));
+    });
+    return this.list(eateryId);
+  }
+}

@@ -1,0 +1,218 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { dishData, type Dish } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { dishes, kitchenDepartments } from '../../db/schema.js';
+import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { CategoriesService, positionsCase, referencedByOrders, sameIdSet } from '../categories/categories.service.js';
+import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
+import { parseWith, type MenuForm } from '../images/multipart.js';
+
+export interface DishValues {
+  nameAz: string;
+  nameEn: string;
+  nameRu: string;
+  descriptionAz: string;
+  descriptionEn: string;
+  descriptionRu: string;
+  /** Decimal string with 2 decimals. */
+  price: string;
+  available: boolean;
+  kitchenDepartmentId: number | null;
+  imageId: number | null;
+}
+
+const columns = {
+  id: dishes.id,
+  categoryId: dishes.categoryId,
+  eateryId: dishes.eateryId,
+  nameAz: dishes.nameAz,
+  nameEn: dishes.nameEn,
+  nameRu: dishes.nameRu,
+  descriptionAz: dishes.descriptionAz,
+  descriptionEn: dishes.descriptionEn,
+  descriptionRu: dishes.descriptionRu,
+  price: dishes.price,
+  available: dishes.available,
+  kitchenDepartmentId: dishes.kitchenDepartmentId,
+  imageId: dishes.imageId,
+  position: dishes.position,
+};
+
+type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId'> & { price: string; categoryId: number | null };
+
+/** numeric(10,2) string → JSON number (exact for 2 decimals: the nearest double of the decimal). */
+const toDto = (r: Row): Dish => ({
+  ...r,
+  dishId: r.id,
+  categoryId: r.categoryId ?? 0,
+  price: Number(r.price),
+  image: imageUrl(r.imageId),
+});
+
+/** A live (not archived) dish of a restaurant. */
+const live = (eateryId: number) => and(eq(dishes.eateryId, eateryId), isNull(dishes.archivedAt));
+
+/** Dishes of a restaurant's categories. Archived dishes (kept for order history) never show. */
+export class DishesService {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts a dish at the end of its category and returns its id. */
+  static async insert(tx: Tx, eateryId: number, categoryId: number, values: DishValues): Promise<number> {
+    const [row] = await tx
+      .insert(dishes)
+      .values({ eateryId, categoryId, ...values, position: endOfCategory(categoryId) })
+      .returning({ id: dishes.id });
+    return row.id;
+  }
+
+  /** 404 unless the kitchen department belongs to the restaurant. */
+  static async assertDepartment(db: Db, eateryId: number, departmentId: number): Promise<void> {
+    const [row] = await db
+      .select({ id: kitchenDepartments.id })
+      .from(kitchenDepartments)
+      .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)));
+    if (!row) throw notFound();
+  }
+
+  async listInCategory(eateryId: number, categoryId: number): Promise<Dish[]> {
+    const rows = await this.db
+      .select(columns)
+      .from(dishes)
+      .where(and(live(eateryId), eq(dishes.categoryId, categoryId)))
+      .orderBy(asc(dishes.position), asc(dishes.id));
+    return rows.map(toDto);
+  }
+
+  /** The category's dishes; 404 when the category is not the restaurant's. */
+  async list(eateryId: number, categoryId: number): Promise<Dish[]> {
+    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    return this.listInCategory(eateryId, categoryId);
+  }
+
+  /** A live dish of the restaurant in the given category, else 404. */
+  async get(eateryId: number, categoryId: number, dishId: number): Promise<Dish> {
+    const [row] = await this.db
+      .select(columns)
+      .from(dishes)
+      .where(and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId)));
+    if (!row) throw notFound();
+    return toDto(row);
+  }
+
+  /** Multipart create in the category of the path: `data` (dishData) and an optional image. */
+  async create(eateryId: number, categoryId: number, form: MenuForm): Promise<Dish> {
+    const data = parseWith(dishData, form.data);
+    if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
+    if (data.categoryId !== undefined && data.categoryId !== categoryId) {
+      throw validationError('categoryId', 'validation.invalid');
+    }
+    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    const kitchenDepartmentId = data.kitchenDepartmentId ?? null;
+    if (kitchenDepartmentId !== null) await DishesService.assertDepartment(this.db, eateryId, kitchenDepartmentId);
+    const image = form.image ? await processImage(form.image) : null;
+    const id = await this.db.transaction(async (tx) => {
+      const imageId = image ? await ImagesService.store(tx, image) : null;
+      return DishesService.insert(tx, eateryId, categoryId, {
+        nameAz: data.nameAz,
+        nameEn: data.nameEn,
+        nameRu: data.nameRu,
+        descriptionAz: data.descriptionAz,
+        descriptionEn: data.descriptionEn,
+        descriptionRu: data.descriptionRu,
+        price: data.price,
+        available: data.available ?? true,
+        kitchenDepartmentId,
+        imageId,
+      });
+    });
+    return this.get(eateryId, categoryId, id);
+  }
+
+  /**
+   * Multipart update. `data.categoryId` naming another category of the restaurant moves the dish there
+   * (to the end). Omitted `available` / `kitchenDepartmentId` keep their values; the image is replaced by
+   * a new file, removed by `removeImage: true` or `image: null`, else kept.
+   */
+  async update(eateryId: number, categoryId: number, dishId: number, form: MenuForm): Promise<Dish> {
+    const data = parseWith(dishData, form.data);
+    if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
+    if (data.dishId !== undefined && data.dishId !== dishId) throw validationError('dishId', 'validation.invalid');
+    await this.get(eateryId, categoryId, dishId);
+    const target = data.categoryId ?? categoryId;
+    if (target !== categoryId) await CategoriesService.assertOwned(this.db, eateryId, target);
+    if (data.kitchenDepartmentId != null) {
+      await DishesService.assertDepartment(this.db, eateryId, data.kitchenDepartmentId);
+    }
+    const image = form.image ? await processImage(form.image) : null;
+    const removeImage = data.removeImage === true || data.image === null;
+    await this.db.transaction(async (tx) => {
+      const imageId = image ? await ImagesService.store(tx, image) : removeImage ? null : undefined;
+      const [row] = await tx
+        .update(dishes)
+        .set({
+          nameAz: data.nameAz,
+          nameEn: data.nameEn,
+          nameRu: data.nameRu,
+          descriptionAz: data.descriptionAz,
+          descriptionEn: data.descriptionEn,
+          descriptionRu: data.descriptionRu,
+          price: data.price,
+          ...(data.available !== undefined ? { available: data.available } : {}),
+          ...(data.kitchenDepartmentId !== undefined ? { kitchenDepartmentId: data.kitchenDepartmentId } : {}),
+          ...(imageId !== undefined ? { imageId } : {}),
+          ...(target !== categoryId ? { categoryId: target, position: endOfCategory(target) } : {}),
+        })
+        .where(and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId)))
+        .returning({ id: dishes.id });
+      if (!row) throw notFound();
+    });
+    return this.get(eateryId, target, dishId);
+  }
+
+  /** Deletes a dish, or archives it when past orders reference it (history keeps name and price). */
+  async remove(eateryId: number, categoryId: number, dishId: number): Promise<{ archived: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const match = and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId));
+      const [archived] = await tx
+        .update(dishes)
+        .set({ archivedAt: sql`now()` })
+        .where(and(match, referencedByOrders()))
+        .returning({ id: dishes.id });
+      if (archived) return { archived: true };
+      const [deleted] = await tx.delete(dishes).where(match).returning({ id: dishes.id });
+      if (!deleted) throw notFound();
+      return { archived: false };
+    });
+  }
+
+  /** Saves the order of a category's dishes: `dishIds` must be exactly its live dishes, else 400. */
+  async reorder(eateryId: number, categoryId: number, dishIds: number[]): Promise<Dish[]> {
+    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: dishes.id })
+        .from(dishes)
+        .where(and(live(eateryId), eq(dishes.categoryId, categoryId)))
+        .for('update');
+      if (
+        !sameIdSet(
+          dishIds,
+          rows.map((r) => r.id),
+        )
+      ) {
+        throw new AppError(400, 'validation', [{ field: 'dishIds', messageKey: 'validation.invalid' }]);
+      }
+      if (dishIds.length === 0) return;
+      await tx
+        .update(dishes)
+        .set({ position: positionsCase(dishes.id, dishIds) })
+        .where(and(live(eateryId), eq(dishes.categoryId, categoryId)));
+    });
+    return this.listInCategory(eateryId, categoryId);
+  }
+}
+
+/** Position after the last dish of a category. */
+function endOfCategory(categoryId: number) {
+  return sql`(select coalesce(max(d.position) + 1, 0) from dishes d where d.category_id = ${categoryId})`;
+}

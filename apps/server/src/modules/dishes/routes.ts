@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dishOrderBody, dishResponse, idField, menuId } from '@qr-menu/contract';
+import { requireEatery } from '../../plugins/access.js';
+import { MENU_EDITORS } from '../categories/routes.js';
+import { readMenuForm } from '../images/multipart.js';
+import { DishesService } from './dishes.service.js';
+
+const categoryParams = z.object({ id: idField, categoryId: menuId });
+const dishParams = z.object({ id: idField, categoryId: menuId, dishId: menuId });
+const MULTIPART =
+  'multipart/form-data: part `data` = JSON of `dishData` (text field or JSON blob), optional file part `image` ' +
+  '(at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff; stored as webp). A JSON body is also accepted.';
+
+/** Dishes of a category (DESIGN.md §5): read by any member, edited by EATERY_ADMIN. */
+export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new DishesService(app.db);
+  const tags = ['dishes'];
+
+  app.get(
+    '/eatery/:id/category/:categoryId/dish',
+    { schema: { tags, params: categoryParams, response: { 200: z.array(dishResponse) } } },
+    async (request) => service.list(requireEatery(request).id, request.params.categoryId),
+  );
+
+  app.post(
+    '/eatery/:id/category/:categoryId/dish',
+    {
+      config: MENU_EDITORS,
+      schema: { tags, description: MULTIPART, params: categoryParams, response: { 201: dishResponse } },
+    },
+    async (request, reply) => {
+      const eateryId = requireEatery(request).id;
+      const dish = await service.create(eateryId, request.params.categoryId, await readMenuForm(request));
+      return reply.code(201).send(dish);
+    },
+  );
+
+  app.put(
+    '/eatery/:id/category/:categoryId/dish/order',
+    {
+      config: MENU_EDITORS,
+      schema: {
+        tags,
+        description: 'The ids of all dishes of the category, in the new order (else 400, nothing changes).',
+        params: categoryParams,
+        body: dishOrderBody,
+        response: { 200: z.array(dishResponse) },
+      },
+    },
+    async (request) => service.reorder(requireEatery(request).id, request.params.categoryId, request.body.dishIds),
+  );
+
+  app.get(
+    '/eatery/:id/category/:categoryId/dish/:dishId',
+    { schema: { tags, params: dishParams, response: { 200: dishResponse } } },
+    async (request) => service.get(requireEatery(request).id, request.params.categoryId, request.params.dishId),
+  );
+
+  app.put(
+    '/eatery/:id/category/:categoryId/dish/:dishId',
+    {
+      config: MENU_EDITORS,
+      schema: {
+        tags,
+        description:
+          `${MULTIPART} \`data.categoryId\` = another category of the restaurant moves the dish there; ` +
+          '`removeImage: true` or `image: null` removes the image.',
+        params: dishParams,
+        response: { 200: dishResponse },
+      },
+    },
+    async (request) => {
+      const { categoryId, dishId } = request.params;
+      return service.update(requireEatery(request).id, categoryId, dishId, await readMenuForm(request));
+    },
+  );
+
+  app.delete(
+    '/eatery/:id/category/:categoryId/dish/:dishId',
+    {
+      config: MENU_EDITORS,
+      schema: {
+        tags,
+        description: 'Deletes the dish, or archives it when past orders reference it (204 either way).',
+        params: dishParams,
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireEatery(request).id, request.params.categoryId, request.params.dishId);
+      return reply.code(204).send();
+    },
+  );
+};
