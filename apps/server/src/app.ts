@@ -93,6 +93,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      // One route per built file. With the wildcard route, GET / and folder paths reach `send` and answer 403
+      // instead of the SPA; unknown paths (and missing /assets files, see below) go to the not-found handler.
+      wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

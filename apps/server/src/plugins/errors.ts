@@ -45,7 +45,15 @@ export const errorsPlugin = fp(async (app) => {
     if (err.statusCode === 415) return send(reply, 415, 'unsupportedMediaType');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       request.log.info({ err }, 'client error');
-      return send(reply, err.statusCode, err.statusCode === 404 ? 'notFound' : 'validation');
+      const key: ErrorKey =
+        err.statusCode === 401
+          ? 'jwtInvalid'
+          : err.statusCode === 403
+            ? 'accessDenied'
+            : err.statusCode === 404
+              ? 'notFound'
+              : 'validation';
+      return send(reply, err.statusCode, key);
     }
 
     request.log.error({ err }, 'unhandled error');

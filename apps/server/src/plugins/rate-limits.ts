@@ -11,7 +11,14 @@ const emailOf = (req: FastifyRequest) => {
 };
 
 export const RATE = {
-  login: { max: 10, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `${req.ip}|${emailOf(req)}` },
+  // The login key includes the e-mail, so it must run after the body is parsed (the default onRequest hook
+  // sees no body and would count every e-mail of one IP together).
+  login: {
+    max: 10,
+    timeWindow: '1 minute',
+    hook: 'preValidation',
+    keyGenerator: (req: FastifyRequest) => `${req.ip}|${emailOf(req)}`,
+  },
   register: { max: 20, timeWindow: '1 hour' },
   frontendLogs: { max: 60, timeWindow: '1 minute' },
 } as const;

@@ -4,6 +4,9 @@ import { RATE } from '../../plugins/rate-limits.js';
 
 /** Browser errors go to the server log stream (not to a table). */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  // navigator.sendBeacon sends a string body as text/plain: accept it as JSON here (this plugin only).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+
   app.post(
     '/logs/frontend',
     {
