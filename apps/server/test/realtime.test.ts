@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ORDER_EVENT,
+  SOCKET_PATH,
+  SOCKET_SUBSCRIBE,
+  SOCKET_SUBSCRIBE_ERROR,
+  SOCKET_UNSUBSCRIBE,
+  orderTopic,
+  ordersTopic,
+  type OrderEvent,
+  type SubscribeAck,
+} from '@qr-menu/contract';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { OrdersService } from '../src/modules/orders/orders.service.js';
+import { TEST_DATABASE_URL, bearer, setupApp, testConfig } from './helper.js';
+import { makeDish, makeEatery, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
+
+const ctx = setupApp();
+let baseUrl: string;
+let A: TestEatery;
+let B: TestEatery;
+let dish: number;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  A = await makeEatery(ctx.app);
+  B = await makeEatery(ctx.app, { name: 'Other' });
+  dish = await makeDish(ctx.app, A, { price: '3.00' });
+});
+
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+
+/** A socket.io client that records every `orders` event; resolves once connected, rejects with the refusal. */
+function connect(url: string, opts: { token?: string; cookie?: string } = {}) {
+  const socket = connectClient(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    auth: opts.token === undefined ? {} : { token: opts.token },
+    extraHeaders: opts.cookie ? { cookie: opts.cookie } : undefined,
+  });
+  sockets.push(socket);
+  const events: OrderEvent[] = [];
+  socket.on(ORDER_EVENT, (e: OrderEvent) => events.push(e));
+  const ready = new Promise<{ socket: Socket; events: OrderEvent[] }>((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, events }));
+    socket.once('connect_error', (err) => reject(err));
+  });
+  return ready;
+}
+
+const subscribe = (socket: Socket, topic: string) =>
+  socket.timeout(5000).emitWithAck(SOCKET_SUBSCRIBE, topic) as Promise<SubscribeAck>;
+
+/** Waits until `events` holds an event matching `pred`. */
+async function waitFor(events: OrderEvent[], pred: (e: OrderEvent) => boolean, ms = 5000) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    const found = events.find(pred);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events)}`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function createOrder(app: FastifyInstance, e: TestEatery, token = e.waiter.token) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/eatery/${e.id}/orders`,
+    headers: bearer(token),
+    payload: { tableId: e.tableId, items: [{ dishId: dish, quantity: 1 }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number };
+}
+
+describe('realtime at /api/ws', () => {
+  it('a member subscribed to the restaurant topic receives NEW_ORDER, ORDER_UPDATED and ORDER_DELETED', async () => {
+    const { socket, events } = await connect(baseUrl, { token: A.kitchen.token });
+    expect(await subscribe(socket, ordersTopic(A.id))).toEqual({ ok: true, topic: ordersTopic(A.id) });
+
+    const order = await createOrder(ctx.app, A);
+    expect(await waitFor(events, (e) => e.type === 'NEW_ORDER')).toEqual({
+      type: 'NEW_ORDER',
+      orderId: order.id,
+      status: 'CREATED',
+    });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/eatery/${A.id}/orders/${order.id}`,
+      headers: bearer(A.cashier.token),
+      payload: { status: 'PREPARING' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await waitFor(events, (e) => e.type === 'ORDER_UPDATED')).toEqual({
+      type: 'ORDER_UPDATED',
+      orderId: order.id,
+      status: 'PREPARING',
+    });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/eatery/${A.id}/orders/${order.id}`,
+      headers: bearer(A.owner.token),
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await waitFor(events, (e) => e.type === 'ORDER_DELETED')).toEqual({
+      type: 'ORDER_DELETED',
+      orderId: order.id,
+      status: 'PREPARING',
+    });
+    expect(events).toHaveLength(3);
+  });
+
+  it('a non-member cannot subscribe and receives nothing; other restaurants’ events do not leak', async () => {
+    const outsider = tokenFor(ctx.app, await makeUser(ctx.app, 'outsider'));
+    const { socket: stranger, events: strangerEvents } = await connect(baseUrl, { token: outsider });
+    const refusals: SubscribeAck[] = [];
+    stranger.on(SOCKET_SUBSCRIBE_ERROR, (a: SubscribeAck) => refusals.push(a));
+    const refused = await subscribe(stranger, ordersTopic(A.id));
+    expect(refused).toEqual({ ok: false, topic: ordersTopic(A.id), messageKey: 'notYourResource' });
+    expect(refusals).toEqual([refused]);
+    // B's staff may subscribe to B only.
+    const { socket: bStaff, events: bEvents } = await connect(baseUrl, { token: B.waiter.token });
+    expect((await subscribe(bStaff, ordersTopic(A.id))).ok).toBe(false);
+    expect((await subscribe(bStaff, ordersTopic(B.id))).ok).toBe(true);
+    expect((await subscribe(bStaff, '/topic/anything')).ok).toBe(false);
+    expect((await subscribe(bStaff, 42 as unknown as string)).ok).toBe(false);
+
+    const { socket: member, events } = await connect(baseUrl, { token: A.owner.token });
+    expect((await subscribe(member, ordersTopic(A.id))).ok).toBe(true);
+    const order = await createOrder(ctx.app, A);
+    await waitFor(events, (e) => e.orderId === order.id);
+    await sleep(100);
+    expect(strangerEvents).toEqual([]);
+    expect(bEvents).toEqual([]);
+  });
+
+  it('refuses a connection without a token or with a bad one', async () => {
+    await expect(connect(baseUrl)).rejects.toThrow('jwtInvalid');
+    await expect(connect(baseUrl, { token: 'not.a.token' })).rejects.toThrow('jwtInvalid');
+    const expired = tokenFor(ctx.app, A.owner.userId).split('.');
+    expired[1] = Buffer.from(JSON.stringify({ sub: A.owner.userId, eid: null, iat: 1, exp: 2 })).toString('base64url');
+    await expect(connect(baseUrl, { token: expired.join('.') })).rejects.toThrow('jwtInvalid');
+  });
+
+  it('unsubscribe stops the events', async () => {
+    const { socket, events } = await connect(baseUrl, { token: A.waiter.token });
+    expect((await subscribe(socket, ordersTopic(A.id))).ok).toBe(true);
+    const first = await createOrder(ctx.app, A);
+    await waitFor(events, (e) => e.orderId === first.id);
+    await socket.timeout(5000).emitWithAck(SOCKET_UNSUBSCRIBE, ordersTopic(A.id));
+
+    const { socket: other, events: otherEvents } = await connect(baseUrl, { token: A.owner.token });
+    expect((await subscribe(other, ordersTopic(A.id))).ok).toBe(true);
+    const second = await createOrder(ctx.app, A);
+    await waitFor(otherEvents, (e) => e.orderId === second.id);
+    await sleep(100);
+    expect(events.map((e) => e.orderId)).toEqual([first.id]);
+  });
+
+  it('a guest follows its own order by its device_id cookie, never another device’s order', async () => {
+    const service = new OrdersService(ctx.app.db, ctx.app.realtime);
+    const mine = (
+      await service.placeOrder(A.id, A.tableId, [{ dishId: dish, quantity: 1 }], null, {
+        deviceId: 'guest-device-1',
+        guest: true,
+      })
+    ).order;
+    const theirs = (
+      await service.placeOrder(A.id, A.tableId, [{ dishId: dish, quantity: 1 }], null, {
+        deviceId: 'guest-device-2',
+        guest: true,
+      })
+    ).order;
+
+    const { socket: guest, events } = await connect(baseUrl, { cookie: 'lang=az; device_id=guest-device-1' });
+    expect(await subscribe(guest, orderTopic(mine.id))).toEqual({ ok: true, topic: orderTopic(mine.id) });
+    expect((await subscribe(guest, orderTopic(theirs.id))).ok).toBe(false);
+    expect((await subscribe(guest, orderTopic(999999))).ok).toBe(false);
+    expect((await subscribe(guest, ordersTopic(A.id))).ok).toBe(false);
+    // Staff of the restaurant may follow one order too; staff of another restaurant may not.
+    const { socket: staff } = await connect(baseUrl, { token: A.kitchen.token });
+    expect((await subscribe(staff, orderTopic(theirs.id))).ok).toBe(true);
+    const { socket: bStaff } = await connect(baseUrl, { token: B.owner.token });
+    expect((await subscribe(bStaff, orderTopic(mine.id))).ok).toBe(false);
+
+    for (const id of [theirs.id, mine.id]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/eatery/${A.id}/orders/${id}`,
+        headers: bearer(A.owner.token),
+        payload: { status: 'READY' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await waitFor(events, (e) => e.orderId === mine.id)).toEqual({
+      type: 'ORDER_UPDATED',
+      orderId: mine.id,
+      status: 'READY',
+    });
+    await sleep(100);
+    expect(events).toHaveLength(1);
+  });
+});
+
+/**
+ * Two server instances on one PostgreSQL database: an order created through instance B reaches a socket connected
+ * to instance A (through @socket.io/postgres-adapter, LISTEN/NOTIFY).
+ */
+describe('realtime across instances (PostgreSQL)', () => {
+  if (!TEST_DATABASE_URL) {
+    console.warn('realtime.test.ts: two-instance test skipped: TEST_DATABASE_URL is not set (needs PostgreSQL)');
+  }
+  const instances: { app: FastifyInstance; database: Database }[] = [];
+  let dbName = '';
+
+  afterAll(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    for (const { app, database } of instances) {
+      await app.close();
+      await database.close();
+    }
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'a socket on instance A receives the event caused by an HTTP call on instance B',
+    async () => {
+      dbName = `qrmenu_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      const url = new URL(TEST_DATABASE_URL!);
+      url.pathname = `/${dbName}`;
+      for (let i = 0; i < 2; i++) {
+        const database = await openDatabase({ databaseUrl: url.toString() });
+        const app = await buildApp(testConfig(), database);
+        instances.push({ app, database });
+      }
+      // Start both at once, as two servers of one deployment would (both create socket_io_attachments).
+      await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
+      const [a, b] = instances.map((i) => i.app);
+
+      // Wait until the instances see each other (adapter heartbeats over NOTIFY).
+      const start = Date.now();
+      for (;;) {
+        const counts = await Promise.all([a, b].map((app) => app.realtime.io!.of('/').adapter.serverCount()));
+        if (counts.every((n) => n === 2)) break;
+        if (Date.now() - start > 15000) throw new Error(`instances do not see each other: ${counts}`);
+        await sleep(100);
+      }
+
+      const E = await makeEatery(a);
+      const d = await makeDish(a, E, { price: '1.50' });
+      const port = (a.server.address() as AddressInfo).port;
+      const { socket, events } = await connect(`http://127.0.0.1:${port}`, { token: E.waiter.token });
+      expect((await subscribe(socket, ordersTopic(E.id))).ok).toBe(true);
+
+      const res = await b.inject({
+        method: 'POST',
+        url: `/api/eatery/${E.id}/orders`,
+        headers: bearer(E.cashier.token),
+        payload: { tableId: E.tableId, items: [{ dishId: d, quantity: 2 }] },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await waitFor(events, (e) => e.orderId === res.json().id, 10000)).toEqual({
+        type: 'NEW_ORDER',
+        orderId: res.json().id,
+        status: 'CREATED',
+      });
+    },
+  );
+});
