@@ -30,8 +30,8 @@ import { verifyJwt } from './jwt.js';
  * - `app.realtime.emitOrderEvent(eateryId, event)` sends `orders` {type, orderId, status} to both topics.
  * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries events to every server instance.
  *
- * Membership is checked at subscribe time; a socket keeps its rooms until it disconnects (clients reconnect with
- * a fresh token after a drop).
+ * Membership (and the token's expiry) is checked at subscribe time; a socket keeps its rooms until it disconnects.
+ * Clients should pass `auth` as a function so that a reconnection sends the current token.
  */
 export interface Realtime {
   /** The socket.io server; null until the app is ready. */
@@ -47,8 +47,14 @@ declare module 'fastify' {
 
 interface SocketData {
   userId: number | null;
+  /** Expiry (unix seconds) of the access token the socket connected with. */
+  tokenExp: number;
   deviceId: string | null;
 }
+
+/** The staff user of a socket while its token is valid (an expired token no longer subscribes). */
+const staffUser = (data: SocketData) =>
+  data.userId !== null && data.tokenExp * 1000 > Date.now() ? data.userId : null;
 
 const ORDERS_TOPIC_RE = /^\/topic\/orders\/(\d{1,9})$/;
 const ORDER_TOPIC_RE = /^\/topic\/order\/(\d{1,9})$/;
@@ -77,8 +83,9 @@ export const realtimePlugin = fp(async (app) => {
   }
 
   async function maySubscribe(data: SocketData, topic: string): Promise<boolean> {
+    const userId = staffUser(data);
     const staff = ORDERS_TOPIC_RE.exec(topic);
-    if (staff) return data.userId !== null && isMember(data.userId, Number(staff[1]));
+    if (staff) return userId !== null && isMember(userId, Number(staff[1]));
     const one = ORDER_TOPIC_RE.exec(topic);
     if (!one) return false;
     const [order] = await app.db
@@ -87,7 +94,7 @@ export const realtimePlugin = fp(async (app) => {
       .where(eq(orders.id, Number(one[1])));
     if (!order) return false;
     if (data.deviceId !== null && order.deviceId === data.deviceId) return true;
-    return data.userId !== null && isMember(data.userId, order.eateryId);
+    return userId !== null && isMember(userId, order.eateryId);
   }
 
   function onConnection(socket: Socket) {
@@ -148,13 +155,15 @@ export const realtimePlugin = fp(async (app) => {
       const raw = cookies.device_id;
       const deviceId = raw && raw.length <= 200 ? raw : null;
       let userId: number | null = null;
+      let tokenExp = 0;
       if (typeof token === 'string' && token.length > 0) {
         const claims = verifyJwt(token, app.config.jwtSecret);
         if (!claims) return next(new Error('jwtInvalid'));
         userId = claims.sub;
+        tokenExp = claims.exp;
       }
       if (userId === null && deviceId === null) return next(new Error('jwtInvalid'));
-      const data: SocketData = { userId, deviceId };
+      const data: SocketData = { userId, tokenExp, deviceId };
       socket.data = data;
       next();
     });
