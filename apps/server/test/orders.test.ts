@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderResponse, type Order } from '@qr-menu/contract';
+import { estimateOrderMinutes, orderResponse, type Order } from '@qr-menu/contract';
 import { orderItems, orders } from '../src/db/schema.js';
+import { deriveOrderStatus, toCents } from '../src/modules/orders/order-rules.js';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, makeTable, type TestEatery } from './orders-fixtures.js';
 
@@ -475,5 +476,22 @@ describe('totals', () => {
     await ctx.app.db.execute(sql`update dishes set price = 9.99, name_en = 'Green tea' where id = ${d}`);
     const res = await ctx.app.inject({ method: 'GET', url: url(A.id, `/${o.id}`), headers: bearer(A.owner.token) });
     expect(res.json()).toMatchObject({ orderPrice: 5, items: [{ price: 2.5, name: 'Tea' }] });
+  });
+});
+
+describe('order rules (pure)', () => {
+  it('toCents reads numeric(10,2) strings exactly; estimated time follows the documented rule', () => {
+    expect(['19.99', '0.10', '0.1', '5', '12345678.90', '-1.50'].map(toCents)).toEqual([
+      1999, 10, 10, 500, 1234567890, -150,
+    ]);
+    expect(() => toCents('1.234')).toThrow();
+    expect(estimateOrderMinutes('CREATED', [{ status: 'CREATED', quantity: 1 }])).toBe(10);
+    expect(estimateOrderMinutes('PREPARING', [{ status: 'PREPARING', quantity: 40 }])).toBe(60);
+    expect(estimateOrderMinutes('PREPARING', [{ status: 'READY', quantity: 3 }])).toBe(0);
+    expect(estimateOrderMinutes('READY', [{ status: 'CREATED', quantity: 3 }])).toBe(0);
+    expect(deriveOrderStatus('PAID', ['CREATED'])).toBe('PAID');
+    expect(deriveOrderStatus('ISSUED', ['READY', 'CREATED'])).toBe('PREPARING');
+    expect(deriveOrderStatus('PROCESSING', ['READY', 'DELETED'])).toBe('READY');
+    expect(deriveOrderStatus('READY', ['DELETED'])).toBe('READY');
   });
 });
