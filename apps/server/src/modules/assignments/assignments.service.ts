@@ -4,6 +4,11 @@ import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, tables, users } from '../../db/schema.js';
 import { AppError } from '../../plugins/app-error.js';
 
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
 const columns = {
   id: tableAssignments.id,
   waiterId: tableAssignments.waiterId,
@@ -49,13 +54,19 @@ export class AssignmentsService {
       .insert(tableAssignments)
       .values({ eateryId, tableId: body.tableId, waiterId: body.waiterId })
       .onConflictDoNothing()
-      .returning({ id: tableAssignments.id });
+      .returning({ id: tableAssignments.id })
+      .catch((err: unknown) => {
+        // The table or the account was deleted a moment ago.
+        if (isForeignKeyViolation(err)) throw new AppError(404, 'notYourResource');
+        throw err;
+      });
     const created = inserted.length > 0;
     const [assignment] = await this.db
       .select(columns)
       .from(tableAssignments)
       .innerJoin(users, eq(users.id, tableAssignments.waiterId))
       .where(and(eq(tableAssignments.tableId, body.tableId), eq(tableAssignments.waiterId, body.waiterId)));
+    if (!assignment) throw new AppError(404, 'notYourResource'); // unassigned concurrently
     return { created, assignment };
   }
 
