@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { session } from '../api/session';
 
@@ -7,9 +7,13 @@ export function useLoggedIn() {
   return useSyncExternalStore(session.subscribe, session.isLoggedIn);
 }
 
-/** Admin routes need a session; without one the visitor goes to the landing page (SPEC.md §2). */
+/**
+ * Admin routes need a session. A visitor without one goes to the landing page (SPEC.md §2); a session
+ * that ends here (logout, in this tab or another, or expiry) goes to the login page.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
-  if (!loggedIn) return <Navigate to="/landing" replace />;
+  const hadSession = useRef(loggedIn);
+  if (!loggedIn) return <Navigate to={hadSession.current ? '/admin/login' : '/landing'} replace />;
   return <>{children}</>;
 }

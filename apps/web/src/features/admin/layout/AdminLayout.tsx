@@ -4,7 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { LIMITS } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { session } from '../../../api/session';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
@@ -26,7 +26,6 @@ function useTitleKey() {
 
 export function AdminLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const isMobile = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, desktop] = useDisclosure(false);
@@ -91,12 +90,8 @@ export function AdminLayout() {
                 aria-label={t('common.logout')}
                 loading={logout.isPending}
                 onClick={() =>
-                  logout.mutate(undefined, {
-                    onSuccess: () => {
-                      navigate('/admin/login', { replace: true });
-                      session.clear();
-                    },
-                  })
+                  // RequireAuth then sends this tab (and the others) to the login page.
+                  logout.mutate(undefined, { onSuccess: () => session.clear() })
                 }
               >
                 <IconLogout size={20} />

@@ -1,0 +1,58 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'secret123';
+let counter = 0;
+export const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now()}.${process.pid}.${counter++}@example.com`;
+
+export interface Owner {
+  email: string;
+  password: string;
+  userId: number;
+  eateryId: number;
+  token: string;
+  restaurantName: string;
+}
+
+/** Registers an owner with a restaurant through the API and logs in (token for API calls). */
+export async function createOwner(request: APIRequestContext, restaurantName = 'Dadlı Ev'): Promise<Owner> {
+  const email = uniqueEmail();
+  const reg = await request.post('/api/admin/eatery', {
+    data: {
+      user: { email, password: PASSWORD },
+      restaurant: { name: restaurantName },
+      userProfileRequest: { name: 'Test Owner', phone: null },
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { userId, eateryId } = await reg.json();
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD, eateryId: null } });
+  expect(login.status()).toBe(200);
+  const { jwt } = await login.json();
+  return { email, password: PASSWORD, userId, eateryId, token: jwt, restaurantName };
+}
+
+/** Sets the starting UI language before any page script runs (a later switch on the page wins). */
+export async function useLanguage(page: Page, lang: 'az' | 'en' | 'ru') {
+  await page.addInitScript((l) => {
+    if (localStorage.getItem('language')) return;
+    localStorage.setItem('language', l);
+    document.cookie = `language=${l}; path=/`;
+  }, lang);
+}
+
+/** Logs in through the login form and waits for the restaurant list. */
+export async function loginUI(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/admin/login');
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin\/restaurants$/);
+}
+
+export const test = base.extend<{ owner: Owner }>({
+  owner: async ({ request }, use) => {
+    await use(await createOwner(request));
+  },
+});
+
+export { expect };
