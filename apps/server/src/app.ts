@@ -37,7 +37,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from proxies on loopback/private networks (a load balancer in front of
+    // several instances). `true` would let any client pick its own IP with X-Forwarded-For and dodge rate limits.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -160,6 +160,36 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: other.email, password: PASSWORD }, ip)).statusCode).toBe(200);
     expect((await login({ email: owner.email, password: PASSWORD })).statusCode).toBe(200);
   });
+  it('a client cannot dodge the login limit by sending its own X-Forwarded-For', async () => {
+    const owner = await registerOwner(ctx.app);
+    const publicIp = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const attempt = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: publicIp,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: owner.email, password: 'wrong1234' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expectError(await attempt(10), 429, 'tooManyRequests');
+  });
+
+  it('behind a proxy on the private network, the forwarded client address counts', async () => {
+    const owner = await registerOwner(ctx.app);
+    const proxy = randomIp();
+    const attempt = (client: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': client },
+        payload: { email: owner.email, password: 'wrong1234' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('198.51.100.7')).statusCode).toBe(401);
+    expectError(await attempt('198.51.100.7'), 429, 'tooManyRequests');
+    expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+  });
 });
 
 describe('POST /api/auth/refresh-token', () => {

@@ -138,6 +138,8 @@ describe('POST /api/eatery', () => {
       geoLat: 40.5,
       geoLng: null,
     });
+    const blank = await create(owner, { name: 'Blank', address: 'A', phones: ['1'], geoLat: '  ', geoLng: ' 49.8 ' });
+    expect(blank.json()).toMatchObject({ geoLat: null, geoLng: 49.8 });
     const noCoords = await create(owner, { name: 'No Coords', address: 'A', phones: ['1'] });
     expect(noCoords.json()).toMatchObject({ geoLat: null, geoLng: null });
     const nulls = await create(owner, { name: 'Nulls', address: 'A', phones: ['1'], geoLat: null, geoLng: null });
@@ -183,6 +185,25 @@ describe('POST /api/eatery', () => {
   it('401 without a token', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/eatery', payload: validEatery() });
     expectError(res, 401, 'jwtInvalid');
+  });
+
+  it('401 (not 500) for a still-valid token of a deleted account', async () => {
+    const owner = await registerOwner(ctx.app);
+    await ctx.app.db.delete(eateries).where(eq(eateries.ownerId, owner.userId));
+    await ctx.app.db.delete(users).where(eq(users.id, owner.userId));
+    expectError(await create(owner, validEatery()), 401, 'jwtInvalid');
+    expect((await call('GET', '/api/eatery', owner.token)).json()).toEqual([]);
+  });
+
+  it('text the database cannot store (NUL character) -> 400, not 500', async () => {
+    const owner = await registerOwner(ctx.app);
+    expectError(await create(owner, validEatery({ name: 'Nar\u0000Cafe' })), 400, 'validation');
+    expectError(
+      await call('PUT', `/api/eatery/${owner.eateryId}`, owner.token, validEatery({ address: 'a\u0000b' })),
+      400,
+      'validation',
+    );
+    expect((await rowOf(owner.eateryId)).name).toBe('Test Restaurant');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '@qr-menu/contract';
-import { bearer, randomIp, registerOwner, setupApp } from './helper.js';
+import { buildApp } from '../src/app.js';
+import { bearer, randomIp, registerOwner, setupApp, testConfig } from './helper.js';
 
 const ctx = setupApp();
 
@@ -123,6 +124,29 @@ describe('error model', () => {
       401,
       'jwtInvalid',
     );
+  });
+
+  it('an unexpected failure -> 500 internal, with nothing of the error in the body', async () => {
+    // A second app on the same database with one route that fails like a bug would.
+    const app = await buildApp(testConfig(), ctx.database);
+    app.get('/api/test-boom', { config: { access: 'public' } }, async () => {
+      throw new Error('secret detail at /srv/app/src/boom.ts:12');
+    });
+    app.get('/api/test-boom-db', { config: { access: 'public' } }, async () => {
+      await app.db.execute('select * from no_such_table');
+      return {};
+    });
+    await app.ready();
+    try {
+      for (const url of ['/api/test-boom', '/api/test-boom-db']) {
+        const res = await app.inject({ method: 'GET', url });
+        const body = expectErrorBody(res, 500, 'internal');
+        expect(body.details).toBeUndefined();
+        expect(res.body).not.toMatch(/secret|boom|no_such_table/);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('security headers are set on API answers', async () => {

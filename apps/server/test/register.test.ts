@@ -217,6 +217,19 @@ describe('POST /api/admin/eatery', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('two simultaneous registrations with one e-mail: one 201, one 409, one account', async () => {
+    const email = uniqueEmail('race');
+    const before = await counts();
+    const results = await Promise.all([
+      register(validBody({ user: { email, password: PASSWORD } })),
+      register(validBody({ user: { email: email.toUpperCase(), password: PASSWORD } })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const after = await counts();
+    expect(after.users - before.users).toBe(1);
+    expect(after.eateries - before.eateries).toBe(1);
+  });
+
   it('never stores the plain password', async () => {
     const body = validBody();
     await register(body);

@@ -4,7 +4,8 @@ import { V } from './validation.js';
 
 const optionalCoordinate = (min: number, max: number, key: string) =>
   z.preprocess(
-    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    (v) =>
+      v === undefined || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? Number(v) : v,
     z.number({ error: key }).min(min, { error: key }).max(max, { error: key }).nullable(),
   );
 

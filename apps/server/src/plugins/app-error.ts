@@ -17,8 +17,19 @@ export const accessDenied = () => new AppError(403, 'accessDenied');
 export const validationError = (field: string, messageKey: string) =>
   new AppError(400, 'validation', [{ field, messageKey }]);
 
+/** The PostgreSQL SQLSTATE of a database error, whichever driver raised it (drizzle wraps it in `cause`). */
+export function dbErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 /** PostgreSQL unique_violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return dbErrorCode(err) === '23505';
+}
+
+/** PostgreSQL foreign_key_violation, whichever driver raised it. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return dbErrorCode(err) === '23503';
 }

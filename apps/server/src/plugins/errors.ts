@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
-import { AppError } from './app-error.js';
+import { AppError, dbErrorCode } from './app-error.js';
 
 function send(reply: FastifyReply, status: number, key: ErrorKey, details?: ErrorDetail[]) {
   const body: ApiErrorBody = { messageKey: key, message: ERROR_MESSAGES[key] };
@@ -35,6 +35,13 @@ export const errorsPlugin = fp(async (app) => {
         messageKey: v.message?.startsWith('validation.') ? v.message : 'validation.invalid',
       }));
       return send(reply, 400, 'validation', details);
+    }
+
+    // PostgreSQL "data exception" (class 22): a value the database cannot take, e.g. a NUL character in a
+    // text or a number out of range. Bad input, not a server fault.
+    if (dbErrorCode(err)?.startsWith('22')) {
+      request.log.info({ err }, 'database rejected a value');
+      return send(reply, 400, 'validation');
     }
 
     const mapped = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { eateries, memberships } from '../../db/schema.js';
-import { AppError } from '../../plugins/app-error.js';
+import { AppError, isForeignKeyViolation } from '../../plugins/app-error.js';
 
 type EateryInput = {
   name: string;
@@ -78,22 +78,28 @@ export class EateriesService {
   }
 
   async create(userId: number, body: EateryInput) {
-    const id = await this.db.transaction(async (tx) => {
-      const [e] = await tx
-        .insert(eateries)
-        .values({
-          name: body.name,
-          address: body.address,
-          phones: body.phones,
-          geoLat: body.geoLat ?? null,
-          geoLng: body.geoLng ?? null,
-          timeZone: validTimeZone(body.timeZone),
-          ownerId: userId,
-        })
-        .returning({ id: eateries.id });
-      await tx.insert(memberships).values({ userId, eateryId: e.id, roles: ['EATERY_ADMIN'] });
-      return e.id;
-    });
+    const id = await this.db
+      .transaction(async (tx) => {
+        const [e] = await tx
+          .insert(eateries)
+          .values({
+            name: body.name,
+            address: body.address,
+            phones: body.phones,
+            geoLat: body.geoLat ?? null,
+            geoLng: body.geoLng ?? null,
+            timeZone: validTimeZone(body.timeZone),
+            ownerId: userId,
+          })
+          .returning({ id: eateries.id });
+        await tx.insert(memberships).values({ userId, eateryId: e.id, roles: ['EATERY_ADMIN'] });
+        return e.id;
+      })
+      .catch((err: unknown) => {
+        // The account was deleted while its access token is still valid.
+        if (isForeignKeyViolation(err)) throw new AppError(401, 'jwtInvalid');
+        throw err;
+      });
     return this.get(userId, id);
   }
 
