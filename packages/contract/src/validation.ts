@@ -21,7 +21,8 @@ export const V = {
 
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]{8,}$/;
-export const PERSON_NAME_RE = /^[A-Za-zА-Яа-яЁё ]{2,50}$/;
+// Azerbaijani letters (ə, ğ, ı, ö, ş, ü, ç) are Latin-script letters too: an owner named Məmmədova must be able to register.
+export const PERSON_NAME_RE = /^[A-Za-zƏəĞğİıÖöŞşÜüÇçА-Яа-яЁё ]{2,50}$/;
 export const RESTAURANT_NAME_RE = /^[A-Za-zА-Яа-яЁёƏəĞğİıÖöŞşÜüÇç0-9\s.,'-]{2,100}$/;
 
 /** A required, trimmed string. */

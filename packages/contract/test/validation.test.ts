@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { eateryBody, loginBody, registerBody, registerFormSchema } from '../src/index.js';
+
+const form = {
+  name: 'Aysel Məmmədova',
+  email: 'aysel@example.com',
+  password: 'secret123',
+  confirmPassword: 'secret123',
+  restaurantName: "Dadlı Ev, O'Neil-2.",
+};
+
+const errorsOf = (input: unknown) => {
+  const r = registerFormSchema.safeParse(input);
+  if (r.success) return {};
+  // The first message of each field, as the forms show it.
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[i.path.join('.')] ??= i.message;
+  return out;
+};
+
+describe('registration rules (SPEC.md §5)', () => {
+  it('accepts a valid form', () => {
+    expect(errorsOf(form)).toEqual({});
+  });
+
+  it.each([
+    ['email', 'not-an-email', 'validation.email'],
+    ['email', 'a@b', 'validation.email'],
+    ['email', '', 'validation.required'],
+    ['password', 'abcdefgh', 'validation.password'],
+    ['password', '12345678', 'validation.password'],
+    ['password', 'abc123', 'validation.password'],
+    ['password', 'abc 12345', 'validation.password'],
+    ['restaurantName', 'A', 'validation.restaurantName'],
+    ['restaurantName', '<script>', 'validation.restaurantName'],
+    ['restaurantName', 'x'.repeat(101), 'validation.restaurantName'],
+    ['name', 'A', 'validation.personName'],
+    ['name', 'Agent 007', 'validation.personName'],
+    ['name', 'x'.repeat(51), 'validation.personName'],
+  ])('%s = %j gives %s', (field, value, key) => {
+    const input = { ...form, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) };
+    expect(errorsOf(input)[field]).toBe(key);
+  });
+
+  it('accepts the special characters the spec allows in passwords', () => {
+    expect(errorsOf({ ...form, password: 'Pa$$w0rd!', confirmPassword: 'Pa$$w0rd!' })).toEqual({});
+  });
+
+  it('requires both passwords to match', () => {
+    expect(errorsOf({ ...form, confirmPassword: 'secret124' })).toEqual({
+      confirmPassword: 'validation.passwordsMatch',
+    });
+  });
+
+  it('accepts Cyrillic and Azerbaijani names and a null name (landing pages)', () => {
+    expect(errorsOf({ ...form, name: 'Иван Петров' })).toEqual({});
+    expect(errorsOf({ ...form, name: null })).toEqual({});
+  });
+
+  it('lower-cases the e-mail in the API body', () => {
+    const body = registerBody.parse({
+      user: { email: 'Aysel@Example.COM', password: 'secret123' },
+      restaurant: { name: 'Dadlı Ev' },
+    });
+    expect(body.user.email).toBe('aysel@example.com');
+    expect(loginBody.parse({ email: ' A@B.CO ', password: 'x' }).email).toBe('a@b.co');
+  });
+});
+
+describe('restaurant form rules', () => {
+  const base = { name: 'Dadlı Ev', address: 'Bakı', phones: ['+994 50 000 00 00'] };
+  it('drops blank phones but needs at least one', () => {
+    expect(eateryBody.parse({ ...base, phones: [' ', '+994 1', ''] }).phones).toEqual(['+994 1']);
+    expect(eateryBody.safeParse({ ...base, phones: ['  '] }).success).toBe(false);
+  });
+  it('turns empty coordinates into null and checks ranges', () => {
+    expect(eateryBody.parse({ ...base, geoLat: '', geoLng: '49.5' })).toMatchObject({ geoLat: null, geoLng: 49.5 });
+    expect(eateryBody.safeParse({ ...base, geoLat: 91 }).success).toBe(false);
+    expect(eateryBody.safeParse({ ...base, geoLng: 'east' }).success).toBe(false);
+  });
+  it('requires name and address', () => {
+    const r = eateryBody.safeParse({ ...base, name: ' ', address: '' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path[0]).sort()).toEqual(['address', 'name']);
+  });
+});
