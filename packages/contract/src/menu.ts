@@ -29,15 +29,36 @@ export const menuId = z.coerce
   .positive({ error: V.invalid })
   .max(MAX_DB_ID, { error: V.invalid });
 
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), menuId.optional());
-const nullableId = z.preprocess((v) => (v === '' ? null : v), menuId.nullable().optional());
-
-/** An optional text: trimmed, missing or null becomes ''. */
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? '' : v),
-    z.string({ error: V.invalid }).trim().max(max, { error: V.tooLong }),
+/** An id as JSON carries it: a number or a numeric string. */
+const idInput = z
+  .union([z.number(), z.string()], { error: V.invalid })
+  .transform(Number)
+  .pipe(
+    z
+      .number({ error: V.invalid })
+      .int({ error: V.invalid })
+      .positive({ error: V.invalid })
+      .max(MAX_DB_ID, { error: V.invalid }),
   );
+/** Optional id; '' counts as absent. */
+const optionalId = z
+  .union([idInput, z.literal('')], { error: V.invalid })
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+/** Optional, nullable id; '' counts as null. */
+const nullableId = z
+  .union([idInput, z.literal(''), z.null()], { error: V.invalid })
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** An optional text: trimmed; missing or null becomes ''. */
+const text = (max: number) =>
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(max, { error: V.tooLong })
+    .nullish()
+    .transform((v) => v ?? '');
 
 const NAME_MAX = 255;
 const DESCRIPTION_MAX = 2000;
@@ -63,10 +84,9 @@ export const priceField = z.union([z.number(), z.string()], { error: MENU_V.pric
   return normalized;
 });
 
-const booleanField = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean({ error: V.invalid }),
-);
+const booleanField = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: V.invalid })
+  .transform((v) => v === true || v === 'true');
 
 /** Optional image removal flags shared by category and dish data. */
 const imageFlags = {
