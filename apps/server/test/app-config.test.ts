@@ -59,6 +59,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('empty variables count as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir('empty'),
+      JWT_SECRET: SECRET,
+      PORT: '',
+      DATABASE_URL: '',
+      PUBLIC_URL: ' ',
+      RATE_LIMITS: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, publicUrl: undefined, rateLimits: true });
+    expect(config.logLevel).toBe('info');
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
