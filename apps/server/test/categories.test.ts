@@ -118,6 +118,14 @@ describe('create a category (multipart)', () => {
     const res = await sendForm(ctx.app, 'POST', base(), owner.token, multipart([{ name: 'data', value: '{nope' }]));
     expect(res.statusCode).toBe(400);
     expect(res.json().messageKey).toBe('invalidJson');
+    const declared = multipart([{ name: 'data', value: '{nope', contentType: 'application/json' }]);
+    const declaredRes = await sendForm(ctx.app, 'POST', base(), owner.token, declared);
+    expect(declaredRes.statusCode).toBe(400);
+    expect(declaredRes.json().messageKey).toBe('invalidJson');
+    const jsonField = multipart([{ name: 'data', value: '{"nameEn":"Typed field"}', contentType: 'application/json' }]);
+    const jsonFieldRes = await sendForm(ctx.app, 'POST', base(), owner.token, jsonField);
+    expect(jsonFieldRes.statusCode).toBe(201);
+    expect(jsonFieldRes.json().nameEn).toBe('Typed field');
     const text = await ctx.app.inject({
       method: 'POST',
       url: base(),

@@ -33,19 +33,25 @@ export async function readMenuForm(request: FastifyRequest): Promise<MenuForm> {
   }
   let data: unknown = undefined;
   let image: Buffer | null = null;
-  // `data` may come as a blob (a second "file"), so allow two files; the byte limit per file stays.
-  for await (const part of request.parts({ limits: { files: 2 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'image') {
-        image = bytes.length > 0 ? bytes : null;
+  try {
+    // `data` may come as a blob (a second "file"), so allow two files; the byte limit per file stays.
+    for await (const part of request.parts({ limits: { files: 2 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'image') {
+          image = bytes.length > 0 ? bytes : null;
+        } else if (part.fieldname === 'data') {
+          if (bytes.length > MAX_DATA_BYTES) throw new AppError(413, 'bodyTooLarge');
+          data = parseJson(bytes.toString('utf8'));
+        }
       } else if (part.fieldname === 'data') {
-        if (bytes.length > MAX_DATA_BYTES) throw new AppError(413, 'bodyTooLarge');
-        data = parseJson(bytes.toString('utf8'));
+        data = typeof part.value === 'string' ? parseJson(part.value) : part.value;
       }
-    } else if (part.fieldname === 'data') {
-      data = typeof part.value === 'string' ? parseJson(part.value) : part.value;
     }
+  } catch (err) {
+    // A text field declared as application/json that does not parse.
+    if ((err as { code?: string }).code === 'FST_INVALID_JSON_FIELD_ERROR') throw new AppError(400, 'invalidJson');
+    throw err;
   }
   return { data: data ?? {}, image };
 }
