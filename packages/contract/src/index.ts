@@ -9,3 +9,4 @@ export * from './menu.js';
 export * from './orders.js';
 export * from './tables.js';
 export * from './users.js';
+export * from './guest.js';

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ORDER_ITEMS_MAX, ORDER_NOTE_MAX, ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
+import { V } from './validation.js';
+
+/**
+ * Guest calls (SPEC.md §7 "Guest calls", DESIGN.md §5, §7): no account, no token. The server identifies the guest's
+ * phone by the httpOnly `device_id` cookie it sets itself; the web app only has to send cookies (same origin, so
+ * `fetch` does by default). Prices are always computed by the server.
+ */
+
+/** Note of a whole guest order (an item note is limited to ORDER_NOTE_MAX = 500). */
+export const GUEST_ORDER_NOTE_MAX = 1000;
+/** Longest accepted `Idempotency-Key` header. */
+export const IDEMPOTENCY_KEY_MAX = 100;
+/** Name of the header that makes a retried "place order" return the first order. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** httpOnly cookie set by the server (the web app cannot read it; it only needs to send cookies). */
+export const DEVICE_COOKIE = 'device_id';
+
+/** API paths of the guest calls (all under /api, public). */
+export const GUEST_ROUTES = {
+  menu: (eateryId: number | string, tableId: number | string) => `/api/client/eatery/${eateryId}/table/${tableId}/menu`,
+  deviceOrders: (eateryId: number | string, tableId: number | string) =>
+    `/api/client/eatery/${eateryId}/table/${tableId}/device-orders`,
+  placeOrder: (eateryId: number | string, tableId: number | string) =>
+    `/api/client/eatery/${eateryId}/table/${tableId}/orders`,
+  order: (eateryId: number | string, orderId: number | string) => `/api/client/eatery/${eateryId}/orders/${orderId}`,
+  addItems: (eateryId: number | string, orderId: number | string) =>
+    `/api/client/eatery/${eateryId}/orders/${orderId}/items`,
+  orders: (eateryId: number | string) => `/api/client/eatery/${eateryId}/orders`,
+} as const;
+
+// ---- Requests ------------------------------------------------------------------------------------------------
+
+/**
+ * Items of a guest request: 1..ORDER_ITEMS_MAX (50) items, each `{dishId, quantity, note?}`.
+ * quantity: an integer 1..99 (message `validation.quantity`); note: at most 500 characters, blank becomes null.
+ * Anything else sent per item (price, name, ...) is ignored.
+ */
+export const guestItemsInput = z
+  .array(orderItemInput, { error: (iss) => (iss.input === undefined ? ORDER_V.itemsRequired : V.invalid) })
+  .min(1, { error: ORDER_V.itemsRequired })
+  .max(ORDER_ITEMS_MAX, { error: V.tooLong });
+
+/** Order note: trimmed, blank becomes null, at most GUEST_ORDER_NOTE_MAX characters. */
+const guestOrderNote = z
+  .string({ error: V.invalid })
+  .trim()
+  .max(GUEST_ORDER_NOTE_MAX, { error: V.tooLong })
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .optional();
+
+/**
+ * POST /api/client/eatery/{id}/table/{tableId}/orders, optional header `Idempotency-Key` (at most 100 characters).
+ * `eateryId` and `tableId` in the body are accepted and ignored (the path decides). Answers 201 with the order, or
+ * 200 with the first order when the same device already used that `Idempotency-Key` in this restaurant.
+ */
+export const guestPlaceOrderBody = z.object({
+  items: guestItemsInput,
+  note: guestOrderNote,
+  eateryId: z.unknown().optional(),
+  tableId: z.unknown().optional(),
+});
+export type GuestPlaceOrderBody = z.input<typeof guestPlaceOrderBody>;
+
+/** POST /api/client/eatery/{id}/orders/{orderId}/items → 200 the order. New items start CREATED. */
+export const guestAddItemsBody = z.object({
+  items: guestItemsInput,
+});
+export type GuestAddItemsBody = z.input<typeof guestAddItemsBody>;
+
+/** Longest note of one item. */
+export const GUEST_ITEM_NOTE_MAX = ORDER_NOTE_MAX;
+
+// ---- Responses -----------------------------------------------------------------------------------------------
+
+/** Image URL (`/api/image/{imageId}.webp`) or null. */
+const imageUrl = z.string().nullable();
+
+export const guestMenuDish = z.object({
+  id: z.number(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  descriptionAz: z.string(),
+  descriptionEn: z.string(),
+  descriptionRu: z.string(),
+  /** AZN, a number with at most 2 decimals. */
+  price: z.number(),
+  image: imageUrl,
+});
+export type GuestMenuDish = z.infer<typeof guestMenuDish>;
+
+export const guestMenuCategory = z.object({
+  id: z.number(),
+  nameAz: z.string(),
+  nameEn: z.string(),
+  nameRu: z.string(),
+  image: imageUrl,
+  /** Available dishes only, in the staff's order; never empty (categories without any are left out). */
+  dishes: z.array(guestMenuDish),
+});
+export type GuestMenuCategory = z.infer<typeof guestMenuCategory>;
+
+/**
+ * GET /api/client/eatery/{id}/table/{tableId}/menu. Sent with an `ETag` and `Cache-Control: no-cache`: send
+ * `If-None-Match` to get 304. 404 `notYourResource` for unknown ids or a table of another restaurant;
+ * 409 `tableInactive` for an INACTIVE table.
+ */
+export const guestMenuResponse = z.object({
+  eateryId: z.number(),
+  tableId: z.number(),
+  eateryName: z.string(),
+  /** The table's number (text). */
+  tableName: z.string(),
+  categories: z.array(guestMenuCategory),
+});
+export type GuestMenu = z.infer<typeof guestMenuResponse>;
+
+/**
+ * GET /api/client/eatery/{id}/table/{tableId}/device-orders (sets the `device_id` cookie when missing).
+ * `hasOrders`: this device has an open order (CREATED, PROCESSING, PREPARING, READY) at this table.
+ */
+export const guestDeviceOrdersResponse = z.object({
+  hasOrders: z.boolean(),
+  tableId: z.number(),
+  eateryId: z.number(),
+  eateryName: z.string(),
+  tableName: z.string(),
+});
+export type GuestDeviceOrders = z.infer<typeof guestDeviceOrdersResponse>;
+
+/**
+ * A guest's order: the Order JSON of DESIGN.md §5 (same as staff see). GET .../orders/{orderId} answers 404
+ * `notYourResource` when another device placed it; adding to a PAID or CANCELLED order answers 409 `orderClosed`.
+ */
+export const guestOrderResponse = orderResponse;
+export type GuestOrder = Order;
+
+/** GET /api/client/eatery/{id}/orders: this device's orders in that restaurant, newest first. */
+export const guestOrderListResponse = z.array(orderResponse);
+export type GuestOrderList = Order[];
