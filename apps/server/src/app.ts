@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     openapi: { info: { title: 'QR Menu API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: false } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
 
   // App plugins, then the modules' routes.
   await app.register(accessPlugin);
