@@ -8,4 +8,6 @@ registerTranslations({ az, en, ru });
 export { AdminRoot } from './layout/AdminRoot';
 export { RestaurantsPage } from './restaurants/RestaurantsPage';
 export { RestaurantDetailsPage } from './restaurants/RestaurantDetailsPage';
-export { CategoriesPage, MenuPage, TablesPage, OrdersPage, UsersPage, DepartmentsPage } from './pending-screens';
+export { CategoriesPage, MenuPage, OrdersPage, DepartmentsPage } from './pending-screens';
+export { TablesPage } from './tables';
+export { UsersPage } from './users';

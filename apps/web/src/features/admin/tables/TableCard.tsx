@@ -1,0 +1,175 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Image,
+  Stack,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { IconArmchair, IconEdit, IconNote, IconPrinter, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { Table, TableAssignment } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+
+/** Mantine colour of a table status, from the theme (UI.md: no ad-hoc colours). */
+export function useStatusColor(status: Table['status']): string {
+  const theme = useMantineTheme();
+  const colors = theme.other.statusColors as Record<string, string> | undefined;
+  return colors?.[status] ?? 'gray';
+}
+
+/**
+ * One table: number, status (coloured border), seats, note, waiters (with unassign), QR code linking to
+ * the guest menu, print, and for admins edit, delete and assign.
+ */
+export function TableCard({
+  table,
+  assignments,
+  canManage,
+  deleting,
+  onEdit,
+  onDelete,
+  onPrint,
+  onAssign,
+  onUnassign,
+}: {
+  table: Table;
+  assignments: TableAssignment[];
+  canManage: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onPrint: () => void;
+  onAssign: () => void;
+  onUnassign: (a: TableAssignment) => void;
+}) {
+  const { t } = useTranslation();
+  const color = useStatusColor(table.status);
+  const waiterName = (a: TableAssignment) => a.waiterName || t('tables.unknownWaiter');
+  return (
+    <Card
+      withBorder
+      shadow="xs"
+      radius="md"
+      padding="md"
+      data-status={table.status}
+      style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {t('tables.tableNumber', { number: table.number })}
+        </Title>
+        <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
+          {t(`tables.statuses.${table.status}`)}
+        </Badge>
+      </Group>
+
+      <Group mt="sm" gap="md" wrap="nowrap" align="flex-start">
+        <Anchor
+          href={table.qrCodeDto.content}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('tables.qrOpen', { number: table.number })}
+          style={{ flexShrink: 0 }}
+        >
+          <Image
+            src={`data:image/png;base64,${table.qrCodeDto.qrCodeAsBytes}`}
+            alt={t('tables.qrAlt', { number: table.number })}
+            w={112}
+            h={112}
+            radius="sm"
+            bd="1px solid var(--mantine-color-gray-3)"
+          />
+        </Anchor>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap={6} wrap="nowrap">
+            <IconArmchair size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">{t('tables.seatsCount', { count: table.seats })}</Text>
+          </Group>
+          {table.note && (
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconNote size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+              <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                {table.note}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+
+      <Stack gap={6} mt="sm">
+        <Text size="sm" fw={600}>
+          {t('tables.waiters')}
+        </Text>
+        {assignments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('tables.noWaiters')}
+          </Text>
+        ) : (
+          <Group gap={6}>
+            {assignments.map((a) => (
+              <Badge
+                key={a.id}
+                variant="outline"
+                color="gray"
+                size="lg"
+                tt="none"
+                fw={500}
+                maw="100%"
+                rightSection={
+                  canManage ? (
+                    <CloseButton
+                      size="sm"
+                      aria-label={t('tables.unassignWaiter', { name: waiterName(a) })}
+                      onClick={() => onUnassign(a)}
+                    />
+                  ) : undefined
+                }
+              >
+                {waiterName(a)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {canManage && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconUserPlus size={16} />}
+            onClick={onAssign}
+            w="fit-content"
+          >
+            {t('tables.assignWaiter')}
+          </Button>
+        )}
+      </Stack>
+
+      <Group mt="md" gap="xs">
+        <Button variant="light" size="sm" leftSection={<IconPrinter size={16} />} onClick={onPrint}>
+          {t('tables.printQr')}
+        </Button>
+        {canManage && (
+          <>
+            <Button variant="light" size="sm" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+              {t('common.edit')}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="sm"
+              leftSection={<IconTrash size={16} />}
+              onClick={onDelete}
+              loading={deleting}
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Card>
+  );
+}

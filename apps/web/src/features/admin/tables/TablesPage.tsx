@@ -1,0 +1,205 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
+import type { Table, TableAssignment } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { PageLoader } from '../../../components/PageLoader';
+import { useErrorText } from '../../../components/use-error-text';
+import { confirmDanger } from '../shared/confirm';
+import { AssignWaiterModal } from './AssignWaiterModal';
+import { TableCard } from './TableCard';
+import { TableForm } from './TableForm';
+import { useAssignments, useDeleteTable, useTables, useUnassignWaiter } from './tables-api';
+import { useRestaurantAccess } from './use-restaurant-access';
+import { usePrintQr } from './use-print-qr';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const matchesFilter = (table: Table, filter: StatusFilter) =>
+  filter === 'all' || (filter === 'active' ? table.status === 'ACTIVE' : table.status === 'INACTIVE');
+
+/** Tables & QR codes (SPEC.md §2): restaurant from the route or the selected one. */
+export function TablesPage() {
+  const { t } = useTranslation();
+  const access = useRestaurantAccess();
+  if (!access.restaurantId) {
+    return (
+      <>
+        <Title order={2} mb="md">
+          {t('tables.title')}
+        </Title>
+        <Alert color="blue" variant="light">
+          {t('layout.chooseRestaurantFirst')}
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <TablesScreen
+      key={access.restaurantId}
+      restaurantId={access.restaurantId}
+      restaurantName={access.restaurant?.name ?? ''}
+      canManage={access.canManage}
+    />
+  );
+}
+
+function TablesScreen({
+  restaurantId,
+  restaurantName,
+  canManage,
+}: {
+  restaurantId: number;
+  restaurantName: string;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const tables = useTables(restaurantId);
+  const assignments = useAssignments(restaurantId);
+  const remove = useDeleteTable(restaurantId);
+  const unassign = useUnassignWaiter(restaurantId);
+  const print = usePrintQr(restaurantId, restaurantName, canManage);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  /** undefined: the list; null: the add form; a table: its edit form. */
+  const [editing, setEditing] = useState<Table | null | undefined>(undefined);
+  const [assigning, setAssigning] = useState<Table | null>(null);
+
+  const byTable = useMemo(() => {
+    const map = new Map<number, TableAssignment[]>();
+    for (const a of assignments.data ?? []) map.set(a.tableId, [...(map.get(a.tableId) ?? []), a]);
+    return map;
+  }, [assignments.data]);
+
+  const all = tables.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = all.filter((tb) => matchesFilter(tb, filter) && tb.number.toLowerCase().includes(query));
+
+  const failed = (err: unknown) =>
+    notifications.show({ color: 'red', title: t('common.error'), message: errorText(err) });
+
+  const onDelete = async (table: Table) => {
+    if (!(await confirmDanger(t('tables.confirmDelete', { number: table.number })))) return;
+    remove.mutate(table.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('tables.deletedOk') }),
+      onError: failed,
+    });
+  };
+
+  const onUnassign = async (table: Table, a: TableAssignment) => {
+    const name = a.waiterName || t('tables.unknownWaiter');
+    const ok = await confirmDanger(t('tables.confirmUnassign', { name, number: table.number }), t('tables.unassign'));
+    if (!ok) return;
+    unassign.mutate(a.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('tables.unassigned') }),
+      onError: failed,
+    });
+  };
+
+  if (editing !== undefined && canManage) {
+    return <TableForm restaurantId={restaurantId} table={editing} onClose={() => setEditing(undefined)} />;
+  }
+
+  return (
+    <>
+      <Group justify="space-between" mb="md" gap="sm">
+        <Stack gap={0}>
+          <Title order={2}>{t('tables.title')}</Title>
+          {restaurantName && (
+            <Text size="sm" c="dimmed">
+              {restaurantName}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconPrinter size={18} />}
+            onClick={() => print(all)}
+            disabled={all.length === 0}
+          >
+            {t('tables.printAll')}
+          </Button>
+          {canManage && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+              {t('tables.add')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Group mb="md" gap="sm" align="flex-end">
+        <TextInput
+          aria-label={t('tables.search')}
+          placeholder={t('tables.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+          maw={{ sm: 360 }}
+          type="search"
+        />
+        <SegmentedControl
+          aria-label={t('tables.statusFilter')}
+          value={filter}
+          onChange={(v) => setFilter(v as StatusFilter)}
+          data={[
+            { value: 'all', label: t('tables.filterAll') },
+            { value: 'active', label: t('tables.filterActive') },
+            { value: 'inactive', label: t('tables.filterInactive') },
+          ]}
+          style={{ flex: '1 1 auto' }}
+          maw={{ sm: 480 }}
+        />
+      </Group>
+
+      {!canManage && !tables.isPending && all.length > 0 && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('tables.readOnly')}
+        </Text>
+      )}
+      <ErrorBanner error={tables.error ?? assignments.error} />
+      {tables.isPending ? (
+        <PageLoader />
+      ) : all.length === 0 ? (
+        !tables.error && (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('tables.noTables')}
+          </Text>
+        )
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('tables.noSearchResults')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+          {shown.map((table) => (
+            <TableCard
+              key={table.id}
+              table={table}
+              assignments={byTable.get(table.id) ?? []}
+              canManage={canManage}
+              deleting={remove.isPending && remove.variables === table.id}
+              onEdit={() => setEditing(table)}
+              onDelete={() => void onDelete(table)}
+              onPrint={() => print([table])}
+              onAssign={() => setAssigning(table)}
+              onUnassign={(a) => void onUnassign(table, a)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {assigning && (
+        <AssignWaiterModal
+          restaurantId={restaurantId}
+          table={assigning}
+          assigned={byTable.get(assigning.id) ?? []}
+          onClose={() => setAssigning(null)}
+        />
+      )}
+    </>
+  );
+}

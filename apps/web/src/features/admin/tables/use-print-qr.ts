@@ -1,0 +1,38 @@
+import { notifications } from '@mantine/notifications';
+import type { Table } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { openPrintWindow, printQrImage, renderAndPrint, showPreparing } from './print';
+
+/**
+ * Prints the QR codes of `tables` in a popup window (one card each). A blocked popup shows the message
+ * of SPEC.md §8 (tables.alertTxt). `hiRes`: use the print-quality PNG (admins may fetch it).
+ */
+export function usePrintQr(eateryId: number, restaurantName: string, hiRes: boolean) {
+  const { t, i18n } = useTranslation();
+  return (tables: Table[]) => {
+    const win = openPrintWindow();
+    if (!win) {
+      notifications.show({ color: 'red', title: t('common.error'), message: t('tables.alertTxt') });
+      return;
+    }
+    const lang = i18n.language;
+    showPreparing(win, lang, t('tables.printing'));
+    const tableLabel = (number: string) => t('tables.tableNumber', { number });
+    void Promise.all(tables.map((table) => printQrImage(eateryId, table, hiRes))).then((qrs) => {
+      if (win.closed) return;
+      const title = tables.length === 1 ? tableLabel(tables[0].number) : t('tables.title');
+      renderAndPrint(
+        win,
+        {
+          lang,
+          title: restaurantName ? `${restaurantName} — ${title}` : title,
+          restaurantName,
+          tableLabel,
+          qrAlt: (number) => t('tables.qrAlt', { number }),
+          scanHint: t('tables.scanHint'),
+        },
+        tables.map((table, i) => ({ number: table.number, qr: qrs[i] })),
+      );
+    });
+  };
+}

@@ -1,0 +1,19 @@
+import type { Eatery } from '@qr-menu/contract';
+import { useRestaurants } from '../shared/restaurants-api';
+import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
+
+export interface RestaurantAccess {
+  /** From the route, else the selected restaurant; null when none is chosen. */
+  restaurantId: number | null;
+  restaurant: Eatery | undefined;
+  /** The caller may change things here (EATERY_ADMIN); false while the roles are still loading. */
+  canManage: boolean;
+}
+
+/** The restaurant a screen works on and what the caller may do there (DESIGN.md §6). */
+export function useRestaurantAccess(): RestaurantAccess {
+  const restaurantId = useSelectedRestaurantId();
+  const restaurants = useRestaurants();
+  const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
+  return { restaurantId, restaurant, canManage: !!restaurant?.roles.includes('EATERY_ADMIN') };
+}

@@ -1,0 +1,92 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconPhone, IconTrash, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
+import type { StaffUser } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+
+/** One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. */
+export function UserCard({
+  user,
+  isSelf,
+  canManage,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  user: StaffUser;
+  isSelf: boolean;
+  canManage: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const phones = user.phones.length ? user.phones : user.phone ? [user.phone] : [];
+  return (
+    <Card withBorder shadow="xs" radius="md" padding="md">
+      <Stack gap={6} style={{ flex: 1 }}>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {user.username}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {user.isOwner && (
+              <Badge variant="filled" size="sm">
+                {t('users.owner')}
+              </Badge>
+            )}
+            {isSelf && (
+              <Badge variant="outline" size="sm" color="gray">
+                {t('users.you')}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+        {user.name && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.name}
+          </Text>
+        )}
+        <Group gap={4}>
+          {user.roles.map((r) => (
+            <Badge key={r} variant="light" size="sm" tt="none">
+              {t(`roles.${r}`)}
+            </Badge>
+          ))}
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {user.hasProfile ? (
+            <IconUserCheck size={16} aria-hidden style={{ flexShrink: 0 }} />
+          ) : (
+            <IconUserQuestion size={16} aria-hidden style={{ flexShrink: 0 }} />
+          )}
+          <Text size="sm" c={user.hasProfile ? undefined : 'dimmed'}>
+            {t('users.profile')}: {t(user.hasProfile ? 'users.hasProfile' : 'users.noProfile')}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconPhone size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+          <Text size="sm" c={phones.length ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+            {phones.length ? phones.join(', ') : t('users.noPhone')}
+          </Text>
+        </Group>
+      </Stack>
+      {canManage && (
+        <Group mt="md" gap="xs">
+          <Button variant="light" size="sm" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            {t('common.edit')}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            size="sm"
+            leftSection={<IconTrash size={16} />}
+            onClick={onDelete}
+            loading={deleting}
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}

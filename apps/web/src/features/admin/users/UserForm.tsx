@@ -1,0 +1,189 @@
+import { Alert, Button, Group, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  createUserBody,
+  ROLES,
+  updateUserBody,
+  USER_V,
+  type CreateUserBody,
+  type Role,
+  type StaffUser,
+  type UpdateUserBody,
+} from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { zodFormErrors } from '../../../components/form-errors';
+import { applyServerErrors } from '../tables/server-errors';
+import { useSaveUser } from './users-api';
+
+export interface UserFormValues {
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+  roles: string[];
+}
+
+const toValues = (user?: StaffUser | null): UserFormValues => ({
+  email: user?.username ?? '',
+  password: '',
+  name: user?.name ?? '',
+  phone: user?.phones[0] ?? user?.phone ?? '',
+  roles: user?.roles ?? [],
+});
+
+/** Request paths (both bodies) onto the form's inputs. */
+function fieldOf(path: string): string | undefined {
+  if (path === 'user.email' || path === 'username') return 'email';
+  if (path === 'user.password' || path === 'password') return 'password';
+  if (path === 'user.roles' || path.startsWith('user.roles.') || path === 'roles' || path.startsWith('roles.'))
+    return 'roles';
+  if (path === 'userProfileRequest.name' || path === 'name' || path === 'userProfileRequest') return 'name';
+  if (path === 'userProfileRequest.phone' || path === 'phone' || path.startsWith('phones')) return 'phone';
+  if (path.startsWith('restaurant')) return 'restaurant';
+  return undefined;
+}
+
+function createBody(v: UserFormValues, restaurantId: number | null, restaurantName?: string): CreateUserBody {
+  return {
+    user: { email: v.email, password: v.password, roles: v.roles as Role[] },
+    restaurant: { eateryId: restaurantId ?? Number.NaN, name: restaurantName ?? null },
+    userProfileRequest: { name: v.name, phone: v.phone },
+  };
+}
+
+/** Editing keeps the user's other phones; a blank password and a blank name keep the current ones. */
+function updateBody(v: UserFormValues, user: StaffUser): UpdateUserBody {
+  const rest = user.phones.slice(1);
+  return {
+    username: v.email,
+    name: v.name,
+    password: v.password,
+    phones: v.phone.trim() ? [v.phone.trim(), ...rest] : rest,
+    roles: v.roles as Role[],
+  };
+}
+
+/**
+ * The rules of SPEC.md §5 "User form" as i18n keys: username required, password and name required for
+ * new users, at least one role, a restaurant on create (under the `restaurant` key).
+ */
+export function validateUser(
+  values: UserFormValues,
+  user: StaffUser | null | undefined,
+  restaurantId: number | null,
+): Record<string, string> {
+  const raw = user
+    ? zodFormErrors(updateUserBody, updateBody(values, user))
+    : zodFormErrors(createUserBody, createBody(values, restaurantId));
+  const errors: Record<string, string> = {};
+  for (const [path, key] of Object.entries(raw)) {
+    const field = fieldOf(path);
+    if (field && !(field in errors)) errors[field] = key;
+  }
+  if (!user && !restaurantId) errors.restaurant = USER_V.restaurantRequired;
+  return errors;
+}
+
+/** Add/edit a staff user of the restaurant (SPEC.md §2 users screen, §5 user form). */
+export function UserForm({
+  restaurantId,
+  restaurantName,
+  user,
+  onClose,
+}: {
+  restaurantId: number | null;
+  restaurantName?: string;
+  user?: StaffUser | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveUser(restaurantId ?? 0);
+  const form = useForm<UserFormValues>({
+    initialValues: toValues(user),
+    validateInputOnBlur: true,
+    validate: (values) => validateUser(values, user, restaurantId),
+  });
+  const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+
+  const onSubmit = form.onSubmit((values) => {
+    const input = user
+      ? { id: user.id, body: updateUserBody.parse(updateBody(values, user)) }
+      : { body: createUserBody.parse(createBody(values, restaurantId, restaurantName)) };
+    save.mutate(input, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t(user ? 'users.updated' : 'users.created') });
+        onClose();
+      },
+      onError: (error) => {
+        if (applyServerErrors(form, error, fieldOf, { userExist: 'email' })) save.reset();
+      },
+    });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t(user ? 'users.editTitle' : 'users.addTitle')} size="lg">
+      <form onSubmit={onSubmit} noValidate autoComplete="off">
+        <Stack gap="sm">
+          {form.errors.restaurant && (
+            <Alert color="red" variant="light" role="alert">
+              {err('restaurant')}
+            </Alert>
+          )}
+          <ErrorBanner error={save.error} onClose={() => save.reset()} />
+          <TextInput
+            label={t('users.username')}
+            type="email"
+            required
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('email')}
+            error={err('email')}
+          />
+          <PasswordInput
+            label={t('users.password')}
+            required={!user}
+            description={user ? t('users.passwordKeep') : undefined}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
+            {...form.getInputProps('password')}
+            error={err('password')}
+          />
+          <TextInput
+            label={t('users.name')}
+            required={!user}
+            autoComplete="off"
+            {...form.getInputProps('name')}
+            error={err('name')}
+          />
+          <TextInput
+            label={t('users.phone')}
+            type="tel"
+            autoComplete="off"
+            {...form.getInputProps('phone')}
+            error={err('phone')}
+          />
+          <MultiSelect
+            label={t('users.roles')}
+            placeholder={form.getValues().roles.length ? undefined : t('users.rolesPlaceholder')}
+            required
+            data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            hidePickedOptions
+            clearable={false}
+            {...form.getInputProps('roles')}
+            error={err('roles')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody, Role, StaffUser, UpdateUserBody } from '@qr-menu/contract';
+import { api } from '../../../api/client';
+
+export const userKeys = {
+  all: (eateryId: number) => ['users', eateryId] as const,
+  list: (eateryId: number, role?: Role) => ['users', eateryId, role ?? 'all'] as const,
+};
+
+/** Staff of a restaurant, optionally only those holding `role` (GET /api/eatery/{id}/user?role=). */
+export const useUsers = (eateryId: number | null, role?: Role) =>
+  useQuery({
+    queryKey: userKeys.list(eateryId ?? 0, role),
+    queryFn: () => api<StaffUser[]>(`/api/eatery/${eateryId}/user${role ? `?role=${role}` : ''}`),
+    enabled: !!eateryId,
+  });
+
+export type SaveUserInput = { id: number; body: UpdateUserBody } | { id?: undefined; body: CreateUserBody };
+
+export function useSaveUser(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveUserInput) =>
+      input.id
+        ? api<StaffUser>(`/api/eatery/${eateryId}/user/${input.id}`, { method: 'PUT', body: input.body })
+        : api<StaffUser>(`/api/eatery/${eateryId}/user`, { method: 'POST', body: input.body }),
+    // Dropping the WAITER role also drops the user's table assignments; a new name shows in the top bar.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: userKeys.all(eateryId) }),
+        qc.invalidateQueries({ queryKey: ['table-assignments', eateryId] }),
+        qc.invalidateQueries({ queryKey: ['auth-status'] }),
+      ]),
+  });
+}
+
+export function useDeleteUser(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/eatery/${eateryId}/user/${id}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: userKeys.all(eateryId) }),
+        qc.invalidateQueries({ queryKey: ['table-assignments', eateryId] }),
+      ]),
+  });
+}
