@@ -23,6 +23,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
+import { menuCachePlugin } from './modules/guest/menu-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // App plugins, then the modules' routes.
   await app.register(accessPlugin);
   await app.register(realtimePlugin);
+  await app.register(menuCachePlugin);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   // The built web app: static files, and index.html for every other non-API path (the SPA routes).

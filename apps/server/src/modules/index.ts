@@ -12,6 +12,7 @@ import { dishRoutes } from './dishes/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { departmentRoutes } from './departments/routes.js';
 import { imageRoutes } from './images/routes.js';
+import { guestRoutes } from './guest/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   catalogRoutes,
   departmentRoutes,
   imageRoutes,
+  guestRoutes,
 ];

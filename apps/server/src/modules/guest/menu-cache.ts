@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { GuestMenuSource, type MenuSource } from './guest.service.js';
+
+/**
+ * The guest menu cache (DESIGN.md §5, §11): the menu is served as pre-serialized JSON bytes with an ETag, so a guest
+ * request costs two Map lookups and a buffer copy instead of three queries and a JSON.stringify.
+ *
+ * Layout, per restaurant: the `"categories":[...]}` tail (the big part: every dish in three languages) serialized
+ * once, plus per table a small `{"eateryId":..,"tableId":..,"eateryName":..,"tableName":..,` head. A response is
+ * head + tail; its ETag hashes both. An INACTIVE table is cached too (as "inactive"); unknown ids are not (so random
+ * ids cannot fill memory), they cost one indexed query each.
+ *
+ * Invalidation: `invalidate(eateryId)` drops the restaurant's entry. The plugin below calls it after every
+ * successful staff write under /api/eatery/{id} that can change what guests see (the restaurant itself, categories,
+ * dishes, tables, kitchen departments), so the menu modules need no code for it. On PostgreSQL the invalidation is
+ * sent with NOTIFY on channel `menu_cache` and every instance (LISTEN on a dedicated connection) drops its copy;
+ * while that connection is down the cache is bypassed (menus are built from the database on every request) and it
+ * is emptied when the connection comes back, so a missed notification can never leave a stale menu.
+ * A build that raced with an invalidation is not stored (per-restaurant version counter). Entries also expire after
+ * ENTRY_TTL_MS as a last resort (a change made directly in the database).
+ */
+
+export const MENU_CACHE_CHANNEL = 'menu_cache';
+const ENTRY_TTL_MS = 5 * 60_000;
+const MAX_EATERIES = 2000;
+
+export type MenuLookup = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'notFound' } | { kind: 'inactive' };
+
+interface TableEntry {
+  kind: 'ok' | 'inactive';
+  head: Buffer;
+  etag: string;
+}
+
+interface EateryEntry {
+  name: string;
+  /** `"categories":[...]}` */
+  tail: Buffer;
+  tailHash: string;
+  builtAt: number;
+  tables: Map<number, TableEntry>;
+}
+
+const sha1 = (...parts: (string | Buffer)[]) => {
+  const h = createHash('sha1');
+  for (const p of parts) h.update(p);
+  return h.digest('base64url');
+};
+
+export class MenuCache {
+  private readonly entries = new Map<number, EateryEntry>();
+  private readonly building = new Map<number, Promise<EateryEntry | null>>();
+  private readonly versions = new Map<number, number>();
+  /** False while invalidations from other instances could be missed (PostgreSQL, LISTEN not running). */
+  enabled = true;
+
+  constructor(
+    private readonly source: MenuSource,
+    private readonly ttlMs = ENTRY_TTL_MS,
+    private readonly maxEateries = MAX_EATERIES,
+  ) {}
+
+  /** The menu of a table: cached bytes and ETag, or why there is none. */
+  async get(eateryId: number, tableId: number): Promise<MenuLookup> {
+    let entry = this.entries.get(eateryId);
+    if (entry && Date.now() - entry.builtAt > this.ttlMs) {
+      this.invalidate(eateryId);
+      entry = undefined;
+    }
+    if (!entry) {
+      const built = await this.buildEatery(eateryId);
+      if (!built) return { kind: 'notFound' };
+      entry = built;
+    }
+    let table = entry.tables.get(tableId);
+    if (!table) {
+      const row = await this.source.loadTable(eateryId, tableId);
+      if (!row) return { kind: 'notFound' };
+      const head = Buffer.from(
+        `${JSON.stringify({ eateryId, tableId, eateryName: entry.name, tableName: row.number }).slice(0, -1)},`,
+      );
+      table = {
+        kind: row.status === 'INACTIVE' ? 'inactive' : 'ok',
+        head,
+        etag: `"${sha1(head, entry.tailHash)}"`,
+      };
+      // Stored only while the entry is still the current one (no invalidation happened during the query).
+      if (this.enabled && this.entries.get(eateryId) === entry) entry.tables.set(tableId, table);
+    }
+    if (table.kind === 'inactive') return { kind: 'inactive' };
+    return {
+      kind: 'ok',
+      body: Buffer.concat([table.head, entry.tail], table.head.length + entry.tail.length),
+      etag: table.etag,
+    };
+  }
+
+  /** Drops the restaurant's cached menu on this instance. */
+  invalidate(eateryId: number) {
+    this.versions.set(eateryId, (this.versions.get(eateryId) ?? 0) + 1);
+    this.entries.delete(eateryId);
+    this.building.delete(eateryId);
+  }
+
+  /** Drops everything on this instance. */
+  clear() {
+    for (const id of [...this.entries.keys(), ...this.building.keys()]) this.invalidate(id);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** One build per restaurant at a time; concurrent requests wait for the same one. */
+  private buildEatery(eateryId: number): Promise<EateryEntry | null> {
+    const pending = this.building.get(eateryId);
+    if (pending) return pending;
+    const version = this.versions.get(eateryId) ?? 0;
+    const promise = (async () => {
+      const data = await this.source.loadEatery(eateryId);
+      if (!data) return null;
+      const tail = Buffer.from(`"categories":${JSON.stringify(data.categories)}}`);
+      const entry: EateryEntry = {
+        name: data.name,
+        tail,
+        tailHash: sha1(tail),
+        builtAt: Date.now(),
+        tables: new Map(),
+      };
+      if (this.enabled && (this.versions.get(eateryId) ?? 0) === version) {
+        if (this.entries.size >= this.maxEateries) {
+          // Oldest first (Map keeps insertion order).
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.set(eateryId, entry);
+      }
+      return entry;
+    })().finally(() => {
+      if (this.building.get(eateryId) === promise) this.building.delete(eateryId);
+    });
+    this.building.set(eateryId, promise);
+    return promise;
+  }
+}
+
+/** Does an `If-None-Match` header name this ETag (weak or strong, in a list, or `*`)? */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  for (const part of header.split(',')) {
+    const tag = part.trim().replace(/^W\//, '');
+    if (tag === etag) return true;
+  }
+  return false;
+}
+
+export interface MenuCacheApi {
+  get(eateryId: number, tableId: number): Promise<MenuLookup>;
+  /** Drops the restaurant's cached menu here and, on PostgreSQL, on every other instance. */
+  invalidate(eateryId: number): void;
+  /** The local cache (tests, benchmark). */
+  readonly local: MenuCache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    menuCache: MenuCacheApi;
+  }
+}
+
+/** Staff writes that can change a guest menu: the restaurant itself (name), categories, dishes, tables, departments. */
+const MENU_WRITE_ROUTE = /^\/api\/eatery\/:id(\/(category|categories|table|kitchen-department)(\/|$)|$)/;
+
+/**
+ * Registers `app.menuCache` and the invalidation hook. Registered by app.ts before the modules, so its onSend hook
+ * sees every route.
+ */
+export const menuCachePlugin = fp(async (app) => {
+  const cache = new MenuCache(new GuestMenuSource(app.db));
+  const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
+  const instanceId = randomBytes(6).toString('hex');
+
+  const api: MenuCacheApi = {
+    get: (eateryId, tableId) => cache.get(eateryId, tableId),
+    invalidate(eateryId) {
+      cache.invalidate(eateryId);
+      if (pool) {
+        pool
+          .query('SELECT pg_notify($1, $2)', [MENU_CACHE_CHANNEL, `${instanceId}:${eateryId}`])
+          .catch((err: unknown) => app.log.warn({ err }, 'menu cache: NOTIFY failed'));
+      }
+    },
+    local: cache,
+  };
+  app.decorate('menuCache', api);
+
+  // After the handler (so after its transaction committed), before the response leaves: a staff client that reloads
+  // the guest menu right after its save sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    const url = request.routeOptions.url;
+    if (!url || !MENU_WRITE_ROUTE.test(url)) return payload;
+    const id = Number((request.params as { id?: string }).id);
+    if (Number.isSafeInteger(id) && id > 0) api.invalidate(id);
+    return payload;
+  });
+
+  if (!pool) return;
+
+  // PostgreSQL: LISTEN on a dedicated connection (not one of the pool's), reconnecting after failures.
+  cache.enabled = false;
+  let client: pg.Client | null = null;
+  let closing = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const scheduleRetry = () => {
+    if (closing || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void listen();
+    }, 1000);
+  };
+
+  async function listen() {
+    const c = new pg.Client(pool!.options);
+    c.on('notification', (msg) => {
+      if (msg.channel !== MENU_CACHE_CHANNEL || !msg.payload) return;
+      const [from, id] = msg.payload.split(':');
+      if (from !== instanceId && /^\d+$/.test(id ?? '')) cache.invalidate(Number(id));
+    });
+    const lost = (err?: Error) => {
+      if (closing) return;
+      app.log.warn({ err }, 'menu cache: LISTEN connection lost; cache bypassed until it is back');
+      cache.enabled = false;
+      cache.clear();
+      if (client === c) client = null;
+      c.end().catch(() => {});
+      scheduleRetry();
+    };
+    c.on('error', lost);
+    c.on('end', () => {
+      if (client === c) lost();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${MENU_CACHE_CHANNEL}`);
+    } catch (err) {
+      app.log.warn({ err }, 'menu cache: LISTEN failed; retrying');
+      c.end().catch(() => {});
+      scheduleRetry();
+      return;
+    }
+    if (closing) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    cache.clear();
+    cache.enabled = true;
+  }
+
+  app.addHook('onReady', listen);
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (retry) clearTimeout(retry);
+    cache.enabled = false;
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
+  });
+});

@@ -1,0 +1,201 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  V,
+  guestAddItemsBody,
+  guestDeviceOrdersResponse,
+  guestMenuResponse,
+  guestOrderListResponse,
+  guestOrderResponse,
+  guestPlaceOrderBody,
+  type GuestMenu,
+} from '@qr-menu/contract';
+import { AppError } from '../../plugins/app-error.js';
+import { ensureDeviceId, readDeviceId } from './device.js';
+import { GuestService, pathId } from './guest.service.js';
+import { etagMatches } from './menu-cache.js';
+
+/** Guest calls go through the rate limits of DESIGN.md §5: 30 per minute per device and 120 per minute per IP. */
+export const GUEST_RATE = { perDevice: 30, perIp: 120, timeWindow: '1 minute' } as const;
+/** A guest request body is at most 50 items with short notes: far below the global 1 MB. */
+export const GUEST_BODY_LIMIT = 64 * 1024;
+
+const tableParams = z.object({ id: z.string(), tableId: z.string() });
+const orderParams = z.object({ id: z.string(), orderId: z.string() });
+const eateryParams = z.object({ id: z.string() });
+const tags = ['guest'];
+
+/**
+ * Guest routes (DESIGN.md §5, §7), all public: they are not under /api/eatery/:id, so the staff access check does not
+ * apply. Ids that are not positive integers, unknown ids and other restaurants' ids all answer 404 `notYourResource`.
+ * Orders are visible only to the device (cookie `device_id`) that placed them.
+ */
+export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new GuestService(app.db, app.realtime);
+
+  // Two limits on one route: @fastify/rate-limit runs only one of its hooks per request, so both are applied here.
+  // Limiters made with createRateLimit inherit the plugin's allowList (RATE_LIMITS=off lets everything through).
+  const perIp = app.createRateLimit({
+    max: GUEST_RATE.perIp,
+    timeWindow: GUEST_RATE.timeWindow,
+    keyGenerator: (req) => req.ip,
+  });
+  const perDevice = app.createRateLimit({
+    max: GUEST_RATE.perDevice,
+    timeWindow: GUEST_RATE.timeWindow,
+    // A request without a (valid) device cookie is counted against its IP at the device rate.
+    keyGenerator: (req) => {
+      const device = readDeviceId(req);
+      return device ? `d:${device}` : `ip:${req.ip}`;
+    },
+  });
+  const guestRateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const limiter of [perIp, perDevice]) {
+      const r = await limiter(request);
+      if (!r.isAllowed && r.isExceeded) {
+        reply.header('retry-after', String(r.ttlInSeconds));
+        throw new AppError(429, 'tooManyRequests');
+      }
+    }
+  };
+
+  app.get(
+    '/client/eatery/:id/table/:tableId/menu',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Menu of a table (cached; ETag / If-None-Match → 304)',
+        params: tableParams,
+        response: { 200: guestMenuResponse, 304: z.null().describe('Not modified') },
+      },
+    },
+    async (request, reply) => {
+      const eateryId = pathId(request.params.id);
+      const tableId = pathId(request.params.tableId);
+      const menu = await app.menuCache.get(eateryId, tableId);
+      if (menu.kind === 'notFound') throw new AppError(404, 'notYourResource');
+      if (menu.kind === 'inactive') throw new AppError(409, 'tableInactive');
+      reply.header('cache-control', 'no-cache').header('etag', menu.etag);
+      if (etagMatches(request.headers['if-none-match'], menu.etag)) return reply.code(304).send(null);
+      // Pre-serialized bytes: Fastify sends a Buffer as it is (no schema serialization).
+      return reply.type('application/json; charset=utf-8').send(menu.body as unknown as GuestMenu);
+    },
+  );
+
+  app.get(
+    '/client/eatery/:id/table/:tableId/device-orders',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Does this device have an open order at this table (sets the device cookie)',
+        params: tableParams,
+        response: { 200: guestDeviceOrdersResponse },
+      },
+    },
+    async (request, reply) => {
+      const eateryId = pathId(request.params.id);
+      const tableId = pathId(request.params.tableId);
+      const deviceId = ensureDeviceId(request, reply);
+      reply.header('cache-control', 'no-store');
+      return service.deviceOrders(eateryId, tableId, deviceId);
+    },
+  );
+
+  app.post(
+    '/client/eatery/:id/table/:tableId/orders',
+    {
+      config: { access: 'public' },
+      bodyLimit: GUEST_BODY_LIMIT,
+      onRequest: guestRateLimit,
+      schema: {
+        tags,
+        summary: 'Place an order (header Idempotency-Key: a retry returns the first order with 200)',
+        params: tableParams,
+        body: guestPlaceOrderBody,
+        response: { 200: guestOrderResponse, 201: guestOrderResponse },
+      },
+    },
+    async (request, reply) => {
+      const eateryId = pathId(request.params.id);
+      const tableId = pathId(request.params.tableId);
+      const key = idempotencyKey(request);
+      const deviceId = ensureDeviceId(request, reply);
+      const { items, note } = request.body;
+      const placed = await service.placeOrder(eateryId, tableId, items, note, deviceId, key);
+      return reply.code(placed.created ? 201 : 200).send(placed.order);
+    },
+  );
+
+  app.get(
+    '/client/eatery/:id/orders/:orderId',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One order of this device', params: orderParams, response: { 200: guestOrderResponse } },
+    },
+    async (request, reply) => {
+      const eateryId = pathId(request.params.id);
+      const orderId = pathId(request.params.orderId);
+      const deviceId = readDeviceId(request);
+      if (!deviceId) throw new AppError(404, 'notYourResource');
+      reply.header('cache-control', 'no-store');
+      return service.getOrder(eateryId, orderId, deviceId);
+    },
+  );
+
+  app.post(
+    '/client/eatery/:id/orders/:orderId/items',
+    {
+      config: { access: 'public' },
+      bodyLimit: GUEST_BODY_LIMIT,
+      onRequest: guestRateLimit,
+      schema: {
+        tags,
+        summary: 'Add dishes to an order of this device (409 orderClosed when PAID or CANCELLED)',
+        params: orderParams,
+        body: guestAddItemsBody,
+        response: { 200: guestOrderResponse },
+      },
+    },
+    async (request) => {
+      const eateryId = pathId(request.params.id);
+      const orderId = pathId(request.params.orderId);
+      const deviceId = readDeviceId(request);
+      if (!deviceId) throw new AppError(404, 'notYourResource');
+      return service.addItems(eateryId, orderId, request.body.items, deviceId);
+    },
+  );
+
+  app.get(
+    '/client/eatery/:id/orders',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'This device’s orders in the restaurant, newest first (sets the device cookie)',
+        params: eateryParams,
+        response: { 200: guestOrderListResponse },
+      },
+    },
+    async (request, reply) => {
+      const eateryId = pathId(request.params.id);
+      const deviceId = ensureDeviceId(request, reply);
+      reply.header('cache-control', 'no-store');
+      return service.listOrders(eateryId, deviceId);
+    },
+  );
+};
+
+/** The optional `Idempotency-Key` header: trimmed, blank = none, at most IDEMPOTENCY_KEY_MAX characters. */
+function idempotencyKey(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return null;
+  if (value.length > IDEMPOTENCY_KEY_MAX) {
+    throw new AppError(400, 'validation', [{ field: 'Idempotency-Key', messageKey: V.tooLong }]);
+  }
+  return value;
+}
