@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  GUEST_ROUTES,
+  IDEMPOTENCY_HEADER,
+  type GuestDeviceOrders,
+  type GuestMenu,
+  type GuestOrder,
+  type OrderItemInput,
+} from '@qr-menu/contract';
+import { api } from '../../api/client';
+import { isFinalStatus } from './lib/status';
+
+/** Guest calls (DESIGN.md §5): no token, cookies (the device id) are sent. */
+const guest = <T>(path: string, opts: Parameters<typeof api>[1] = {}) => api<T>(path, { ...opts, auth: false });
+
+/** Status poll of SPEC.md §4 (kept even while the socket is connected). */
+export const ORDER_POLL_MS = 10_000;
+
+export const guestKeys = {
+  menu: (eateryId: number, tableId: number) => ['guest', 'menu', eateryId, tableId] as const,
+  deviceOrders: (eateryId: number, tableId: number) => ['guest', 'device-orders', eateryId, tableId] as const,
+  order: (eateryId: number, orderId: number) => ['guest', 'order', eateryId, orderId] as const,
+  orders: (eateryId: number) => ['guest', 'orders', eateryId] as const,
+};
+
+export const useMenu = (eateryId: number | null, tableId: number | null) =>
+  useQuery({
+    queryKey: guestKeys.menu(eateryId ?? 0, tableId ?? 0),
+    queryFn: ({ signal }) => guest<GuestMenu>(GUEST_ROUTES.menu(eateryId!, tableId!), { signal }),
+    enabled: !!eateryId && !!tableId,
+    staleTime: 60_000,
+  });
+
+export const useDeviceOrders = (eateryId: number | null, tableId: number | null) =>
+  useQuery({
+    queryKey: guestKeys.deviceOrders(eateryId ?? 0, tableId ?? 0),
+    queryFn: ({ signal }) => guest<GuestDeviceOrders>(GUEST_ROUTES.deviceOrders(eateryId!, tableId!), { signal }),
+    enabled: !!eateryId && !!tableId,
+    staleTime: 0,
+  });
+
+export const useOrder = (eateryId: number | null, orderId: number | null) =>
+  useQuery({
+    queryKey: guestKeys.order(eateryId ?? 0, orderId ?? 0),
+    queryFn: ({ signal }) => guest<GuestOrder>(GUEST_ROUTES.order(eateryId!, orderId!), { signal }),
+    enabled: !!eateryId && !!orderId,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && isFinalStatus(status) ? false : ORDER_POLL_MS;
+    },
+  });
+
+export const useOrders = (eateryId: number | null) =>
+  useQuery({
+    queryKey: guestKeys.orders(eateryId ?? 0),
+    queryFn: ({ signal }) => guest<GuestOrder[]>(GUEST_ROUTES.orders(eateryId!), { signal }),
+    enabled: !!eateryId,
+    staleTime: 0,
+    refetchInterval: ORDER_POLL_MS,
+  });
+
+export interface PlaceOrderInput {
+  eateryId: number;
+  tableId: number;
+  items: OrderItemInput[];
+  note: string | null;
+  idempotencyKey: string;
+}
+
+export const placeOrder = ({ eateryId, tableId, items, note, idempotencyKey }: PlaceOrderInput) =>
+  guest<GuestOrder>(GUEST_ROUTES.placeOrder(eateryId, tableId), {
+    method: 'POST',
+    body: { eateryId, tableId, items, note },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+
+export const addItems = (eateryId: number, orderId: number, items: OrderItemInput[]) =>
+  guest<GuestOrder>(GUEST_ROUTES.addItems(eateryId, orderId), { method: 'POST', body: { items } });

@@ -1,0 +1,103 @@
+import { useSyncExternalStore } from 'react';
+import * as ops from './cart';
+import type { Cart, CartDish, TablePlace } from './cart';
+
+/** Local storage key of the guest cart (SPEC.md §3). */
+export const CART_STORAGE_KEY = 'cart';
+
+const VIBRATION_MS = 50;
+
+function read(): Cart {
+  try {
+    return ops.parseCart(localStorage.getItem(CART_STORAGE_KEY));
+  } catch {
+    return ops.emptyCart();
+  }
+}
+
+let state: Cart | null = null;
+const listeners = new Set<() => void>();
+
+const current = (): Cart => (state ??= read());
+
+function commit(next: Cart) {
+  if (next === current()) return;
+  state = next;
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode or a full storage: the cart still works for this page's life.
+  }
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab of the same guest changed the cart.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
+    state = read();
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const getCart = current;
+
+/** The cart, re-rendering on every change. */
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, current, current);
+}
+
+/** A short buzz on phones that support it (SPEC.md §4: 50 ms on adding a dish). */
+function vibrate() {
+  try {
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION_MS);
+  } catch {
+    // Some browsers throw when vibration is blocked; adding still works.
+  }
+}
+
+/** Every cart action of SPEC.md §4, applied to the stored cart. */
+export const cartActions = {
+  add(dish: CartDish) {
+    commit(ops.addDish(current(), dish));
+    vibrate();
+  },
+  remove: (dishId: number) => commit(ops.removeDish(current(), dishId)),
+  delete: (dishId: number) => commit(ops.deleteDish(current(), dishId)),
+  setQuantity: (dishId: number, quantity: number) => commit(ops.setQuantity(current(), dishId, quantity)),
+  setItemNote: (dishId: number, note: string) => commit(ops.setItemNote(current(), dishId, note)),
+  setNote: (note: string) => commit(ops.setNote(current(), note)),
+  clear: () => commit(ops.clearCart()),
+  reset: () => commit(ops.resetCart(current())),
+  setTableAndEatery: (place: TablePlace) => commit(ops.setTableAndEatery(current(), place)),
+  setAddToOrder: (orderId: number | null) => commit(ops.setAddToOrder(current(), orderId)),
+  refreshDishes: (dishes: ReadonlyMap<number, CartDish>) => commit(ops.refreshDishes(current(), dishes)),
+  dropDishes: (dishIds: readonly number[]) => commit(ops.dropDishes(current(), dishIds)),
+  /** The submission key of the current contents, created on first use and reused on every retry. */
+  submissionKey(): string {
+    const next = ops.withSubmissionKey(current(), newKey());
+    commit(next);
+    return next.submissionKey!;
+  },
+};
+
+/** A random UUID v4; `crypto.randomUUID` exists only on secure origins, so build one from random bytes. */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Tests start from a clean store. */
+export function resetCartStoreForTests() {
+  state = null;
+}

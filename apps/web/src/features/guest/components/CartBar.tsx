@@ -1,0 +1,38 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { cartTotalCents } from '../cart/cart';
+import { useCart } from '../cart/cart-store';
+import { useMoney } from '../lib/use-money';
+import classes from '../guest.module.css';
+
+/** Bottom bar once the cart has something: count, total, "View cart". */
+export function CartBar() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const money = useMoney();
+  const navigate = useNavigate();
+  if (cart.totalQuantity === 0) return null;
+  return (
+    <>
+      <div className={classes.bottomSpacer} />
+      <div className={classes.bottomBar}>
+        <div className={classes.bottomBarInner}>
+          <UnstyledButton
+            className={classes.cartBarButton}
+            onClick={() => void navigate('/client/cart')}
+            aria-label={`${t('client.cartBar.viewCart')}, ${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
+          >
+            <span className={classes.cartCount} aria-hidden>
+              {cart.totalQuantity}
+            </span>
+            <span className={classes.cartBarLabel}>{t('client.cartBar.viewCart')}</span>
+            <span className={classes.cartBarTotal}>{money(cartTotalCents(cart))}</span>
+            <IconChevronRight size={22} aria-hidden />
+          </UnstyledButton>
+        </div>
+      </div>
+    </>
+  );
+}

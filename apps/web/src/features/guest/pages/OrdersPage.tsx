@@ -1,0 +1,118 @@
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChevronRight, IconPlus } from '@tabler/icons-react';
+import type { GuestOrder } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useOrders } from '../api';
+import { cartActions, useCart } from '../cart/cart-store';
+import { LoadError } from '../components/LoadError';
+import { StatusBadge } from '../components/StatusBadge';
+import { GuestMessage } from '../GuestLayout';
+import { formatOrderDate } from '../lib/format-date';
+import { toCents } from '../lib/money';
+import { isFinalStatus } from '../lib/status';
+import { useMoney } from '../lib/use-money';
+import { useOrderLive } from '../lib/use-order-live';
+import { NoRestaurant } from './ScanPrompt';
+import classes from '../guest.module.css';
+
+/** This phone's orders in the restaurant: status, total, date, details and "add dishes" while still open. */
+export function OrdersPage() {
+  const cart = useCart();
+  if (!cart.eateryId) return <NoRestaurant />;
+  return <Orders eateryId={cart.eateryId} />;
+}
+
+function Orders({ eateryId }: { eateryId: number }) {
+  const { t } = useTranslation();
+  const orders = useOrders(eateryId);
+  const open = (orders.data ?? []).filter((o) => !isFinalStatus(o.status)).map((o) => o.id);
+  useOrderLive(open, () => void orders.refetch());
+
+  if (orders.isPending) {
+    return (
+      <Stack className={classes.narrow} gap="md" aria-busy="true">
+        <Skeleton height={32} width="50%" />
+        <Skeleton height={150} radius="lg" />
+        <Skeleton height={150} radius="lg" />
+      </Stack>
+    );
+  }
+  if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (orders.data.length === 0) {
+    return (
+      <GuestMessage emoji="🧾" title={t('client.noOrders')}>
+        <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
+          {t('client.orders.startOrder')}
+        </Button>
+      </GuestMessage>
+    );
+  }
+  return (
+    <div className={classes.narrow}>
+      <Text component="h1" fz={26} fw={800} mt={0} mb="md">
+        {t('client.orders.title')}
+      </Text>
+      <Stack gap="md">
+        {orders.data.map((o) => (
+          <OrderCard key={o.id} order={o} />
+        ))}
+      </Stack>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: GuestOrder }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const dishes = order.items.filter((i) => i.status !== 'DELETED').reduce((n, i) => n + i.quantity, 0);
+  const title = t('client.orders.orderTitle', { id: order.id });
+  return (
+    <Paper radius="lg" p="md" component="article" aria-label={title}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text component="h2" fz={20} fw={800} m={0}>
+            {title}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {formatOrderDate(order.createdAt, i18n.language)} · {t('client.table', { number: order.tableNumber })}
+          </Text>
+        </div>
+        <StatusBadge status={order.status} />
+      </Group>
+      <Group justify="space-between" mt="sm">
+        <Text fz="md" c="dimmed">
+          {t('client.orders.dishCount', { count: dishes })}
+        </Text>
+        <Text fz={20} fw={800}>
+          {money(toCents(order.orderPrice))}
+        </Text>
+      </Group>
+      <Group grow gap="sm" mt="md">
+        <Button
+          h={48}
+          radius="xl"
+          variant="outline"
+          rightSection={<IconChevronRight size={18} />}
+          onClick={() => void navigate(`/client/order-confirmation/${order.id}`)}
+        >
+          {t('client.orders.details')}
+        </Button>
+        {!isFinalStatus(order.status) && (
+          <Button
+            h={48}
+            radius="xl"
+            leftSection={<IconPlus size={18} />}
+            onClick={() => {
+              cartActions.setAddToOrder(order.id);
+              void navigate('/client/menu');
+            }}
+          >
+            {t('client.orders.addDishes')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

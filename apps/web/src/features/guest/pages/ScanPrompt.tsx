@@ -1,0 +1,41 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useCart } from '../cart/cart-store';
+import { GuestMessage } from '../GuestLayout';
+import { parseId } from '../lib/use-place';
+
+/** No table is known: ask the guest to scan the QR code on the table. */
+export function ScanPrompt() {
+  const { t } = useTranslation();
+  return <GuestMessage emoji="📱" title={t('client.scan.title')} text={t('client.scan.text')} />;
+}
+
+/**
+ * /client/menu/:eateryId (the /menu shortcut of SPEC.md §2): the menu of the cart's table when it belongs to that
+ * restaurant, otherwise the scan prompt (a menu needs a table).
+ */
+export function EateryMenuPage() {
+  const { eateryId } = useParams();
+  const cart = useCart();
+  const id = parseId(eateryId);
+  if (id && cart.eateryId === id && cart.tableId) return <Navigate to="/client/menu" replace />;
+  return <ScanPrompt />;
+}
+
+/** A page that needs the cart's restaurant was opened without one (SPEC.md §8 'Restaurant information is missing'). */
+export function NoRestaurant() {
+  const { t } = useTranslation();
+  return <GuestMessage emoji="📱" title={t('client.errorNoRestaurant')} text={t('client.errorNoRestaurantHint')} />;
+}
+
+export function GuestNotFound() {
+  const { t } = useTranslation();
+  return (
+    <GuestMessage emoji="🧭" title={t('client.pageNotFound')} text={t('client.pageNotFoundText')}>
+      <Button component={Link} to="/client/menu" size="lg" h={48}>
+        {t('client.backHome')}
+      </Button>
+    </GuestMessage>
+  );
+}
