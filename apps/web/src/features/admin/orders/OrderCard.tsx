@@ -1,0 +1,219 @@
+import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconNote, IconPlus, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import type { Order, OrderItem } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { formatAge, formatMoney, formatOrderTime, isClosed, type OrderPermissions } from './order-format';
+import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
+import classes from './orders.module.css';
+
+export interface OrderCardProps {
+  order: Order;
+  now: Date;
+  timeZone?: string;
+  perms: OrderPermissions;
+  flashing: boolean;
+  deleting: boolean;
+  onAddItem: () => void;
+  onEditItem: (item: OrderItem) => void;
+  onDeleteItem: (item: OrderItem) => void;
+  onStatus: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * One order on the board (SPEC.md §2, UI.md): colour and icon of its status, a fire mark while CREATED, the large
+ * table number, id, creation time and age, items with their own status chips, note and total; add dish, change
+ * status and delete.
+ */
+export function OrderCard({
+  order,
+  now,
+  timeZone,
+  perms,
+  flashing,
+  deleting,
+  onAddItem,
+  onEditItem,
+  onDeleteItem,
+  onStatus,
+  onDelete,
+}: OrderCardProps) {
+  const { t, i18n } = useTranslation();
+  const colors = useStatusColors();
+  const color = colors.order(order.status);
+  const closed = isClosed(order.status);
+  const canEditItems = !closed && (perms.editItems || perms.itemStatus);
+  const className = [classes.card, order.status === 'CANCELLED' && classes.cancelled, flashing && classes.flash]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Card
+      withBorder
+      shadow="xs"
+      radius="md"
+      padding="md"
+      className={className}
+      data-order-id={order.id}
+      data-status={order.status}
+      aria-label={t('orders.card.label', { id: order.id, table: order.tableNumber })}
+      component="article"
+      style={{
+        borderLeftColor: `var(--mantine-color-${color}-filled)`,
+        background: closed ? undefined : `var(--mantine-color-${color}-light)`,
+      }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Box style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t('orders.table')}
+          </Text>
+          <Text className={`${classes.tableNumber} ${classes.strike}`} data-testid="table-number">
+            {order.tableNumber}
+          </Text>
+        </Box>
+        <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            {order.status === 'CREATED' && (
+              <span className={classes.fire} role="img" aria-label={t('orders.newOrder')} title={t('orders.newOrder')}>
+                🔥
+              </span>
+            )}
+            <OrderStatusBadge status={order.status} size="lg" />
+          </Group>
+          <Text size="sm" fw={600} className={classes.strike}>
+            #{order.id}
+          </Text>
+        </Stack>
+      </Group>
+
+      <Group gap={6} mt={6} wrap="wrap">
+        <Text size="sm" c="dimmed">
+          {formatOrderTime(t, order.createdAt, now, timeZone)}
+        </Text>
+        {!closed && (
+          <Text size="sm" fw={700} c={order.status === 'CREATED' ? 'red.8' : undefined} data-testid="order-age">
+            · {formatAge(t, order.createdAt, now)}
+          </Text>
+        )}
+      </Group>
+
+      {order.note && (
+        <Group gap={6} mt="xs" wrap="nowrap" align="flex-start">
+          <IconNote size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+            {order.note}
+          </Text>
+        </Group>
+      )}
+
+      <Stack gap={0} mt="sm" style={{ flex: 1 }}>
+        {order.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('orders.noItems')}
+          </Text>
+        ) : (
+          order.items.map((item) => (
+            <Group
+              key={item.id}
+              className={`${classes.itemRow} ${item.status === 'DELETED' ? classes.deletedItem : ''}`}
+              justify="space-between"
+              wrap="nowrap"
+              gap={6}
+              py={6}
+              align="center"
+            >
+              <Box style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
+                  {item.quantity} × {item.dishName || item.name}
+                </Text>
+                {item.note && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {item.note}
+                  </Text>
+                )}
+              </Box>
+              <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <ItemStatusBadge status={item.status} />
+                {canEditItems && item.status !== 'DELETED' && (
+                  <Tooltip label={t('orders.item.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size={32}
+                      aria-label={t('orders.item.editNamed', { name: item.dishName || item.name })}
+                      onClick={() => onEditItem(item)}
+                    >
+                      <IconEdit size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {!closed && perms.editItems && item.status !== 'DELETED' && (
+                  <Tooltip label={t('orders.item.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size={32}
+                      aria-label={t('orders.item.deleteNamed', { name: item.dishName || item.name })}
+                      onClick={() => onDeleteItem(item)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Group>
+          ))
+        )}
+      </Stack>
+
+      <Group justify="space-between" mt="sm" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t('orders.total')}
+        </Text>
+        <Text fw={800} size="lg" className={classes.strike} data-testid="order-total">
+          {formatMoney(order.orderPrice, i18n.language, t('orders.currency'))}
+        </Text>
+      </Group>
+
+      <Group gap="xs" mt="sm" wrap="nowrap">
+        {!closed && perms.editItems && (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconPlus size={16} />}
+            onClick={onAddItem}
+            style={{ flex: 1 }}
+          >
+            {t('orders.addDish')}
+          </Button>
+        )}
+        <Button
+          variant={closed ? 'default' : 'filled'}
+          color={color}
+          autoContrast
+          size="sm"
+          leftSection={<IconProgressCheck size={16} />}
+          onClick={onStatus}
+          style={{ flex: 1 }}
+        >
+          {t(closed ? 'orders.details' : 'orders.changeStatus')}
+        </Button>
+        {perms.delete && (
+          <Tooltip label={t('orders.deleteOrder')}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              size={36}
+              aria-label={t('orders.deleteOrderNamed', { id: order.id })}
+              loading={deleting}
+              onClick={onDelete}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Card>
+  );
+}

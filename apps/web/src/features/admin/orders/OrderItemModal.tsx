@@ -1,0 +1,213 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ORDER_NOTE_MAX, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { PageLoader } from '../../../components/PageLoader';
+import { currentLanguage } from '../../../i18n';
+import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissions } from './order-format';
+import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
+
+type Named = { nameAz: string; nameEn: string; nameRu: string };
+
+/** A menu name in the current language, else the first one that is filled in. */
+export function localName(n: Named): string {
+  const lang = currentLanguage();
+  const first = lang === 'az' ? n.nameAz : lang === 'ru' ? n.nameRu : n.nameEn;
+  return (first || n.nameAz || n.nameEn || n.nameRu || '').trim();
+}
+
+interface Values {
+  dishId: string | null;
+  quantity: number;
+  note: string;
+  status: ItemStatus;
+}
+
+const fromItem = (item?: OrderItem): Values => ({
+  dishId: item?.dishId ? String(item.dishId) : null,
+  quantity: item?.quantity ?? 1,
+  note: item?.note ?? '',
+  status: item?.status ?? 'CREATED',
+});
+
+/**
+ * Add a dish to an order, or edit one of its items (SPEC.md §2, §5): dish from the menu, quantity (an integer of at
+ * least 1; invalid input becomes 1), note and, when editing, the item status. Saving without a change just closes.
+ * Fields the user's roles may not change are read-only (the kitchen changes only the status).
+ */
+export function OrderItemModal({
+  eateryId,
+  order,
+  item,
+  perms,
+  onClose,
+}: {
+  eateryId: number;
+  order: Order;
+  item?: OrderItem;
+  perms: OrderPermissions;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const menu = useOrderMenu(eateryId);
+  const add = useAddOrderItem(eateryId);
+  const update = useUpdateOrderItem(eateryId);
+  const saving = add.isPending || update.isPending;
+  const initial = useMemo(() => fromItem(item), [item]);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const editing = !!item;
+  const canEdit = perms.editItems;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const dishOptions = useMemo(() => {
+    const groups = (menu.data ?? [])
+      .filter((c: MenuCategory) => c.dishes.length > 0)
+      .map((c) => ({
+        group: localName(c.category) || t('orders.item.noCategory'),
+        items: c.dishes.map((d) => ({
+          value: String(d.dishId ?? d.id),
+          label: `${localName(d) || `#${d.dishId ?? d.id}`} · ${formatMoney(d.price, i18n.language, t('orders.currency'))}${
+            d.available ? '' : ` (${t('orders.item.unavailable')})`
+          }`,
+        })),
+      }));
+    // An item whose dish is no longer on the menu keeps its name.
+    if (item && values.dishId && !groups.some((g) => g.items.some((o) => o.value === values.dishId))) {
+      groups.unshift({
+        group: t('orders.item.current'),
+        items: [{ value: values.dishId, label: item.dishName || item.name }],
+      });
+    }
+    return groups;
+  }, [menu.data, item, values.dishId, t, i18n.language]);
+  const hasDishes = dishOptions.some((g) => g.items.length > 0);
+
+  const serverError = add.error ?? update.error;
+  const fieldError = (field: string) => {
+    if (!(serverError instanceof ApiError)) return undefined;
+    const detail = serverError.details.find((d) => d.field === field || d.field.endsWith(`.${field}`));
+    return detail ? t(detail.messageKey) : undefined;
+  };
+  const err = (field: keyof Values) => (errors[field] ? t(errors[field]!) : fieldError(field));
+
+  const done = (key: string) => {
+    notifications.show({ color: 'green', message: t(key) });
+    onClose();
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const quantity = normalizeQuantity(values.quantity);
+    if (quantity !== values.quantity) set('quantity', quantity);
+    if (!values.dishId) {
+      setErrors({ dishId: 'orders.item.dishRequired' });
+      return;
+    }
+    const dishId = Number(values.dishId);
+    const note = values.note.trim() || null;
+    if (!item) {
+      add.mutate(
+        { orderId: order.id, body: { dishId, quantity, note } },
+        { onSuccess: () => done('orders.item.added') },
+      );
+      return;
+    }
+    // Only what changed is sent; nothing changed: just close.
+    const body: { dishId?: number; quantity?: number; note?: string | null; status?: ItemStatus } = {};
+    if (canEdit && dishId !== item.dishId) body.dishId = dishId;
+    if (canEdit && quantity !== item.quantity) body.quantity = quantity;
+    if (canEdit && note !== (item.note ?? null)) body.note = note;
+    if (perms.itemStatus && values.status !== item.status) body.status = values.status;
+    if (Object.keys(body).length === 0) return onClose();
+    update.mutate({ orderId: order.id, itemId: item.id, body }, { onSuccess: () => done('orders.item.saved') });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(editing ? 'orders.item.editTitle' : 'orders.item.addTitle', { id: order.id, table: order.tableNumber })}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <ErrorBanner error={serverError} onClose={() => (add.reset(), update.reset())} />
+          {menu.isPending ? (
+            <PageLoader rows={1} />
+          ) : menu.error ? (
+            <ErrorBanner error={menu.error} />
+          ) : !hasDishes ? (
+            <Alert color="yellow">{t('orders.orderItem.noDishes')}</Alert>
+          ) : (
+            <Select
+              label={t('orders.item.dish')}
+              placeholder={t('orders.item.chooseDish')}
+              data={dishOptions}
+              value={values.dishId}
+              onChange={(v) => set('dishId', v)}
+              searchable
+              required
+              disabled={!canEdit}
+              nothingFoundMessage={t('orders.item.noMatch')}
+              error={err('dishId')}
+              onBlur={() => !values.dishId && setErrors((e) => ({ ...e, dishId: 'orders.item.dishRequired' }))}
+              comboboxProps={{ withinPortal: true }}
+              maxDropdownHeight={320}
+            />
+          )}
+          <NumberInput
+            label={t('orders.item.quantity')}
+            value={values.quantity}
+            onChange={(v) => set('quantity', typeof v === 'number' ? v : Number(v))}
+            onBlur={() => set('quantity', normalizeQuantity(values.quantity))}
+            min={1}
+            max={99}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="blur"
+            required
+            disabled={!canEdit}
+            error={err('quantity')}
+          />
+          <Textarea
+            label={t('orders.item.note')}
+            value={values.note}
+            onChange={(e) => set('note', e.currentTarget.value)}
+            maxLength={ORDER_NOTE_MAX}
+            autosize
+            minRows={2}
+            maxRows={5}
+            disabled={!canEdit}
+            error={err('note')}
+          />
+          {editing && (
+            <Select
+              label={t('orders.item.status')}
+              data={ITEM_STATUS_CHOICES.map((s) => ({ value: s, label: t(`orders.itemStatus.${s}`) }))}
+              value={values.status}
+              onChange={(v) => v && set('status', v as ItemStatus)}
+              allowDeselect={false}
+              disabled={!perms.itemStatus}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={!hasDishes && !editing}>
+              {t(editing ? 'common.save' : 'orders.item.addSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

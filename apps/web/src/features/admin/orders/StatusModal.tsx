@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowRight, IconLock, IconX } from '@tabler/icons-react';
+import type { Order, OrderStatus } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { confirmDanger } from '../shared/confirm';
+import {
+  STATUS_CHOICES,
+  formatMoney,
+  formatOrderTime,
+  isClosed,
+  maySetStatus,
+  nextStatus,
+  shownStatus,
+  type OrderPermissions,
+} from './order-format';
+import { useUpdateOrder } from './orders-api';
+import { ItemStatusBadge, OrderStatusBadge } from './status-style';
+
+const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
+  PREPARING: 'orders.quick.markPreparing',
+  READY: 'orders.quick.markReady',
+  PAID: 'orders.quick.markPaid',
+};
+
+/**
+ * Status of one order (SPEC.md §2): items, total, date, table, notes, a status dropdown and the quick buttons
+ * CREATED -> preparing, PREPARING -> ready, READY -> paid, cancel (not for PAID or CANCELLED), close.
+ * Choices the user's roles do not allow (PAID for a waiter) are not offered.
+ */
+export function StatusModal({
+  eateryId,
+  order,
+  now,
+  timeZone,
+  perms,
+  onClose,
+}: {
+  eateryId: number;
+  order: Order;
+  now: Date;
+  timeZone?: string;
+  perms: OrderPermissions;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateOrder(eateryId);
+  const current = shownStatus(order.status);
+  const [chosen, setChosen] = useState<OrderStatus>(current);
+  const closed = isClosed(order.status);
+  const next = nextStatus(order.status);
+  const choices = STATUS_CHOICES.includes(current) ? STATUS_CHOICES : [current, ...STATUS_CHOICES];
+
+  const apply = (status: OrderStatus) => {
+    if (status === order.status) return onClose();
+    update.mutate(
+      { orderId: order.id, body: { status } },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            message: t('orders.statusChanged', {
+              id: order.id,
+              status: t(`orders.status.${shownStatus(saved ? saved.status : status)}`),
+            }),
+          });
+          onClose();
+        },
+      },
+    );
+  };
+
+  const cancelOrder = async () => {
+    if (!(await confirmDanger(t('orders.confirmCancel', { id: order.id }), t('orders.quick.cancel')))) return;
+    apply('CANCELLED');
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('orders.statusModal.title', { id: order.id })} size="lg">
+      <Stack gap="sm">
+        <ErrorBanner error={update.error} onClose={() => update.reset()} />
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders.table')}
+            </Text>
+            <Text fw={800} size="xl">
+              {order.tableNumber}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders.date')}
+            </Text>
+            <Text size="sm">{formatOrderTime(t, order.createdAt, now, timeZone)}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders.currentStatus')}
+            </Text>
+            <OrderStatusBadge status={order.status} />
+          </div>
+        </SimpleGrid>
+
+        {order.note && (
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders.note')}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {order.note}
+            </Text>
+          </div>
+        )}
+
+        {order.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('orders.noItems')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('orders.item.dish')}</Table.Th>
+                  <Table.Th ta="right">{t('orders.item.quantityShort')}</Table.Th>
+                  <Table.Th ta="right">{t('orders.item.price')}</Table.Th>
+                  <Table.Th>{t('orders.item.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.items.map((item) => (
+                  <Table.Tr key={item.id} style={{ opacity: item.status === 'DELETED' ? 0.55 : undefined }}>
+                    <Table.Td td={item.status === 'DELETED' ? 'line-through' : undefined}>
+                      {item.dishName || item.name}
+                      {item.note && (
+                        <Text size="xs" c="dimmed">
+                          {item.note}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(item.price * item.quantity, i18n.language, t('orders.currency'))}
+                    </Table.Td>
+                    <Table.Td>
+                      <ItemStatusBadge status={item.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Group justify="space-between">
+          <Text fw={600}>{t('orders.total')}</Text>
+          <Text fw={800} size="lg">
+            {formatMoney(order.orderPrice, i18n.language, t('orders.currency'))}
+          </Text>
+        </Group>
+
+        <Divider />
+
+        {closed ? (
+          <Alert color="gray" icon={<IconLock />}>
+            {t('orders.closedHint')}
+          </Alert>
+        ) : perms.orderStatus ? (
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <Select
+              label={t('orders.statusLabel')}
+              data={choices.map((s) => ({
+                value: s,
+                label: t(`orders.status.${s}`),
+                disabled: !maySetStatus(perms, s),
+              }))}
+              value={chosen}
+              onChange={(v) => v && setChosen(v as OrderStatus)}
+              allowDeselect={false}
+              style={{ flex: '1 1 200px' }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button
+              variant="light"
+              onClick={() => apply(chosen)}
+              disabled={chosen === current}
+              loading={update.isPending && update.variables?.body.status === chosen}
+            >
+              {t('orders.applyStatus')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('orders.noStatusRights')}
+          </Text>
+        )}
+
+        <Group justify="flex-end" gap="xs" wrap="wrap">
+          {!closed && perms.orderStatus && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconX size={16} />}
+              onClick={() => void cancelOrder()}
+              disabled={update.isPending}
+            >
+              {t('orders.quick.cancel')}
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          {next && QUICK_LABEL[next] && maySetStatus(perms, next) && (
+            <Button
+              rightSection={<IconArrowRight size={16} />}
+              onClick={() => apply(next)}
+              loading={update.isPending && update.variables?.body.status === next}
+            >
+              {t(QUICK_LABEL[next])}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
+
+/**
+ * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
+ * of SPEC.md §2 (today / yesterday / d/m/yyyy hh:mm), the age of an order, money, status groups and role rules.
+ */
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The restaurant's time zone when it is valid here, else the browser's own (undefined). */
+export function safeTimeZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Calendar fields of an instant as a clock in `timeZone` shows them. */
+export function zonedParts(date: Date, timeZone?: string): ZonedParts {
+  const key = timeZone ?? '';
+  let fmt = partsFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: safeTimeZone(timeZone),
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    partsFormatters.set(key, fmt);
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(fmt.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar day (YYYY-MM-DD) of an instant in `timeZone`. */
+export function dayIn(date: Date, timeZone?: string): string {
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** YYYY-MM-DD plus `days` (may be negative). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+export type DateShortcut = 'today' | 'yesterday' | 'last7';
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** The date range of a shortcut, in the restaurant's time zone. */
+export function shortcutRange(shortcut: DateShortcut, now: Date, timeZone?: string): DateRange {
+  const today = dayIn(now, timeZone);
+  if (shortcut === 'yesterday') {
+    const y = addDays(today, -1);
+    return { from: y, to: y };
+  }
+  if (shortcut === 'last7') return { from: addDays(today, -6), to: today };
+  return { from: today, to: today };
+}
+
+/** Which shortcut (if any) a range is. */
+export function rangeShortcut(range: DateRange, now: Date, timeZone?: string): DateShortcut | null {
+  for (const s of ['today', 'yesterday', 'last7'] as const) {
+    const r = shortcutRange(s, now, timeZone);
+    if (r.from === range.from && r.to === range.to) return s;
+  }
+  return null;
+}
+
+export interface OrderTime {
+  kind: 'today' | 'yesterday' | 'date';
+  /** d/m/yyyy */
+  date: string;
+  /** hh:mm, 24 h */
+  time: string;
+}
+
+/** When an order was created, as the restaurant's clock shows it, relative to `now`. */
+export function orderTime(createdAt: string | Date, now: Date, timeZone?: string): OrderTime {
+  const created = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
+  const p = zonedParts(created, timeZone);
+  const day = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  const today = dayIn(now, timeZone);
+  const kind = day === today ? 'today' : day === addDays(today, -1) ? 'yesterday' : 'date';
+  return { kind, date: `${p.day}/${p.month}/${p.year}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
+/** "Today 14:05", "Yesterday 09:30" or "3/1/2025 18:45" in the current language. */
+export function formatOrderTime(t: Translate, createdAt: string | Date, now: Date, timeZone?: string): string {
+  const ot = orderTime(createdAt, now, timeZone);
+  if (ot.kind === 'date') return `${ot.date} ${ot.time}`;
+  return t(`orders.time.${ot.kind}`, { time: ot.time });
+}
+
+/** Age of an order: "just now", "5 min", "2 h 5 min", "3 d". */
+export function formatAge(t: Translate, createdAt: string | Date, now: Date): string {
+  const created = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
+  const minutes = Math.max(0, Math.floor((now.getTime() - created.getTime()) / 60_000));
+  if (minutes < 1) return t('orders.age.justNow');
+  if (minutes < 60) return t('orders.age.minutes', { m: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t('orders.age.hours', { h: hours, m: minutes % 60 });
+  return t('orders.age.days', { d: Math.floor(hours / 24) });
+}
+
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A price with exactly 2 decimals in the language's number format, plus the currency label: "12.50 AZN". */
+export function formatMoney(amount: number, lang: string, unit = 'AZN'): string {
+  let fmt = moneyFormatters.get(lang);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+    moneyFormatters.set(lang, fmt);
+  }
+  // Amounts arrive as cents / 100; round through cents so 0.1 + 0.2 style noise never shows.
+  return `${fmt.format(Math.round(amount * 100) / 100)} ${unit}`;
+}
+
+/** Total of the live items in integer cents (what the server sends as orderPrice; used for previews). */
+export function itemsTotal(items: readonly { price: number; quantity: number; status: ItemStatus }[]): number {
+  let cents = 0;
+  for (const i of items) if (i.status !== 'DELETED') cents += Math.round(i.price * 100) * i.quantity;
+  return cents / 100;
+}
+
+// ---- statuses ----
+
+/** The filter buttons of SPEC.md §2. */
+export const STATUS_FILTERS = ['all', 'CREATED', 'PREPARING', 'READY', 'PAID', 'CANCELLED'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Which filter button an order counts under: PROCESSING is shown like PREPARING, ISSUED with READY. */
+export function statusGroup(status: OrderStatus): Exclude<StatusFilter, 'all'> {
+  if (status === 'PROCESSING') return 'PREPARING';
+  if (status === 'ISSUED') return 'READY';
+  return status;
+}
+
+/** How an order status is labelled and coloured: PROCESSING like PREPARING. */
+export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'PROCESSING' ? 'PREPARING' : status);
+
+export function countByStatus(orders: readonly Order[]): Record<StatusFilter, number> {
+  const counts: Record<StatusFilter, number> = { all: 0, CREATED: 0, PREPARING: 0, READY: 0, PAID: 0, CANCELLED: 0 };
+  for (const o of orders) {
+    counts.all++;
+    counts[statusGroup(o.status)]++;
+  }
+  return counts;
+}
+
+export const matchesFilter = (order: Order, filter: StatusFilter) =>
+  filter === 'all' || statusGroup(order.status) === filter;
+
+/** Statuses a table can have only one of without a confirmation (SPEC.md §5). */
+export const OPEN_FOR_TABLE: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY'];
+
+export const isClosed = (status: OrderStatus) => status === 'PAID' || status === 'CANCELLED';
+
+/** The choices of the status dropdown (SPEC.md §4). */
+export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'PAID', 'CANCELLED'];
+/** Item statuses a user can pick (DELETED goes through the delete button). */
+export const ITEM_STATUS_CHOICES: readonly ItemStatus[] = ['CREATED', 'PREPARING', 'READY', 'SERVED'];
+
+/** The quick button of the status modal: CREATED -> PREPARING -> READY -> PAID. */
+export function nextStatus(status: OrderStatus): OrderStatus | null {
+  switch (status) {
+    case 'CREATED':
+      return 'PREPARING';
+    case 'PROCESSING':
+    case 'PREPARING':
+      return 'READY';
+    case 'READY':
+    case 'ISSUED':
+      return 'PAID';
+    default:
+      return null;
+  }
+}
+
+// ---- roles (DESIGN.md §6) ----
+
+export interface OrderPermissions {
+  create: boolean;
+  editItems: boolean;
+  itemStatus: boolean;
+  orderStatus: boolean;
+  markPaid: boolean;
+  delete: boolean;
+}
+
+export function orderPermissions(roles: readonly Role[] | undefined): OrderPermissions {
+  const has = (...allowed: Role[]) => (roles ?? []).some((r) => allowed.includes(r));
+  return {
+    create: has('EATERY_ADMIN', 'WAITER', 'CASHIER'),
+    editItems: has('EATERY_ADMIN', 'WAITER', 'CASHIER'),
+    itemStatus: has('EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER'),
+    orderStatus: has('EATERY_ADMIN', 'CASHIER', 'WAITER'),
+    markPaid: has('EATERY_ADMIN', 'CASHIER'),
+    delete: has('EATERY_ADMIN'),
+  };
+}
+
+/** Whether the user may move an order to `status` at all. */
+export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) =>
+  perms.orderStatus && (status !== 'PAID' || perms.markPaid);
+
+/** Quantity input: an integer of at least 1 (invalid input becomes 1), at most 99. */
+export function normalizeQuantity(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(',', '.'));
+  if (!Number.isFinite(n) || !Number.isInteger(n) || n < 1) return 1;
+  return Math.min(n, 99);
+}

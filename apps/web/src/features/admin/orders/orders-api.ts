@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Category,
+  CategoryWithDishes,
+  Order,
+  OrderCreateBody,
+  OrderItemBody,
+  OrderItemUpdateBody,
+  OrderStatus,
+  OrderUpdateBody,
+  Table,
+} from '@qr-menu/contract';
+import { api } from '../../../api/client';
+import { OPEN_FOR_TABLE } from './order-format';
+
+export const orderKeys = {
+  all: (eateryId: number) => ['orders', eateryId] as const,
+  list: (eateryId: number, from: string, to: string) => ['orders', eateryId, 'list', from, to] as const,
+  tables: (eateryId: number) => ['orders', eateryId, 'tables'] as const,
+  menu: (eateryId: number) => ['orders', eateryId, 'menu'] as const,
+};
+
+const base = (eateryId: number) => `/api/eatery/${eateryId}/orders`;
+
+/** Orders of one restaurant created between two days (YYYY-MM-DD, the restaurant's time zone), newest first. */
+export const useOrders = (eateryId: number, from: string, to: string, enabled = true) =>
+  useQuery({
+    queryKey: orderKeys.list(eateryId, from, to),
+    queryFn: ({ signal }) =>
+      api<Order[]>(`${base(eateryId)}?${new URLSearchParams({ from, to }).toString()}`, { signal }),
+    enabled: enabled && !!from && !!to,
+    placeholderData: (previous) => previous,
+  });
+
+/** Tables to create an order on (GET /api/eatery/{id}/table). */
+export const useOrderTables = (eateryId: number, enabled = true) =>
+  useQuery({
+    queryKey: orderKeys.tables(eateryId),
+    queryFn: () => api<Table[]>(`/api/eatery/${eateryId}/table`),
+    enabled,
+  });
+
+export interface MenuCategory {
+  category: Category;
+  dishes: CategoryWithDishes['dishes'];
+}
+
+/** The restaurant's menu: every category with its dishes, for the dish select of the order-item form. */
+export const useOrderMenu = (eateryId: number, enabled = true) =>
+  useQuery({
+    queryKey: orderKeys.menu(eateryId),
+    queryFn: async (): Promise<MenuCategory[]> => {
+      const categories = await api<Category[]>(`/api/eatery/${eateryId}/category`);
+      const full = await Promise.all(
+        categories.map((c) => api<CategoryWithDishes>(`/api/eatery/${eateryId}/category/${c.categoryId ?? c.id}`)),
+      );
+      return categories.map((category, i) => ({ category, dishes: full[i].dishes ?? [] }));
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** Open orders (CREATED, PROCESSING, PREPARING, READY) of one table, whatever day they were created. */
+export async function openOrdersOfTable(eateryId: number, tableId: number): Promise<Order[]> {
+  const lists = await Promise.all(
+    OPEN_FOR_TABLE.map((status: OrderStatus) =>
+      api<Order[]>(`${base(eateryId)}?${new URLSearchParams({ status }).toString()}`),
+    ),
+  );
+  return lists.flat().filter((o) => o.tableId === tableId);
+}
+
+/** Every change answers the order; the list is re-fetched (the socket event would do it too). */
+function useOrderMutation<V, R>(eateryId: number, fn: (vars: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all(eateryId) }),
+  });
+}
+
+export const useCreateOrder = (eateryId: number) =>
+  useOrderMutation(eateryId, (body: OrderCreateBody & { eateryId?: number }) =>
+    api<Order>(base(eateryId), { method: 'POST', body }),
+  );
+
+export const useUpdateOrder = (eateryId: number) =>
+  useOrderMutation(eateryId, ({ orderId, body }: { orderId: number; body: OrderUpdateBody }) =>
+    api<Order>(`${base(eateryId)}/${orderId}`, { method: 'PUT', body }),
+  );
+
+export const useDeleteOrder = (eateryId: number) =>
+  useOrderMutation(eateryId, (orderId: number) => api<void>(`${base(eateryId)}/${orderId}`, { method: 'DELETE' }));
+
+export const useAddOrderItem = (eateryId: number) =>
+  useOrderMutation(eateryId, ({ orderId, body }: { orderId: number; body: OrderItemBody }) =>
+    api<Order>(`${base(eateryId)}/${orderId}/items`, { method: 'POST', body }),
+  );
+
+export const useUpdateOrderItem = (eateryId: number) =>
+  useOrderMutation(
+    eateryId,
+    ({ orderId, itemId, body }: { orderId: number; itemId: number; body: OrderItemUpdateBody }) =>
+      api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'PUT', body }),
+  );
+
+export const useDeleteOrderItem = (eateryId: number) =>
+  useOrderMutation(eateryId, ({ orderId, itemId }: { orderId: number; itemId: number }) =>
+    api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'DELETE' }),
+  );

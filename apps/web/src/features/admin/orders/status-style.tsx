@@ -1,0 +1,70 @@
+import { Badge, useMantineTheme, type BadgeProps } from '@mantine/core';
+import {
+  IconCash,
+  IconChefHat,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconHandFinger,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ItemStatus, OrderStatus } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { shownStatus } from './order-format';
+
+export const STATUS_ICONS: Record<OrderStatus, Icon> = {
+  CREATED: IconClockHour4,
+  PROCESSING: IconChefHat,
+  PREPARING: IconChefHat,
+  READY: IconCircleCheck,
+  ISSUED: IconHandFinger,
+  PAID: IconCash,
+  CANCELLED: IconCircleX,
+};
+
+/** Item statuses borrow the colour of the order status they resemble (SERVED like ISSUED, DELETED like CANCELLED). */
+const ITEM_AS_ORDER: Record<ItemStatus, OrderStatus> = {
+  CREATED: 'CREATED',
+  PREPARING: 'PREPARING',
+  READY: 'READY',
+  SERVED: 'ISSUED',
+  DELETED: 'CANCELLED',
+};
+
+/** Mantine colour names of the statuses, from the theme (UI.md: no ad-hoc colours). */
+export function useStatusColors() {
+  const theme = useMantineTheme();
+  const colors = (theme.other.statusColors ?? {}) as Record<string, string>;
+  return {
+    order: (status: OrderStatus) => colors[shownStatus(status)] ?? 'gray',
+    item: (status: ItemStatus) => colors[ITEM_AS_ORDER[status]] ?? 'gray',
+  };
+}
+
+/** The status of an order as a coloured badge with its icon. */
+export function OrderStatusBadge({ status, ...props }: { status: OrderStatus } & BadgeProps) {
+  const { t } = useTranslation();
+  const colors = useStatusColors();
+  const StatusIcon = STATUS_ICONS[shownStatus(status)];
+  return (
+    <Badge
+      color={colors.order(status)}
+      variant="filled"
+      leftSection={<StatusIcon size={14} aria-hidden />}
+      data-status={status}
+      {...props}
+    >
+      {t(`orders.status.${shownStatus(status)}`)}
+    </Badge>
+  );
+}
+
+export function ItemStatusBadge({ status, ...props }: { status: ItemStatus } & BadgeProps) {
+  const { t } = useTranslation();
+  const colors = useStatusColors();
+  return (
+    <Badge color={colors.item(status)} variant="light" size="sm" data-item-status={status} {...props}>
+      {t(`orders.itemStatus.${status}`)}
+    </Badge>
+  );
+}

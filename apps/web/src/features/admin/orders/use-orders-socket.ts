@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import {
+  LIMITS,
+  ORDER_EVENT,
+  SOCKET_PATH,
+  SOCKET_SUBSCRIBE,
+  ordersTopic,
+  type OrderEvent,
+  type SubscribeAck,
+} from '@qr-menu/contract';
+import { refreshToken } from '../../../api/client';
+import { session } from '../../../api/session';
+
+export interface OrdersSocketOptions {
+  /** Every `orders` event of the restaurant. */
+  onEvent: (event: OrderEvent) => void;
+  /**
+   * Called after a (re)connection, when events may have been missed, and every 300000 ms while the socket is not
+   * connected (SPEC.md §4).
+   */
+  onResync: () => void;
+  connectDelayMs?: number;
+  reconnectMs?: number;
+  fallbackRefreshMs?: number;
+}
+
+/**
+ * Live order updates of one restaurant (DESIGN.md §9): connects about 1 s after mount to socket.io at /api/ws with
+ * the current access token, subscribes to /topic/orders/{eateryId}, and reports every `orders` event. When the
+ * connection fails or drops it tries again after 5 s (refreshing the token first when the server refused it); while
+ * it is down `onResync` runs every 5 minutes. `live` is true while connected and subscribed.
+ */
+export type SocketState = 'connecting' | 'live' | 'offline';
+
+export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions): { live: boolean; state: SocketState } {
+  const [state, setState] = useState<SocketState>('connecting');
+  const live = state === 'live';
+  const latest = useRef(options);
+  latest.current = options;
+  const connectDelay = options.connectDelayMs ?? LIMITS.socketConnectDelayMs;
+  const reconnectDelay = options.reconnectMs ?? LIMITS.socketReconnectMs;
+  const fallbackMs = options.fallbackRefreshMs ?? LIMITS.fallbackRefreshMs;
+
+  useEffect(() => {
+    let socket: Socket | null = null;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let everSubscribed = false;
+
+    const scheduleRetry = (refreshFirst: boolean) => {
+      clearTimeout(retry);
+      if (stopped) return;
+      retry = setTimeout(async () => {
+        if (stopped) return;
+        if (refreshFirst) await refreshToken();
+        if (!stopped && socket && !socket.connected) socket.connect();
+      }, reconnectDelay);
+    };
+
+    const start = () => {
+      if (stopped) return;
+      socket = io({
+        path: SOCKET_PATH,
+        // A function, so that every (re)connection sends the current token.
+        auth: (cb) => cb({ token: session.getToken() ?? '' }),
+        reconnection: false,
+        timeout: 10_000,
+      });
+      socket.on('connect', () => {
+        socket?.emit(SOCKET_SUBSCRIBE, ordersTopic(eateryId), (ack: SubscribeAck) => {
+          if (stopped) return;
+          if (ack?.ok) {
+            setState('live');
+            // Anything that happened while we were away: fetch once more.
+            if (everSubscribed) latest.current.onResync();
+            everSubscribed = true;
+          } else {
+            // Refused (e.g. the token expired or the membership is gone): try again later with a fresh token.
+            setState('offline');
+            socket?.disconnect();
+            scheduleRetry(true);
+          }
+        });
+      });
+      socket.on(ORDER_EVENT, (event: OrderEvent) => latest.current.onEvent(event));
+      socket.on('connect_error', (err: Error) => {
+        setState('offline');
+        scheduleRetry(err.message === 'jwtInvalid');
+      });
+      socket.on('disconnect', (reason: Socket.DisconnectReason) => {
+        setState('offline');
+        if (reason !== 'io client disconnect') scheduleRetry(false);
+      });
+    };
+
+    const startTimer = setTimeout(start, connectDelay);
+    return () => {
+      stopped = true;
+      clearTimeout(startTimer);
+      clearTimeout(retry);
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      setState('connecting');
+    };
+  }, [eateryId, connectDelay, reconnectDelay]);
+
+  // The fallback refresh while there is no live connection.
+  useEffect(() => {
+    if (live) return;
+    const timer = setInterval(() => latest.current.onResync(), fallbackMs);
+    return () => clearInterval(timer);
+  }, [live, fallbackMs]);
+
+  return { live, state };
+}
