@@ -205,14 +205,21 @@ export class GuestService {
     return this.orders.listForDevice(eateryId, deviceId);
   }
 
-  /** 400 naming every item whose dish is not one of this restaurant's live (non-archived) dishes. */
+  /** 400 naming every item whose dish is not one of this restaurant's live (non-archived), available dishes. */
   private async throwIfDishesMissing(eateryId: number, items: readonly ItemInput[]) {
     const ids = [...new Set(items.map((i) => i.dishId))];
     if (ids.length === 0) return;
     const rows = await this.db
       .select({ id: dishes.id })
       .from(dishes)
-      .where(and(eq(dishes.eateryId, eateryId), inArray(dishes.id, ids), isNull(dishes.archivedAt)));
+      .where(
+        and(
+          eq(dishes.eateryId, eateryId),
+          inArray(dishes.id, ids),
+          isNull(dishes.archivedAt),
+          eq(dishes.available, true),
+        ),
+      );
     const live = new Set(rows.map((r) => r.id));
     const details: ErrorDetail[] = [];
     items.forEach((item, i) => {
