@@ -1,0 +1,78 @@
+import { ActionIcon, Badge, Box, Button, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
+import type { Category } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CardImage } from './CardImage';
+import { localName, namesWithFlags } from './menu-helpers';
+import { DragHandle } from './SortableGrid';
+
+/** A category card: image, names with flags, dish count, edit dishes / edit / delete, drag handle. */
+export function CategoryCard({
+  category,
+  eateryId,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  category: Category;
+  eateryId: number;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const title = localName(category, i18n.language) || t('categories.noName');
+  return (
+    <Card withBorder shadow="xs" radius="md" padding="sm" h="100%" data-testid="category-card">
+      <Box pos="absolute" top={6} right={6} style={{ zIndex: 1 }}>
+        <DragHandle label={t('categories.dragHandle', { name: title })} />
+      </Box>
+      <Flex direction={{ base: 'row', sm: 'column' }} gap="sm" style={{ flex: 1 }}>
+        <CardImage src={category.image} alt={title} emptyLabel={t('categories.noImage')} />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }} pr={{ base: 40, sm: 0 }}>
+          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          <Badge variant="light" tt="none" w="fit-content">
+            {t('categories.dishCount', { count: category.dishCount })}
+          </Badge>
+          {namesWithFlags(category).map((n) => (
+            <Text key={n.lng} size="sm" c="dimmed" lang={n.lng} style={{ overflowWrap: 'anywhere' }}>
+              <span aria-hidden>{n.flag}</span> {n.name}
+            </Text>
+          ))}
+        </Stack>
+      </Flex>
+      <Group gap="xs" mt="sm" wrap="nowrap">
+        <Button
+          component={Link}
+          to={`/admin/menu?categoryId=${category.id}&restaurantId=${eateryId}`}
+          variant="light"
+          size="xs"
+          leftSection={<IconToolsKitchen2 size={16} />}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          {t('categories.editDishes')}
+        </Button>
+        <Tooltip label={t('common.edit')}>
+          <ActionIcon variant="light" size={30} aria-label={t('common.edit')} onClick={onEdit}>
+            <IconEdit size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('common.delete')}>
+          <ActionIcon
+            variant="light"
+            color="red"
+            size={30}
+            aria-label={t('common.delete')}
+            onClick={onDelete}
+            loading={deleting}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { departmentBody, type Department } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { zodFormErrors } from '../../../components/form-errors';
+import { useSaveDepartment } from './departments-api';
+
+/** Validation of SPEC.md §5: name required after trimming ('Name is required'). */
+export function departmentFormErrors(values: { name: string }): Record<string, string> {
+  const errors = zodFormErrors(departmentBody, values);
+  if (errors.name === 'validation.required') errors.name = 'departments.nameRequired';
+  return errors;
+}
+
+/** Add or edit a kitchen department: its name. A duplicate name is shown under the field. */
+export function DepartmentForm({
+  eateryId,
+  department,
+  onClose,
+}: {
+  eateryId: number;
+  department: Department | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveDepartment(eateryId);
+  const form = useForm({
+    initialValues: { name: department?.name ?? '' },
+    validateInputOnBlur: true,
+    validate: departmentFormErrors,
+  });
+  const nameError = form.errors.name ? t(String(form.errors.name)) : undefined;
+
+  const onSubmit = form.onSubmit((values) => {
+    save.mutate(
+      { id: department?.id, name: values.name.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t(department ? 'departments.updated' : 'departments.created'),
+          });
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.messageKey === 'departmentExists') {
+            form.setFieldError('name', 'errors.departmentExists');
+          } else if (err instanceof ApiError && err.details.length) {
+            form.setFieldError('name', err.details[0].messageKey);
+          }
+        },
+      },
+    );
+  });
+
+  const fieldError =
+    save.error instanceof ApiError && (save.error.messageKey === 'departmentExists' || save.error.details.length);
+  return (
+    <Modal opened onClose={onClose} title={t(department ? 'departments.editTitle' : 'departments.addTitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {!fieldError && <ErrorBanner error={save.error} onClose={() => save.reset()} />}
+          <TextInput
+            label={t('departments.name')}
+            placeholder={t('departments.namePlaceholder')}
+            required
+            maxLength={100}
+            data-autofocus
+            {...form.getInputProps('name')}
+            error={nameError}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

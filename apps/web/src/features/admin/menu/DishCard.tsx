@@ -1,0 +1,136 @@
+import { Badge, Box, Button, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconChefHat, IconEdit, IconTrash } from '@tabler/icons-react';
+import type { Dish } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { CardImage } from '../categories/CardImage';
+import { formatPrice, localName, namesWithFlags } from '../categories/menu-helpers';
+import { DragHandle } from '../categories/SortableGrid';
+
+const descriptionOf = (dish: Dish, lng: string) =>
+  (lng === 'az' ? dish.descriptionAz : lng === 'ru' ? dish.descriptionRu : dish.descriptionEn) ||
+  dish.descriptionAz ||
+  dish.descriptionEn ||
+  dish.descriptionRu;
+
+/**
+ * A dish card: availability mark (unavailable cards are grey), image, names, description (two lines, all of
+ * it on hover or keyboard focus), price with 2 decimals and the currency unit, kitchen department, edit and
+ * delete, drag handle.
+ */
+export function DishCard({
+  dish,
+  departmentName,
+  deleting,
+  highlighted,
+  onEdit,
+  onDelete,
+}: {
+  dish: Dish;
+  departmentName: string | null;
+  deleting: boolean;
+  highlighted?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const title = localName(dish, i18n.language) || t('dishes.noName');
+  const description = descriptionOf(dish, i18n.language);
+  const others = namesWithFlags(dish).filter((n) => n.name !== title);
+
+  const text = (
+    <Stack gap={2} style={{ minWidth: 0, flex: 1 }} pr={{ base: 40, sm: 0 }}>
+      <Badge
+        variant={dish.available ? 'light' : 'filled'}
+        color={dish.available ? 'green' : 'gray'}
+        tt="none"
+        w="fit-content"
+        maw="100%"
+      >
+        {t(dish.available ? 'dishes.available' : 'dishes.unavailable')}
+      </Badge>
+      <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
+      {others.map((n) => (
+        <Text key={n.lng} size="xs" c="dimmed" lang={n.lng} style={{ overflowWrap: 'anywhere' }}>
+          <span aria-hidden>{n.flag}</span> {n.name}
+        </Text>
+      ))}
+      {description && (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {description}
+        </Text>
+      )}
+      <Text fw={700} size="lg" mt={4}>
+        {formatPrice(dish.price, i18n.language)} {t('dishes.priceUnit')}
+      </Text>
+      {departmentName && (
+        <Group gap={4} wrap="nowrap">
+          <IconChefHat size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {departmentName}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Card
+      withBorder
+      shadow={highlighted ? 'md' : 'xs'}
+      radius="md"
+      padding="sm"
+      h="100%"
+      bg={dish.available ? undefined : 'gray.2'}
+      style={highlighted ? { outline: '2px solid var(--mantine-primary-color-filled)' } : undefined}
+      data-testid="dish-card"
+      data-available={dish.available}
+    >
+      <Box pos="absolute" top={6} right={6} style={{ zIndex: 1 }}>
+        <DragHandle label={t('dishes.dragHandle', { name: title })} />
+      </Box>
+      {description ? (
+        <Tooltip
+          label={description}
+          multiline
+          w={280}
+          withArrow
+          openDelay={300}
+          events={{ hover: true, focus: true, touch: false }}
+        >
+          <Flex
+            direction={{ base: 'row', sm: 'column' }}
+            gap="sm"
+            style={{ flex: 1 }}
+            tabIndex={0}
+            aria-label={`${title}. ${description}`}
+          >
+            <CardImage src={dish.image} alt={title} emptyLabel={t('dishes.noImage')} dimmed={!dish.available} />
+            {text}
+          </Flex>
+        </Tooltip>
+      ) : (
+        <Flex direction={{ base: 'row', sm: 'column' }} gap="sm" style={{ flex: 1 }}>
+          <CardImage src={dish.image} alt={title} emptyLabel={t('dishes.noImage')} dimmed={!dish.available} />
+          {text}
+        </Flex>
+      )}
+      <Group gap="xs" mt="sm">
+        <Button variant="light" size="xs" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={16} />}
+          onClick={onDelete}
+          loading={deleting}
+        >
+          {t('common.delete')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

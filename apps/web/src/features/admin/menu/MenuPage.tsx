@@ -1,0 +1,322 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  EmptyState,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconListCheck, IconPlus, IconSearch, IconToolsKitchen2 } from '@tabler/icons-react';
+import type { Category, Dish } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { PageLoader } from '../../../components/PageLoader';
+import { useErrorText } from '../../../components/use-error-text';
+import { useCategories } from '../categories/categories-api';
+import { CategoryForm } from '../categories/CategoryForm';
+import { ChooseRestaurant } from '../categories/ChooseRestaurant';
+import { localName, matchesSearch } from '../categories/menu-helpers';
+import { SortableGrid } from '../categories/SortableGrid';
+import { useDepartments } from '../departments/departments-api';
+import { confirmDanger } from '../shared/confirm';
+import { useRestaurants } from '../shared/restaurants-api';
+import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
+import { DishCard } from './DishCard';
+import { DishForm } from './DishForm';
+import { useDeleteDish, useDishes, useReorderDishes } from './dishes-api';
+
+const idParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+
+type DishEditing = { dish: Dish | null; tab: 'manual' | 'predefined' } | null;
+type CategoryEditing = { category: Category | null } | null;
+
+function Dishes({
+  eateryId,
+  category,
+  highlightId,
+  search,
+  onEdit,
+  onAdd,
+}: {
+  eateryId: number;
+  category: Category;
+  highlightId: number | null;
+  search: string;
+  onEdit: (editing: DishEditing) => void;
+  onAdd: (tab: 'manual' | 'predefined') => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const dishes = useDishes(eateryId, category.id);
+  const departments = useDepartments(eateryId);
+  const remove = useDeleteDish(eateryId, category.id);
+  const reorder = useReorderDishes(eateryId, category.id);
+  const all = dishes.data ?? [];
+  const shown = all.filter((d) => matchesSearch(d, search));
+  const departmentName = (id: number | null) => departments.data?.find((d) => d.id === id)?.name ?? null;
+
+  const onDelete = async (dish: Dish) => {
+    const name = localName(dish, i18n.language) || t('dishes.noName');
+    if (!(await confirmDanger(t('dishes.confirmDelete', { name })))) return;
+    remove.mutate(dish.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('dishes.deleted') }),
+      onError: (err) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(err) }),
+    });
+  };
+
+  const onReorder = (ordered: Dish[]) =>
+    reorder.mutate(ordered, {
+      onError: (err) => notifications.show({ color: 'red', title: t('dishes.reorderFailed'), message: errorText(err) }),
+    });
+
+  if (dishes.isPending) return <PageLoader />;
+  if (dishes.error) return <ErrorBanner error={dishes.error} />;
+  if (all.length === 0) {
+    return (
+      <EmptyState icon={<IconToolsKitchen2 size={36} />} variant="light" title={t('dishes.noDishes')} py="xl">
+        <EmptyState.Actions>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => onAdd('manual')}>
+            {t('dishes.add')}
+          </Button>
+          <Button variant="light" leftSection={<IconListCheck size={18} />} onClick={() => onAdd('predefined')}>
+            {t('dishes.pickReadyMade')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {all.length > 1 && !search.trim() && (
+        <Text size="sm" c="dimmed">
+          {t('dishes.reorderHint')}
+        </Text>
+      )}
+      {shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('dishes.noSearchResults')}
+        </Text>
+      ) : (
+        <SortableGrid
+          items={shown}
+          disabled={!!search.trim()}
+          onReorder={onReorder}
+          renderItem={(dish) => (
+            <DishCard
+              dish={dish}
+              departmentName={departmentName(dish.kitchenDepartmentId)}
+              deleting={remove.isPending && remove.variables === dish.id}
+              highlighted={dish.id === highlightId}
+              onEdit={() => onEdit({ dish, tab: 'manual' })}
+              onDelete={() => void onDelete(dish)}
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Menu({ eateryId }: { eateryId: number }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const [query] = useSearchParams();
+  const categoryId = idParam(query.get('categoryId'));
+  const dishId = idParam(query.get('dishId'));
+  const categories = useCategories(eateryId);
+  const departments = useDepartments(eateryId);
+  const dishesOfCategory = useDishes(eateryId, categoryId);
+  const restaurant = useRestaurants().data?.find((r) => r.id === eateryId);
+  const [search, setSearch] = useState('');
+  const [dishEditing, setDishEditing] = useState<DishEditing>(null);
+  const [categoryEditing, setCategoryEditing] = useState<CategoryEditing>(null);
+
+  const all = categories.data ?? [];
+  const category = all.find((c) => c.id === categoryId) ?? null;
+  const categoriesPath = params.restaurantId ? `/admin/restaurant/${eateryId}/categories` : '/admin/categories';
+  const selectCategory = (id: number) => {
+    setSearch('');
+    void navigate({ pathname, search: `?categoryId=${id}&restaurantId=${eateryId}` });
+  };
+
+  // Breadcrumb of category and dish names: the dish being edited, else the one named in the query.
+  const crumbDish = dishEditing?.dish ?? dishesOfCategory.data?.find((d) => d.id === dishId) ?? null;
+  const crumbs = [
+    <Anchor key="categories" component={Link} to={categoriesPath} size="sm">
+      {t('nav.categories')}
+    </Anchor>,
+    ...(category
+      ? [
+          <Text key="category" size="sm" fw={crumbDish ? undefined : 600}>
+            {localName(category, i18n.language) || t('categories.noName')}
+          </Text>,
+        ]
+      : []),
+    ...(category && crumbDish
+      ? [
+          <Text key="dish" size="sm" fw={600}>
+            {localName(crumbDish, i18n.language) || t('dishes.noName')}
+          </Text>,
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <Breadcrumbs aria-label={t('dishes.breadcrumbs')} mb="xs" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+        {crumbs}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <div>
+          <Title order={2}>{t('dishes.title')}</Title>
+          {restaurant && (
+            <Text c="dimmed" size="sm">
+              {restaurant.name}
+            </Text>
+          )}
+        </div>
+        {category && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setDishEditing({ dish: null, tab: 'manual' })}>
+            {t('dishes.add')}
+          </Button>
+        )}
+      </Group>
+      <ErrorBanner error={categories.error} />
+      {categories.isPending ? (
+        <PageLoader />
+      ) : all.length === 0 && !categories.error ? (
+        <EmptyState icon={<IconToolsKitchen2 size={36} />} variant="light" title={t('dishes.noCategories')} py="xl">
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setCategoryEditing({ category: null })}>
+              {t('dishes.addCategory')}
+            </Button>
+            <Button variant="light" component={Link} to={categoriesPath}>
+              {t('dishes.toCategories')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
+              <Select
+                label={t('dishes.category')}
+                placeholder={t('dishes.categoryPlaceholder')}
+                data={all.map((c) => ({
+                  value: String(c.id),
+                  label: `${localName(c, i18n.language) || t('categories.noName')} (${c.dishCount})`,
+                }))}
+                value={category ? String(category.id) : null}
+                onChange={(v) => v && selectCategory(Number(v))}
+                allowDeselect={false}
+                searchable
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              <Tooltip label={t('dishes.addCategory')}>
+                <ActionIcon
+                  variant="light"
+                  size={36}
+                  aria-label={t('dishes.addCategory')}
+                  onClick={() => setCategoryEditing({ category: null })}
+                >
+                  <IconPlus size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {category && (
+                <Tooltip label={t('dishes.editCategory')}>
+                  <ActionIcon
+                    variant="light"
+                    size={36}
+                    aria-label={t('dishes.editCategory')}
+                    onClick={() => setCategoryEditing({ category })}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+            {category && (
+              <TextInput
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                leftSection={<IconSearch size={16} />}
+                placeholder={t('dishes.searchPlaceholder')}
+                aria-label={t('dishes.search')}
+                type="search"
+                style={{ flex: '1 1 240px', maxWidth: 420 }}
+              />
+            )}
+          </Group>
+          {category ? (
+            <Dishes
+              eateryId={eateryId}
+              category={category}
+              highlightId={dishId}
+              search={search}
+              onEdit={(editing) => setDishEditing(editing)}
+              onAdd={(tab) => setDishEditing({ dish: null, tab })}
+            />
+          ) : (
+            <Alert color={categoryId ? 'yellow' : 'blue'} variant="light">
+              <Text size="sm" mb="sm">
+                {t(categoryId ? 'dishes.categoryNotFound' : 'dishes.selectCategoryFirst')}
+              </Text>
+              <Group gap="xs">
+                {all.map((c) => (
+                  <Button key={c.id} size="xs" variant="default" onClick={() => selectCategory(c.id)}>
+                    {localName(c, i18n.language) || t('categories.noName')}
+                  </Button>
+                ))}
+              </Group>
+            </Alert>
+          )}
+        </Stack>
+      )}
+      {dishEditing && category && (
+        <DishForm
+          eateryId={eateryId}
+          category={category}
+          dish={dishEditing.dish}
+          dishes={dishesOfCategory.data ?? []}
+          categories={all}
+          departments={departments.data ?? []}
+          initialTab={dishEditing.tab}
+          onClose={() => setDishEditing(null)}
+        />
+      )}
+      {categoryEditing && (
+        <CategoryForm
+          eateryId={eateryId}
+          category={categoryEditing.category}
+          existing={all}
+          onClose={() => setCategoryEditing(null)}
+          onSaved={(created) => {
+            if (!categoryEditing.category && created.length > 0) selectCategory(created[0].id);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Menu Management (SPEC.md §2): the dishes of a category. Restaurant from the route, the `restaurantId`
+ * query or the selection; category from the `categoryId` query (the dropdown navigates with it).
+ */
+export function MenuPage() {
+  const eateryId = useSelectedRestaurantId();
+  if (!eateryId) return <ChooseRestaurant titleKey="dishes.title" />;
+  return <Menu key={eateryId} eateryId={eateryId} />;
+}
