@@ -1,9 +1,9 @@
-import type { CSSProperties } from 'react';
-import { ActionIcon, Box, Menu, NativeSelect, Text } from '@mantine/core';
-import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { ActionIcon, Box, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag, IconX } from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../../i18n';
 import { cartActions, useCart } from './cart/cart-store';
 import { useGuestTheme } from './lib/guest-theme';
@@ -30,7 +30,6 @@ export function GuestLayout() {
 function GuestHeader() {
   const { t, i18n } = useTranslation();
   const cart = useCart();
-  const navigate = useNavigate();
   const hasTable = !!cart.eateryId && !!cart.tableId;
   return (
     <header className={classes.header}>
@@ -54,46 +53,75 @@ function GuestHeader() {
           w={76}
           variant="filled"
         />
-        {hasTable && (
-          <Menu position="bottom-end" width={220} shadow="md">
-            <Menu.Target>
-              <ActionIcon size={44} variant="subtle" color="dark" aria-label={t('client.header.openMenu')}>
-                <IconMenu2 size={26} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconPlus size={20} />}
-                fz="md"
-                py="sm"
-                onClick={() => {
-                  cartActions.setAddToOrder(null);
-                  void navigate('/client/menu');
-                }}
-              >
-                {t('client.header.newOrder')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconReceipt2 size={20} />}
-                fz="md"
-                py="sm"
-                onClick={() => void navigate('/client/orders')}
-              >
-                {t('client.header.myOrders')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconShoppingBag size={20} />}
-                fz="md"
-                py="sm"
-                onClick={() => void navigate('/client/cart')}
-              >
-                {t('client.header.cart')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        {hasTable && <HeaderMenu />}
       </div>
     </header>
+  );
+}
+
+/**
+ * "New order", "My orders", "Cart" under a 44 px button. A small disclosure panel rather than Mantine's Menu, whose
+ * floating-ui positioning would add ~10 KB gzip to the guest's first load.
+ */
+function HeaderMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const go = (path: string, newOrder = false) => {
+    if (newOrder) cartActions.setAddToOrder(null);
+    setOpen(false);
+    void navigate(path);
+  };
+  const items = [
+    { label: t('client.header.newOrder'), icon: IconPlus, onClick: () => go('/client/menu', true) },
+    { label: t('client.header.myOrders'), icon: IconReceipt2, onClick: () => go('/client/orders') },
+    { label: t('client.header.cart'), icon: IconShoppingBag, onClick: () => go('/client/cart') },
+  ];
+  return (
+    <div ref={ref} className={classes.headerMenu}>
+      <ActionIcon
+        size={44}
+        variant="subtle"
+        color="dark"
+        aria-label={t('client.header.openMenu')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <IconX size={26} /> : <IconMenu2 size={26} />}
+      </ActionIcon>
+      {open && (
+        <nav id={panelId} className={classes.headerPanel} aria-label={t('client.header.menu')}>
+          {items.map(({ label, icon: Icon, onClick }) => (
+            <UnstyledButton key={label} className={classes.headerPanelItem} onClick={onClick}>
+              <Icon size={22} aria-hidden />
+              {label}
+            </UnstyledButton>
+          ))}
+        </nav>
+      )}
+    </div>
   );
 }
 

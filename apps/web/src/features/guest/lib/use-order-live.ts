@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ORDER_EVENT, SOCKET_PATH, SOCKET_SUBSCRIBE, orderTopic, type OrderEvent } from '@qr-menu/contract';
+import type { OrderEvent } from '@qr-menu/contract';
+import { WS_ORDER_EVENT, WS_PATH, WS_SUBSCRIBE, orderTopicOf } from './guest-routes';
 
 const CONNECT_DELAY_MS = 1000;
 const RECONNECT_MS = 5000;
@@ -25,7 +26,7 @@ export function useOrderLive(orderIds: readonly number[], onChange: (event: Orde
         .then(({ io }) => {
           if (cancelled) return;
           const s = io({
-            path: SOCKET_PATH,
+            path: WS_PATH,
             withCredentials: true,
             transports: ['websocket', 'polling'],
             reconnectionDelay: RECONNECT_MS,
@@ -34,9 +35,9 @@ export function useOrderLive(orderIds: readonly number[], onChange: (event: Orde
           socket = s;
           // Subscribe on every (re)connection: a new socket has no rooms.
           s.on('connect', () => {
-            for (const id of ids) s.emit(SOCKET_SUBSCRIBE, orderTopic(id));
+            for (const id of ids) s.emit(WS_SUBSCRIBE, orderTopicOf(id));
           });
-          s.on(ORDER_EVENT, (event: OrderEvent) => {
+          s.on(WS_ORDER_EVENT, (event: OrderEvent) => {
             if (ids.includes(event.orderId)) onChangeRef.current(event);
           });
         })
