@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -9,6 +10,7 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
   useMantineTheme,
 } from '@mantine/core';
 import { IconArmchair, IconEdit, IconNote, IconPrinter, IconTrash, IconUserPlus } from '@tabler/icons-react';
@@ -148,26 +150,30 @@ export function TableCard({
         )}
       </Stack>
 
-      <Group mt="md" gap="xs">
+      <Group pt="md" gap="xs" justify="space-between" wrap="nowrap" style={{ marginTop: 'auto' }}>
         <Button variant="light" size="sm" leftSection={<IconPrinter size={16} />} onClick={onPrint}>
           {t('tables.printQr')}
         </Button>
         {canManage && (
-          <>
-            <Button variant="light" size="sm" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-              {t('common.edit')}
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={16} />}
-              onClick={onDelete}
-              loading={deleting}
-            >
-              {t('common.delete')}
-            </Button>
-          </>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('common.edit')}>
+              <ActionIcon variant="light" size={36} aria-label={t('common.edit')} onClick={onEdit}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('common.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size={36}
+                aria-label={t('common.delete')}
+                onClick={onDelete}
+                loading={deleting}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         )}
       </Group>
     </Card>

@@ -1,5 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import type { Table, TableAssignment } from '@qr-menu/contract';
@@ -74,9 +85,18 @@ function TablesScreen({
     return map;
   }, [assignments.data]);
 
-  const all = tables.data ?? [];
+  const all = useMemo(
+    () => [...(tables.data ?? [])].sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true })),
+    [tables.data],
+  );
   const query = search.trim().toLowerCase();
   const shown = all.filter((tb) => matchesFilter(tb, filter) && tb.number.toLowerCase().includes(query));
+
+  const filterOptions = [
+    { value: 'all', label: t('tables.filterAll') },
+    { value: 'active', label: t('tables.filterActive') },
+    { value: 'inactive', label: t('tables.filterInactive') },
+  ];
 
   const failed = (err: unknown) =>
     notifications.show({ color: 'red', title: t('common.error'), message: errorText(err) });
@@ -142,17 +162,21 @@ function TablesScreen({
           maw={{ sm: 360 }}
           type="search"
         />
+        <Select
+          hiddenFrom="sm"
+          aria-label={t('tables.statusFilter')}
+          data={filterOptions}
+          value={filter}
+          onChange={(v) => setFilter((v ?? 'all') as StatusFilter)}
+          allowDeselect={false}
+          style={{ flex: '1 1 100%' }}
+        />
         <SegmentedControl
+          visibleFrom="sm"
           aria-label={t('tables.statusFilter')}
           value={filter}
           onChange={(v) => setFilter(v as StatusFilter)}
-          data={[
-            { value: 'all', label: t('tables.filterAll') },
-            { value: 'active', label: t('tables.filterActive') },
-            { value: 'inactive', label: t('tables.filterInactive') },
-          ]}
-          style={{ flex: '1 1 auto' }}
-          maw={{ sm: 480 }}
+          data={filterOptions}
         />
       </Group>
 

@@ -96,10 +96,10 @@ export function showPreparing(win: Window, lang: string, text: string) {
 export function renderAndPrint(win: Window, labels: PrintLabels, cards: PrintCard[]) {
   const doc = win.document;
   doc.documentElement.lang = labels.lang;
-  doc.title = labels.title;
   const style = doc.createElement('style');
   style.textContent = STYLE;
   doc.head.replaceChildren(style);
+  doc.title = labels.title;
   const grid = doc.createElement('main');
   grid.className = cards.length === 1 ? 'single' : 'grid';
   for (const card of cards) {

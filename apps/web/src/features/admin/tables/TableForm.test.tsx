@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TableForm } from './TableForm';
+import { renderAdmin } from './test-utils';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('table form validation (SPEC.md §5)', () => {
+  it('asks for the number and the seats, in English, and sends nothing', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await renderAdmin(<TableForm restaurantId={7} onClose={() => {}} />, 'en');
+    expect(screen.getByLabelText(/Seats/)).toHaveProperty('value', '4'); // default seats
+    await userEvent.clear(screen.getByLabelText(/Seats/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Table number is required')).toBeTruthy();
+    expect(screen.getByText('Number of seats is required')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses fewer than one seat, in Russian', async () => {
+    await renderAdmin(<TableForm restaurantId={7} onClose={() => {}} />, 'ru');
+    await userEvent.type(screen.getByLabelText(/Номер стола/), '12');
+    const seats = screen.getByLabelText(/Количество мест/);
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '0');
+    fireEvent.blur(seats);
+    expect(await screen.findByText('Количество мест должно быть целым числом от 1 до 1000')).toBeTruthy();
+    expect(screen.queryByText('Укажите номер стола')).toBeNull();
+  });
+
+  it('needs a restaurant first, in Azerbaijani', async () => {
+    await renderAdmin(<TableForm restaurantId={null} onClose={() => {}} />, 'az');
+    await userEvent.type(screen.getByLabelText(/Masa nömrəsi/), '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Zəhmət olmasa əvvəlcə restoran seçin');
+  });
+
+  it('sends a valid table and shows the server conflict under the number', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ messageKey: 'tableExists', message: 'x' }), {
+        status: 409,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await renderAdmin(<TableForm restaurantId={7} onClose={() => {}} />, 'en');
+    await userEvent.type(screen.getByLabelText(/Table number/), ' 5 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A table with this number already exists.')).toBeTruthy();
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe('/api/eatery/7/table');
+    expect(JSON.parse(String(init?.body))).toEqual({ number: '5', seats: 4, note: null, status: 'ACTIVE' });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
