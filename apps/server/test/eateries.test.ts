@@ -166,12 +166,13 @@ describe('POST /api/eatery', () => {
     ['longitude as text out of range', { geoLng: '-180.5' }, 'geoLng', 'validation.longitude'],
   ];
 
+  let shared: Owner | undefined;
   it.each(invalid)('%s -> 400 with details, nothing created', async (_label, over, field, messageKey) => {
-    const owner = await registerOwner(ctx.app);
-    const res = await create(owner, validEatery(over));
+    shared ??= await registerOwner(ctx.app);
+    const res = await create(shared, validEatery(over));
     expectError(res, 400, 'validation');
     expect(res.json().details).toContainEqual({ field, messageKey });
-    const list = await call('GET', '/api/eatery', owner.token);
+    const list = await call('GET', '/api/eatery', shared.token);
     expect(list.json()).toHaveLength(1);
   });
 
