@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Anchor,
+  Box,
   Breadcrumbs,
   Button,
   EmptyState,
@@ -175,9 +176,11 @@ function Menu({ eateryId }: { eateryId: number }) {
 
   return (
     <>
-      <Breadcrumbs aria-label={t('dishes.breadcrumbs')} mb="xs" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        {crumbs}
-      </Breadcrumbs>
+      <Box component="nav" aria-label={t('dishes.breadcrumbs')} mb="xs">
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          {crumbs}
+        </Breadcrumbs>
+      </Box>
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <div>
           <Title order={2}>{t('dishes.title')}</Title>
