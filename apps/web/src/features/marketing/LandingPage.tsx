@@ -1,51 +1,45 @@
-import { useEffect } from 'react';
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { LANGUAGES, type Language } from '@qr-menu/contract';
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import { IconArrowRight, IconPrinter, IconToolsKitchen2, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { LanguageSelect } from '../../components/LanguageSelect';
-import { setLanguage } from '../../i18n';
+import { Link } from 'react-router';
+import { ChatButton } from './components/ChatButton';
+import { ClaimStats } from './components/ClaimStats';
+import { ACTION, Hero, RegisterJumpButton } from './components/Hero';
+import { MarketingLayout } from './components/MarketingLayout';
+import { RegisterCard } from './components/RegisterCard';
+import { Steps } from './components/Steps';
+import { useLanguageRoute, usePageMeta } from './lib/use-page';
+import classes from './marketing.module.css';
 
-/** A language suffix (/landing/ru) sets the language; switching on the page goes to the bare path. */
-function useLanguageRoute() {
-  const { lang } = useParams();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const base = `/${pathname.split('/')[1]}`;
-  useEffect(() => {
-    if (LANGUAGES.includes(lang as Language)) setLanguage(lang as Language);
-    else if (lang) navigate(base, { replace: true });
-  }, [lang, base, navigate]);
-  return () => navigate(base);
-}
-
-/** Simple public page with login and registration links (the full marketing pages come with issue 7). */
+/** /landing and /landing/{az,en,ru}: what QR Menu is, the claims, registration, demo chat and login. */
 export function LandingPage() {
   const { t } = useTranslation();
   const toBare = useLanguageRoute();
-  useEffect(() => {
-    document.title = t('landing.title');
-  }, [t]);
+  usePageMeta('marketing.landing.meta.title', 'marketing.landing.meta.description');
   return (
-    <Container size="sm" py={64}>
-      <Group justify="flex-end" mb="xl">
-        <LanguageSelect onChange={toBare} />
-      </Group>
-      <Stack gap="lg">
-        <Title order={1}>{t('landing.title')}</Title>
-        <Text size="lg">{t('landing.description')}</Text>
-        <Group>
-          <Button component={Link} to="/admin/register" size="md">
-            {t('landing.register')}
-          </Button>
-          <Button component={Link} to="/admin/login" size="md" variant="default">
-            {t('landing.login')}
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+    <MarketingLayout onLanguageChange={toBare}>
+      <Hero
+        prefix="marketing.landing"
+        actions={
+          <>
+            <RegisterJumpButton labelKey="marketing.cta.start" />
+            <ChatButton labelKey="marketing.cta.demo" messageKey="marketing.chat.demoText" size="lg" {...ACTION} />
+          </>
+        }
+        aside={<RegisterCard titleKey="marketing.register.title" textKey="marketing.register.subtitle" />}
+        below={<ClaimStats />}
+      />
+      <Box className={classes.band}>
+        <Container size="lg" py={{ base: 'xl', md: 56 }}>
+          <Steps prefix="marketing.steps" id="steps-title" icons={[IconUserPlus, IconToolsKitchen2, IconPrinter]} />
+          <Group mt="xl">
+            <Anchor component={Link} to="/business" c="dark.9" underline="always" fw={600} size="lg">
+              {t('marketing.landing.businessLink')}
+              <IconArrowRight size={18} aria-hidden className={classes.inlineIcon} />
+            </Anchor>
+          </Group>
+        </Container>
+      </Box>
+    </MarketingLayout>
   );
 }
-
-export const BusinessPage = LandingPage;
-export const PartnershipPage = LandingPage;

@@ -5,4 +5,6 @@ import ru from './i18n/ru.json';
 
 registerTranslations({ az, en, ru });
 
-export { LandingPage, BusinessPage, PartnershipPage } from './LandingPage';
+export { LandingPage } from './LandingPage';
+export { BusinessPage } from './BusinessPage';
+export { PartnershipPage } from './PartnershipPage';
