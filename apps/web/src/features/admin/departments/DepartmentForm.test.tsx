@@ -1,0 +1,35 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderMenuUi } from '../categories/test-utils';
+import { DepartmentForm } from './DepartmentForm';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('department form (SPEC.md §5)', () => {
+  it.each([
+    ['en', 'Save', 'Name is required'],
+    ['ru', 'Сохранить', 'Название обязательно'],
+  ] as const)('needs a name that is not blank, in %s', async (lang, save, text) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await renderMenuUi(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, lang);
+    await userEvent.type(screen.getByRole('textbox'), '   ');
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed name and shows a duplicate under the field', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ messageKey: 'departmentExists', message: 'x' }, 409));
+    await renderMenuUi(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, 'en');
+    await userEvent.type(screen.getByRole('textbox'), '  Grill ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A department with this name already exists.')).toBeTruthy();
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe('/api/eatery/7/kitchen-department');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Grill', restaurantId: 7 });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Category, Department, Dish } from '@qr-menu/contract';
+import { jsonResponse, renderMenuUi } from '../categories/test-utils';
+import { dishFormErrors, DishForm, type DishValues } from './DishForm';
+
+afterEach(() => vi.restoreAllMocks());
+
+const category: Category = {
+  id: 3,
+  categoryId: 3,
+  eateryId: 7,
+  nameAz: 'Desertlər',
+  nameEn: 'Desserts',
+  nameRu: 'Десерты',
+  image: null,
+  imageId: null,
+  position: 0,
+  dishes: 0,
+  dishCount: 0,
+};
+const departments: Department[] = [{ id: 5, name: 'Pastry', eateryId: 7, restaurantId: 7 }];
+
+const dish: Dish = {
+  id: 11,
+  dishId: 11,
+  categoryId: 3,
+  eateryId: 7,
+  nameAz: 'Paxlava',
+  nameEn: 'Baklava',
+  nameRu: '',
+  descriptionAz: '',
+  descriptionEn: 'With walnuts',
+  descriptionRu: '',
+  price: 4.5,
+  available: true,
+  kitchenDepartmentId: 5,
+  image: null,
+  imageId: null,
+  position: 0,
+};
+
+const form = (props: Partial<Parameters<typeof DishForm>[0]> = {}) => (
+  <DishForm
+    eateryId={7}
+    category={category}
+    dish={null}
+    dishes={[]}
+    categories={[category]}
+    departments={departments}
+    onClose={() => {}}
+    {...props}
+  />
+);
+
+const values = (over: Partial<DishValues> = {}): DishValues => ({
+  nameAz: '',
+  nameEn: 'Tea',
+  nameRu: '',
+  descriptionAz: '',
+  descriptionEn: '',
+  descriptionRu: '',
+  price: 2,
+  available: true,
+  kitchenDepartmentId: null,
+  categoryId: '3',
+  image: { file: null, url: null },
+  ...over,
+});
+
+describe('dish form validation (SPEC.md §5)', () => {
+  it('checks names, price and the ids', () => {
+    expect(dishFormErrors(values(), 7)).toEqual({});
+    expect(dishFormErrors(values({ nameEn: '', price: '' }), 7)).toEqual({
+      names: 'validation.dishNameRequired',
+      price: 'validation.price',
+    });
+    expect(dishFormErrors(values({ price: 0 }), 7)).toEqual({ price: 'validation.price' });
+    expect(dishFormErrors(values({ price: 1.234 }), 7)).toEqual({ price: 'validation.price' });
+    expect(dishFormErrors(values({ categoryId: null }), 7)).toEqual({ ids: 'dishes.idsMissing' });
+    expect(dishFormErrors(values(), null)).toEqual({ ids: 'dishes.idsMissing' });
+  });
+
+  it('asks for a name and a valid price, in English, and sends nothing', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await renderMenuUi(form(), 'en');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please fill at least one language name')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid price')).toBeTruthy();
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a zero price, in Russian', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await renderMenuUi(form(), 'ru');
+    await userEvent.type(screen.getByLabelText(/Название на русском/), 'Чай');
+    await userEvent.type(screen.getByLabelText(/Цена/), '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Введите корректную цену')).toBeTruthy();
+    expect(screen.queryByText('Заполните название хотя бы на одном языке')).toBeNull();
+  });
+
+  it('asks for a name, in Azerbaijani', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await renderMenuUi(form(), 'az');
+    fireEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(await screen.findByText('Ən azı bir dildə ad daxil edin')).toBeTruthy();
+    expect(screen.getByText('Düzgün qiymət daxil edin')).toBeTruthy();
+  });
+
+  it('edits a dish as multipart: 2-decimal price, department, availability', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish));
+    const onClose = vi.fn();
+    await renderMenuUi(form({ dish, onClose }), 'en');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByLabelText(/Price/)).toHaveProperty('value', '4.50');
+    fireEvent.click(screen.getByRole('switch', { name: /Available to order/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe('/api/eatery/7/category/3/dish/11');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String((init?.body as FormData).get('data')))).toEqual({
+      nameAz: 'Paxlava',
+      nameEn: 'Baklava',
+      nameRu: '',
+      descriptionAz: '',
+      descriptionEn: 'With walnuts',
+      descriptionRu: '',
+      price: '4.50',
+      available: false,
+      categoryId: 3,
+      kitchenDepartmentId: 5,
+      eateryId: 7,
+      dishId: 11,
+    });
+  });
+
+  it('shows the predefined empty message when the catalogue has nothing for the category', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await renderMenuUi(form({ initialTab: 'predefined' }), 'en');
+    expect(await screen.findByText('No predefined dishes available for this category.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Selected Dishes (0)' })).toHaveProperty('disabled', true);
+  });
+});
