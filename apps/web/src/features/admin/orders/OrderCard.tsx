@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconNote, IconPlus, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFlameFilled, IconNote, IconPlus, IconProgressCheck, IconTrash } from '@tabler/icons-react';
 import type { Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAge, formatMoney, formatOrderTime, isClosed, type OrderPermissions } from './order-format';
@@ -75,9 +75,15 @@ export function OrderCard({
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
           <Group gap={6} wrap="nowrap">
             {order.status === 'CREATED' && (
-              <span className={classes.fire} role="img" aria-label={t('orders.newOrder')} title={t('orders.newOrder')}>
-                🔥
-              </span>
+              <Tooltip label={t('orders.newOrder')}>
+                <IconFlameFilled
+                  className={classes.fire}
+                  size={28}
+                  role="img"
+                  aria-label={t('orders.newOrder')}
+                  data-testid="fire-mark"
+                />
+              </Tooltip>
             )}
             <OrderStatusBadge status={order.status} size="lg" />
           </Group>
@@ -176,29 +182,31 @@ export function OrderCard({
         </Text>
       </Group>
 
-      <Group gap="xs" mt="sm" wrap="nowrap">
-        {!closed && perms.editItems && (
+      <Group gap="xs" mt="sm" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="wrap" style={{ flex: 1 }}>
+          {!closed && perms.editItems && (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconPlus size={16} />}
+              onClick={onAddItem}
+              style={{ flex: '1 0 auto' }}
+            >
+              {t('orders.addDish')}
+            </Button>
+          )}
           <Button
-            variant="default"
+            variant={closed ? 'default' : 'filled'}
+            color={color}
+            autoContrast
             size="sm"
-            leftSection={<IconPlus size={16} />}
-            onClick={onAddItem}
-            style={{ flex: 1 }}
+            leftSection={<IconProgressCheck size={16} />}
+            onClick={onStatus}
+            style={{ flex: '1 0 auto' }}
           >
-            {t('orders.addDish')}
+            {t(closed ? 'orders.details' : 'orders.changeStatus')}
           </Button>
-        )}
-        <Button
-          variant={closed ? 'default' : 'filled'}
-          color={color}
-          autoContrast
-          size="sm"
-          leftSection={<IconProgressCheck size={16} />}
-          onClick={onStatus}
-          style={{ flex: 1 }}
-        >
-          {t(closed ? 'orders.details' : 'orders.changeStatus')}
-        </Button>
+        </Group>
         {perms.delete && (
           <Tooltip label={t('orders.deleteOrder')}>
             <ActionIcon

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingStore, IconCalendar, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconBuildingStore, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Eatery, Order, OrderEvent, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
@@ -256,29 +256,28 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
             </Button>
           ))}
         </div>
+        <div className={classes.filterGroup}>
+          <DateField
+            label={t('orders.from')}
+            value={range.from}
+            max={range.to || undefined}
+            onChange={(from) => setRange((r) => ({ ...r, from }))}
+            invalid={rangeInvalid}
+          />
+          <DateField
+            label={t('orders.to')}
+            value={range.to}
+            min={range.from || undefined}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
+            invalid={rangeInvalid}
+          />
+        </div>
       </div>
-
-      <Group gap="sm" mb="md" align="flex-start" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('orders.from')}
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
-          leftSection={<IconCalendar size={16} />}
-          w={190}
-        />
-        <TextInput
-          type="date"
-          label={t('orders.to')}
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
-          leftSection={<IconCalendar size={16} />}
-          w={190}
-          error={rangeInvalid ? t(!range.from || !range.to ? 'orders.dateRequired' : 'orders.dateOrder') : undefined}
-        />
-      </Group>
+      {rangeInvalid && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {t(!range.from || !range.to ? 'orders.dateRequired' : 'orders.dateOrder')}
+        </Text>
+      )}
 
       <ErrorBanner error={orders.error} />
       {orders.isPending && !rangeInvalid ? (
@@ -346,6 +345,44 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         />
       )}
     </>
+  );
+}
+
+/** A compact date input: the label sits inside the field so the filters fit one strip on phones. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const id = useId();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text component="label" htmlFor={id} size="sm" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <TextInput
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        radius="xl"
+        size="sm"
+        w={165}
+        error={invalid}
+      />
+    </Group>
   );
 }
 
