@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { ActionIcon, Box, NativeSelect, Text, UnstyledButton } from '@mantine/core';
-import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag, IconX } from '@tabler/icons-react';
+import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag, IconX, type Icon } from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -127,21 +127,19 @@ function HeaderMenu() {
 
 /** A full-height centred message with an optional action (scan prompt, errors, not found). */
 export function GuestMessage({
-  emoji,
+  icon: Icon,
   title,
   text,
   children,
 }: {
-  emoji: string;
+  icon: Icon;
   title: string;
   text?: string;
   children?: React.ReactNode;
 }) {
   return (
     <Box className={`${classes.narrow} ${classes.hero}`} ta="center" py="xl">
-      <Text fz={64} lh={1} aria-hidden>
-        {emoji}
-      </Text>
+      <HeroIcon icon={Icon} />
       <Text component="h1" fz={24} fw={800} mt="md" mb={0}>
         {title}
       </Text>
@@ -152,5 +150,14 @@ export function GuestMessage({
       )}
       {children && <Box mt="xl">{children}</Box>}
     </Box>
+  );
+}
+
+/** A large icon in a warm circle, the picture of the message and welcome pages. */
+export function HeroIcon({ icon: Icon }: { icon: Icon }) {
+  return (
+    <span className={classes.heroIcon} aria-hidden>
+      <Icon size={44} stroke={1.6} />
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { IconArmchair, IconMoodSad, IconSearch } from '@tabler/icons-react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
@@ -9,11 +10,11 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const { t } = useTranslation();
   const text = useErrorText();
   if (error instanceof ApiError && error.status === 404)
-    return <GuestMessage emoji="🔍" title={t('client.errorTitle')} text={t('client.tableNotFound')} />;
+    return <GuestMessage icon={IconSearch} title={t('client.errorTitle')} text={t('client.tableNotFound')} />;
   if (error instanceof ApiError && error.messageKey === 'tableInactive')
-    return <GuestMessage emoji="🪑" title={t('client.errorTitle')} text={t('errors.tableInactive')} />;
+    return <GuestMessage icon={IconArmchair} title={t('client.errorTitle')} text={t('errors.tableInactive')} />;
   return (
-    <GuestMessage emoji="😕" title={t('client.errorTitle')} text={text(error)}>
+    <GuestMessage icon={IconMoodSad} title={t('client.errorTitle')} text={text(error)}>
       <Button size="lg" h={48} onClick={onRetry}>
         {t('common.retry')}
       </Button>

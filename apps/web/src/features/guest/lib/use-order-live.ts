@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { OrderEvent } from '@qr-menu/contract';
+import type { OrderEvent, SubscribeAck } from '@qr-menu/contract';
 import { WS_ORDER_EVENT, WS_PATH, WS_SUBSCRIBE, orderTopicOf } from './guest-routes';
 
 const CONNECT_DELAY_MS = 1000;
@@ -10,7 +10,7 @@ const RECONNECT_MS = 5000;
  * checks the device cookie). The client library is loaded only here, a second after render, so the menu never pays
  * for it. Polling stays on as the fallback; `onChange` just triggers an immediate re-fetch.
  */
-export function useOrderLive(orderIds: readonly number[], onChange: (event: OrderEvent) => void, enabled = true) {
+export function useOrderLive(orderIds: readonly number[], onChange: () => void, enabled = true) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -34,11 +34,15 @@ export function useOrderLive(orderIds: readonly number[], onChange: (event: Orde
           });
           socket = s;
           // Subscribe on every (re)connection: a new socket has no rooms.
+          // Once subscribed, re-fetch: a change made before the subscription would otherwise wait for the poll.
           s.on('connect', () => {
-            for (const id of ids) s.emit(WS_SUBSCRIBE, orderTopicOf(id));
+            for (const id of ids)
+              s.emit(WS_SUBSCRIBE, orderTopicOf(id), (ack?: SubscribeAck) => {
+                if (ack?.ok) onChangeRef.current();
+              });
           });
           s.on(WS_ORDER_EVENT, (event: OrderEvent) => {
-            if (ids.includes(event.orderId)) onChangeRef.current(event);
+            if (ids.includes(event.orderId)) onChangeRef.current();
           });
         })
         .catch(() => {

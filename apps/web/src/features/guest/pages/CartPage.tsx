@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function CartPage() {
     return (
       <>
         <AddModeBanner />
-        <GuestMessage emoji="🛒" title={t('client.emptyCart')} text={t('client.cart.emptyHint')}>
+        <GuestMessage icon={IconShoppingCart} title={t('client.emptyCart')} text={t('client.cart.emptyHint')}>
           <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
             {t('client.cart.toMenu')}
           </Button>

@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Divider, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCircleCheckFilled, IconClock, IconPlus, IconReceipt2, IconToolsKitchen2 } from '@tabler/icons-react';
+import {
+  IconCircleCheckFilled,
+  IconClock,
+  IconMoodSad,
+  IconPlus,
+  IconReceipt2,
+  IconToolsKitchen2,
+} from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -46,7 +53,7 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
   }
   if (order.isError) {
     return (
-      <GuestMessage emoji="😕" title={t('client.errorTitle')} text={t('client.fetchOrderError')}>
+      <GuestMessage icon={IconMoodSad} title={t('client.errorTitle')} text={t('client.fetchOrderError')}>
         <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
           {t('client.backHome')}
         </Button>
@@ -175,31 +182,29 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
             {t('client.confirmation.addDishes')}
           </Button>
         )}
-        <Group grow gap="sm">
-          <Button
-            size="lg"
-            h={52}
-            radius="xl"
-            variant="outline"
-            bg="white"
-            leftSection={<IconReceipt2 size={20} />}
-            onClick={() => void navigate('/client/orders')}
-          >
-            {t('client.header.myOrders')}
-          </Button>
-          <Button
-            size="lg"
-            h={52}
-            radius="xl"
-            leftSection={<IconToolsKitchen2 size={20} />}
-            onClick={() => {
-              cartActions.setAddToOrder(null);
-              void navigate('/client/menu');
-            }}
-          >
-            {t('client.header.newOrder')}
-          </Button>
-        </Group>
+        <Button
+          size="lg"
+          h={52}
+          radius="xl"
+          leftSection={<IconToolsKitchen2 size={20} />}
+          onClick={() => {
+            cartActions.setAddToOrder(null);
+            void navigate('/client/menu');
+          }}
+        >
+          {t('client.header.newOrder')}
+        </Button>
+        <Button
+          size="lg"
+          h={52}
+          radius="xl"
+          variant="outline"
+          bg="white"
+          leftSection={<IconReceipt2 size={20} />}
+          onClick={() => void navigate('/client/orders')}
+        >
+          {t('client.header.myOrders')}
+        </Button>
       </Stack>
     </Stack>
   );

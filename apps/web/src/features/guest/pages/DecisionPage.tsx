@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDeviceOrders } from '../api';
 import { cartActions } from '../cart/cart-store';
 import { LoadError } from '../components/LoadError';
+import { HeroIcon } from '../GuestLayout';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
 import classes from '../guest.module.css';
@@ -37,9 +38,7 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
   const { eateryName, tableName, hasOrders } = device.data;
   return (
     <Stack className={`${classes.narrow} ${classes.hero}`} gap={0} ta="center">
-      <Text fz={64} lh={1} aria-hidden>
-        🍽️
-      </Text>
+      <HeroIcon icon={IconToolsKitchen2} />
       <Text component="h1" fz={26} fw={800} mt="md" mb={0} lh={1.25}>
         {t('client.welcome.title', { name: eateryName })}
       </Text>

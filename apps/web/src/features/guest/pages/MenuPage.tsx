@@ -1,3 +1,4 @@
+import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
       {categories.length > 0 && <CategoryTabs items={tabs} />}
       <AddModeBanner />
       {categories.length === 0 ? (
-        <GuestMessage emoji="🍽️" title={t('client.noMenu')} />
+        <GuestMessage icon={IconToolsKitchen2} title={t('client.noMenu')} />
       ) : (
         categories.map((c) => (
           <section key={c.id} id={sectionId(c.id)} className={classes.section} aria-labelledby={`${sectionId(c.id)}-h`}>

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -41,7 +41,7 @@ function Orders({ eateryId }: { eateryId: number }) {
   if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) {
     return (
-      <GuestMessage emoji="🧾" title={t('client.noOrders')}>
+      <GuestMessage icon={IconReceipt2} title={t('client.noOrders')}>
         <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
           {t('client.orders.startOrder')}
         </Button>
@@ -89,11 +89,12 @@ function OrderCard({ order }: { order: GuestOrder }) {
           {money(toCents(order.orderPrice))}
         </Text>
       </Group>
-      <Group grow gap="sm" mt="md">
+      <Group gap="sm" mt="md" wrap="wrap">
         <Button
           h={48}
           radius="xl"
           variant="outline"
+          style={{ flex: '1 1 auto' }}
           rightSection={<IconChevronRight size={18} />}
           onClick={() => void navigate(`/client/order-confirmation/${order.id}`)}
         >
@@ -103,6 +104,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
           <Button
             h={48}
             radius="xl"
+            style={{ flex: '1 1 auto' }}
             leftSection={<IconPlus size={18} />}
             onClick={() => {
               cartActions.setAddToOrder(order.id);

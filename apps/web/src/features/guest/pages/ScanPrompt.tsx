@@ -1,3 +1,4 @@
+import { IconCompass, IconQrcode } from '@tabler/icons-react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -6,9 +7,17 @@ import { GuestMessage } from '../GuestLayout';
 import { parseId } from '../lib/use-place';
 
 /** No table is known: ask the guest to scan the QR code on the table. */
-export function ScanPrompt() {
+export function ScanPrompt({ backToMenu = false }: { backToMenu?: boolean }) {
   const { t } = useTranslation();
-  return <GuestMessage emoji="📱" title={t('client.scan.title')} text={t('client.scan.text')} />;
+  return (
+    <GuestMessage icon={IconQrcode} title={t('client.scan.title')} text={t('client.scan.text')}>
+      {backToMenu && (
+        <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl" variant="outline">
+          {t('client.backHome')}
+        </Button>
+      )}
+    </GuestMessage>
+  );
 }
 
 /**
@@ -20,19 +29,21 @@ export function EateryMenuPage() {
   const cart = useCart();
   const id = parseId(eateryId);
   if (id && cart.eateryId === id && cart.tableId) return <Navigate to="/client/menu" replace />;
-  return <ScanPrompt />;
+  return <ScanPrompt backToMenu={!!cart.tableId} />;
 }
 
 /** A page that needs the cart's restaurant was opened without one (SPEC.md §8 'Restaurant information is missing'). */
 export function NoRestaurant() {
   const { t } = useTranslation();
-  return <GuestMessage emoji="📱" title={t('client.errorNoRestaurant')} text={t('client.errorNoRestaurantHint')} />;
+  return (
+    <GuestMessage icon={IconQrcode} title={t('client.errorNoRestaurant')} text={t('client.errorNoRestaurantHint')} />
+  );
 }
 
 export function GuestNotFound() {
   const { t } = useTranslation();
   return (
-    <GuestMessage emoji="🧭" title={t('client.pageNotFound')} text={t('client.pageNotFoundText')}>
+    <GuestMessage icon={IconCompass} title={t('client.pageNotFound')} text={t('client.pageNotFoundText')}>
       <Button component={Link} to="/client/menu" size="lg" h={48}>
         {t('client.backHome')}
       </Button>
