@@ -192,6 +192,7 @@ describe('ETag and 304', () => {
       const res = await getMenu(menuUrl(owner.eateryId, table), { 'if-none-match': header });
       expect(res.statusCode, header).toBe(304);
       expect(res.body).toBe('');
+      expect(res.headers['content-length']).toBeUndefined();
       expect(res.headers.etag).toBe(etag);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
@@ -373,6 +374,22 @@ describe('MenuCache', () => {
     open();
     expect((await pending).kind).toBe('ok');
     expect((await body(cache)).categories[0].nameEn).toBe('v2');
+  });
+
+  it('keeps the cached bytes under its budget by dropping the least recently used restaurants', async () => {
+    const s = source();
+    const cache = new MenuCache(s, 60_000, 1000);
+    for (let id = 1; id <= 20; id++) expect((await cache.get(id, 1)).kind).toBe('ok');
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.size).toBeGreaterThan(1);
+    expect(cache.size).toBeLessThan(20);
+    const calls = s.state.calls;
+    await cache.get(20, 1); // the most recent one is still there
+    expect(s.state.calls).toBe(calls);
+    await cache.get(1, 1); // the oldest was dropped
+    expect(s.state.calls).toBe(calls + 1);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
   });
 
   it('expires entries after the TTL and stores nothing while disabled', async () => {

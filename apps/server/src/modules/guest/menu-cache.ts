@@ -5,12 +5,14 @@ import { GuestMenuSource, type MenuSource } from './guest.service.js';
 
 /**
  * The guest menu cache (DESIGN.md §5, §11): the menu is served as pre-serialized JSON bytes with an ETag, so a guest
- * request costs two Map lookups and a buffer copy instead of three queries and a JSON.stringify.
+ * request costs two Map lookups and sends a stored buffer as it is, instead of three queries and a JSON.stringify.
  *
  * Layout, per restaurant: the `"categories":[...]}` tail (the big part: every dish in three languages) serialized
- * once, plus per table a small `{"eateryId":..,"tableId":..,"eateryName":..,"tableName":..,` head. A response is
- * head + tail; its ETag hashes both. An INACTIVE table is cached too (as "inactive"); unknown ids are not (so random
- * ids cannot fill memory), they cost one indexed query each.
+ * once; per table the whole body, a small `{"eateryId":..,"tableId":..,"eateryName":..,"tableName":..,` head followed
+ * by that tail, and its ETag (built from the table row on the table's first request; a copy per table because
+ * concatenating on every request costs a third of the throughput). An INACTIVE table is cached too (as "inactive");
+ * unknown ids are not (so random ids cannot fill memory), they cost one indexed query each. The cached bytes are
+ * bounded (MAX_BYTES): past it the least recently used restaurants are dropped.
  *
  * Invalidation: `invalidate(eateryId)` drops the restaurant's entry. The plugin below calls it after every
  * successful staff write under /api/eatery/{id} that can change what guests see (the restaurant itself, categories,
@@ -24,15 +26,12 @@ import { GuestMenuSource, type MenuSource } from './guest.service.js';
 
 export const MENU_CACHE_CHANNEL = 'menu_cache';
 const ENTRY_TTL_MS = 5 * 60_000;
-const MAX_EATERIES = 2000;
+/** Memory budget of the cached bytes; past it, the least recently used restaurants are dropped. */
+const MAX_BYTES = 128 * 1024 * 1024;
 
 export type MenuLookup = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'notFound' } | { kind: 'inactive' };
 
-interface TableEntry {
-  kind: 'ok' | 'inactive';
-  head: Buffer;
-  etag: string;
-}
+type TableEntry = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'inactive' };
 
 interface EateryEntry {
   name: string;
@@ -40,6 +39,9 @@ interface EateryEntry {
   tail: Buffer;
   tailHash: string;
   builtAt: number;
+  lastUsed: number;
+  /** tail + every table body */
+  bytes: number;
   tables: Map<number, TableEntry>;
 }
 
@@ -53,19 +55,21 @@ export class MenuCache {
   private readonly entries = new Map<number, EateryEntry>();
   private readonly building = new Map<number, Promise<EateryEntry | null>>();
   private readonly versions = new Map<number, number>();
+  private totalBytes = 0;
   /** False while invalidations from other instances could be missed (PostgreSQL, LISTEN not running). */
   enabled = true;
 
   constructor(
     private readonly source: MenuSource,
     private readonly ttlMs = ENTRY_TTL_MS,
-    private readonly maxEateries = MAX_EATERIES,
+    private readonly maxBytes = MAX_BYTES,
   ) {}
 
   /** The menu of a table: cached bytes and ETag, or why there is none. */
   async get(eateryId: number, tableId: number): Promise<MenuLookup> {
+    const now = Date.now();
     let entry = this.entries.get(eateryId);
-    if (entry && Date.now() - entry.builtAt > this.ttlMs) {
+    if (entry && now - entry.builtAt > this.ttlMs) {
       this.invalidate(eateryId);
       entry = undefined;
     }
@@ -74,6 +78,7 @@ export class MenuCache {
       if (!built) return { kind: 'notFound' };
       entry = built;
     }
+    entry.lastUsed = now;
     let table = entry.tables.get(tableId);
     if (!table) {
       const row = await this.source.loadTable(eateryId, tableId);
@@ -81,26 +86,58 @@ export class MenuCache {
       const head = Buffer.from(
         `${JSON.stringify({ eateryId, tableId, eateryName: entry.name, tableName: row.number }).slice(0, -1)},`,
       );
-      table = {
-        kind: row.status === 'INACTIVE' ? 'inactive' : 'ok',
-        head,
-        etag: `"${sha1(head, entry.tailHash)}"`,
-      };
+      // The whole body per table (one copy of the tail each): a hit then sends a stored buffer as it is, which is
+      // what makes it as fast as a static route. MAX_BYTES bounds the memory.
+      table =
+        row.status === 'INACTIVE'
+          ? { kind: 'inactive' }
+          : {
+              kind: 'ok',
+              body: Buffer.concat([head, entry.tail], head.length + entry.tail.length),
+              etag: `"${sha1(head, entry.tailHash)}"`,
+            };
       // Stored only while the entry is still the current one (no invalidation happened during the query).
-      if (this.enabled && this.entries.get(eateryId) === entry) entry.tables.set(tableId, table);
+      if (this.enabled && this.entries.get(eateryId) === entry) {
+        entry.tables.set(tableId, table);
+        if (table.kind === 'ok') this.account(entry, table.body.length);
+      }
     }
-    if (table.kind === 'inactive') return { kind: 'inactive' };
-    return {
-      kind: 'ok',
-      body: Buffer.concat([table.head, entry.tail], table.head.length + entry.tail.length),
-      etag: table.etag,
-    };
+    return table;
+  }
+
+  /** Cached bytes on this instance. */
+  get bytes() {
+    return this.totalBytes;
+  }
+
+  private account(entry: EateryEntry, bytes: number) {
+    entry.bytes += bytes;
+    this.totalBytes += bytes;
+    while (this.totalBytes > this.maxBytes && this.entries.size > 1) {
+      let victim: number | undefined;
+      let oldest = Infinity;
+      for (const [id, e] of this.entries) {
+        if (e !== entry && e.lastUsed < oldest) {
+          oldest = e.lastUsed;
+          victim = id;
+        }
+      }
+      if (victim === undefined) break;
+      this.drop(victim);
+    }
+  }
+
+  private drop(eateryId: number) {
+    const entry = this.entries.get(eateryId);
+    if (!entry) return;
+    this.entries.delete(eateryId);
+    this.totalBytes -= entry.bytes;
   }
 
   /** Drops the restaurant's cached menu on this instance. */
   invalidate(eateryId: number) {
     this.versions.set(eateryId, (this.versions.get(eateryId) ?? 0) + 1);
-    this.entries.delete(eateryId);
+    this.drop(eateryId);
     this.building.delete(eateryId);
   }
 
@@ -122,20 +159,19 @@ export class MenuCache {
       const data = await this.source.loadEatery(eateryId);
       if (!data) return null;
       const tail = Buffer.from(`"categories":${JSON.stringify(data.categories)}}`);
+      const now = Date.now();
       const entry: EateryEntry = {
         name: data.name,
         tail,
         tailHash: sha1(tail),
-        builtAt: Date.now(),
+        builtAt: now,
+        lastUsed: now,
+        bytes: 0,
         tables: new Map(),
       };
       if (this.enabled && (this.versions.get(eateryId) ?? 0) === version) {
-        if (this.entries.size >= this.maxEateries) {
-          // Oldest first (Map keeps insertion order).
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
         this.entries.set(eateryId, entry);
+        this.account(entry, tail.length);
       }
       return entry;
     })().finally(() => {

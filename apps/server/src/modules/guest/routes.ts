@@ -69,7 +69,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Menu of a table (cached; ETag / If-None-Match → 304)',
         params: tableParams,
-        response: { 200: guestMenuResponse, 304: z.null().describe('Not modified') },
+        response: { 200: guestMenuResponse, 304: z.void().describe('Not modified') },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (menu.kind === 'notFound') throw new AppError(404, 'notYourResource');
       if (menu.kind === 'inactive') throw new AppError(409, 'tableInactive');
       reply.header('cache-control', 'no-cache').header('etag', menu.etag);
-      if (etagMatches(request.headers['if-none-match'], menu.etag)) return reply.code(304).send(null);
+      if (etagMatches(request.headers['if-none-match'], menu.etag)) return reply.code(304).send();
       // Pre-serialized bytes: Fastify sends a Buffer as it is (no schema serialization).
       return reply.type('application/json; charset=utf-8').send(menu.body as unknown as GuestMenu);
     },
