@@ -85,6 +85,7 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     const name = `Order #${orderId}, table 7`;
     const card = staff.getByRole('article', { name });
     await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('data-flashing', 'true');
     await expect(card.getByTestId('table-number')).toHaveText('7');
     await expect(card.getByTestId('fire-mark')).toBeVisible();
     await expect(card.getByTestId('order-total')).toHaveText('8.50 AZN');

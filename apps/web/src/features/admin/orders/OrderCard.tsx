@@ -56,6 +56,7 @@ export function OrderCard({
       className={className}
       data-order-id={order.id}
       data-status={order.status}
+      data-flashing={flashing || undefined}
       aria-label={t('orders.card.label', { id: order.id, table: order.tableNumber })}
       component="article"
       style={{
