@@ -40,11 +40,50 @@ test('owner builds a menu: ready-made categories, reorder, department, dish with
   await expect(dialog).toBeHidden();
   await expect.poll(() => categoryTitles(page)).toEqual(['Salads', 'Soups', 'Desserts']);
 
+  const cards = page.getByTestId('category-card');
+
   // The manual form needs at least one name.
   await page.getByRole('button', { name: 'Add category' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please fill at least one language name')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // A PNG picked for a category is converted to webp in the browser before the upload.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#e8590c';
+    ctx.fillRect(0, 0, 64, 48);
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+  await cards.filter({ hasText: 'Salads' }).getByRole('button', { name: 'Edit' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'salads.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(dialog.getByRole('img', { name: 'Image preview' })).toBeVisible();
+  // Record what the page sends (Playwright does not expose multipart bodies with files).
+  await page.evaluate(() => {
+    const w = window as unknown as { __sent?: string; fetch: typeof fetch };
+    const original = w.fetch.bind(window);
+    w.fetch = (input, init) => {
+      const image = init?.body instanceof FormData ? init.body.get('image') : null;
+      if (image instanceof File) w.__sent = `${image.name} ${image.type}`;
+      return original(input, init);
+    };
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __sent?: string }).__sent))
+    .toBe('salads.webp image/webp');
+  await expect(dialog).toBeHidden();
+  await expect(cards.filter({ hasText: 'Salads' }).getByRole('img', { name: 'Salads' })).toHaveAttribute(
+    'src',
+    /^\/api\/image\/\d+\.webp$/,
+  );
 
   // Search filters by a name in any language.
   await page.getByRole('searchbox', { name: 'Search categories' }).fill('супы');
@@ -52,7 +91,6 @@ test('owner builds a menu: ready-made categories, reorder, department, dish with
   await page.getByRole('searchbox', { name: 'Search categories' }).fill('');
 
   // Drag Desserts before Salads: saved on the server, kept after a reload.
-  const cards = page.getByTestId('category-card');
   const saved = page.waitForResponse((r) => r.url().endsWith('/category/order') && r.request().method() === 'PUT');
   await dragOnto(
     page,
