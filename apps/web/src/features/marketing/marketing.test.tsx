@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { i18n } from '../../i18n';
 import { BENEFITS } from './components/Benefits';
+import { DemoVideo } from './components/DemoVideo';
 import { CLAIMS } from './components/ClaimStats';
 import { chatUrl, contactEmail, DEFAULT_CHAT_URL, demoVideo } from './lib/config';
 import { BusinessPage, LandingPage, PartnershipPage } from './index';
@@ -126,5 +127,41 @@ describe('marketing pages', () => {
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'az' } });
     await waitFor(() => expect(document.documentElement.lang).toBe('az'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(az.marketing.partnership.title);
+  });
+});
+
+describe('demo video', () => {
+  it('loads the embed only after a click on the poster', async () => {
+    await renderWithProviders(<DemoVideo url="https://youtu.be/dQw4w9WgXcQ" />, { lang: 'en' });
+    expect(document.querySelector('iframe')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Play the demo video' }));
+    const frame = document.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toContain('youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(frame?.getAttribute('title')).toBe('QR Menu demo video');
+  });
+
+  it('offline: a message and the chat link instead of the video', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await renderWithProviders(<DemoVideo url="https://cdn.example.com/demo.mp4" />, { lang: 'en' });
+      fireEvent.click(screen.getByRole('button', { name: 'Play the demo video' }));
+      expect(document.querySelector('video, iframe')).toBeNull();
+      expect(screen.getByRole('status').textContent).toContain('could not be loaded');
+      expect(screen.getByRole('link', { name: /Request a demo in chat/ })).toBeTruthy();
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine;
+      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
+
+  it('a video file that fails to load falls back to the message', async () => {
+    await renderWithProviders(<DemoVideo url="https://cdn.example.com/demo.mp4" />, { lang: 'en' });
+    fireEvent.click(screen.getByRole('button', { name: 'Play the demo video' }));
+    const video = document.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('https://cdn.example.com/demo.mp4');
+    fireEvent.error(video!);
+    expect(document.querySelector('video')).toBeNull();
+    expect(screen.getByRole('status')).toBeTruthy();
   });
 });

@@ -58,9 +58,9 @@ function Player({ video, title, onError }: { video: Video; title: string; onErro
  * only after a click. Offline, or when the file fails to load, a message and the chat link replace it. Without a
  * configured address the poster invites to a live demo in chat instead.
  */
-export function DemoVideo() {
+export function DemoVideo({ url }: { url?: string }) {
   const { t } = useTranslation();
-  const video = demoVideo();
+  const video = demoVideo(url);
   const [state, setState] = useState<'poster' | 'playing' | 'failed'>('poster');
   const title = t('marketing.business.video.frameTitle');
 

@@ -2,6 +2,7 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RegisterForm } from '../../../components/RegisterForm';
+import classes from '../marketing.module.css';
 
 /** The registration form of SPEC.md §5 without the name field (sent as null), with a login link. */
 export function RegisterCard({ titleKey, textKey }: { titleKey: string; textKey: string }) {
@@ -14,6 +15,7 @@ export function RegisterCard({ titleKey, textKey }: { titleKey: string; textKey:
       radius="lg"
       p={{ base: 'md', sm: 'xl' }}
       id="register"
+      className={classes.registerCard}
       aria-labelledby="register-title"
     >
       <Title order={2} size="h3" id="register-title">
