@@ -136,11 +136,12 @@ export function TableForm({
             {...form.getInputProps('note')}
             error={err('note')}
           />
+          {/* The buttons take no focus on press: the blur check of the last field would move them under the pointer. */}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} onMouseDown={(e) => e.preventDefault()}>
               {t('common.save')}
             </Button>
           </Group>

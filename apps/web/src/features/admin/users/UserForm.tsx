@@ -169,16 +169,16 @@ export function UserForm({
             placeholder={form.getValues().roles.length ? undefined : t('users.rolesPlaceholder')}
             required
             data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-            hidePickedOptions
             clearable={false}
             {...form.getInputProps('roles')}
             error={err('roles')}
           />
+          {/* The buttons take no focus on press: the blur check of the last field would move them under the pointer. */}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} onMouseDown={(e) => e.preventDefault()}>
               {t('common.save')}
             </Button>
           </Group>
