@@ -15,15 +15,31 @@ interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Refreshes the access token with the httpOnly refresh cookie; one call at a time for the whole tab. */
+/** Runs `fn` while holding a lock shared by every tab of this site (Web Locks), where the browser has it. */
+function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('qr-menu-token-refresh', fn) as Promise<T>) : fn();
+}
+
+async function doRefresh(tokenBefore: string | null): Promise<boolean> {
+  // Another tab may have refreshed while this one waited for the lock: the refresh token it used is
+  // now spent, and using it again would revoke the whole session (reuse detection).
+  const current = session.getToken();
+  if (current && current !== tokenBefore && session.isLoggedIn()) return true;
+  const res = await fetch('/api/auth/refresh-token', { method: 'POST', credentials: 'include' });
+  if (!res.ok) return false;
+  const data = (await res.json()) as TokenResponse;
+  session.setToken(data.jwt ?? data.accessToken ?? data.token, data.userId, data.eateryId);
+  return true;
+}
+
+/**
+ * Refreshes the access token with the httpOnly refresh cookie: one call at a time in this tab, and one
+ * at a time across tabs, since a refresh token may be used only once.
+ */
 export function refreshToken(): Promise<boolean> {
-  refreshing ??= fetch('/api/auth/refresh-token', { method: 'POST', credentials: 'include' })
-    .then(async (res) => {
-      if (!res.ok) return false;
-      const data = (await res.json()) as TokenResponse;
-      session.setToken(data.jwt ?? data.accessToken ?? data.token, data.userId, data.eateryId);
-      return true;
-    })
+  const tokenBefore = session.getToken();
+  refreshing ??= acrossTabs(() => doRefresh(tokenBefore))
     .catch(() => false)
     .finally(() => {
       refreshing = null;
