@@ -116,6 +116,7 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
   await page.getByRole('button', { name: 'Add dishes' }).click();
   await expect(page.getByText(`Adding dishes to order #${orderId}`)).toBeVisible();
   await page.getByRole('button', { name: 'Add Pepperoni to the cart' }).click();
+  await expect(page.getByRole('button', { name: /View cart/ })).toContainText(`To order #${orderId}`);
   await page.getByRole('button', { name: /View cart/ }).click();
   await page.getByRole('button', { name: `Add to order #${orderId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/client/order-confirmation/${orderId}$`));

@@ -14,6 +14,9 @@ export function CartBar() {
   const money = useMoney();
   const navigate = useNavigate();
   if (cart.totalQuantity === 0) return null;
+  const label = cart.addToOrderId
+    ? t('client.cartBar.toOrder', { id: cart.addToOrderId })
+    : t('client.cartBar.viewCart');
   return (
     <>
       <div className={classes.bottomSpacer} />
@@ -22,12 +25,12 @@ export function CartBar() {
           <UnstyledButton
             className={classes.cartBarButton}
             onClick={() => void navigate('/client/cart')}
-            aria-label={`${t('client.cartBar.viewCart')}, ${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
+            aria-label={`${t('client.cartBar.viewCart')}, ${cart.addToOrderId ? `${label}, ` : ''}${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
           >
             <span className={classes.cartCount} aria-hidden>
               {cart.totalQuantity}
             </span>
-            <span className={classes.cartBarLabel}>{t('client.cartBar.viewCart')}</span>
+            <span className={classes.cartBarLabel}>{label}</span>
             <span className={classes.cartBarTotal}>{money(cartTotalCents(cart))}</span>
             <IconChevronRight size={22} aria-hidden />
           </UnstyledButton>

@@ -7,7 +7,13 @@ export function StatusBadge({ status, size = 'lg' }: { status: string; size?: 'm
   const { t } = useTranslation();
   const theme = useGuestTheme();
   return (
-    <Badge color={statusColor(theme, status)} variant="light" size={size} data-status={status}>
+    <Badge
+      color={statusColor(theme, status)}
+      variant="light"
+      size={size}
+      data-status={status}
+      style={{ flexShrink: 0 }}
+    >
       {t(`client.status.${guestStatusKey(status)}`)}
     </Badge>
   );

@@ -104,7 +104,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
       </Paper>
 
       <Paper radius="lg" p="lg" aria-live="polite">
-        <Group justify="space-between" mb="md" wrap="nowrap">
+        <Group justify="space-between" mb="md" gap="xs">
           <Text fw={800} fz="lg">
             {t('client.steps.label')}
           </Text>

@@ -50,11 +50,25 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
           {t('client.welcome.hasOrders')}
         </Text>
       )}
+      {/* With an open order here, following it comes first; otherwise starting one is the only choice. */}
       <Stack gap="sm" mt={40}>
+        {hasOrders && (
+          <Button
+            size="xl"
+            h={56}
+            radius="xl"
+            leftSection={<IconReceipt2 size={22} />}
+            onClick={() => void navigate('/client/orders')}
+          >
+            {t('client.header.myOrders')}
+          </Button>
+        )}
         <Button
           size="xl"
           h={56}
           radius="xl"
+          variant={hasOrders ? 'outline' : 'filled'}
+          bg={hasOrders ? 'white' : undefined}
           leftSection={<IconToolsKitchen2 size={22} />}
           onClick={() => {
             cartActions.setAddToOrder(null);
@@ -63,19 +77,6 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
         >
           {t('client.header.newOrder')}
         </Button>
-        {hasOrders && (
-          <Button
-            size="xl"
-            h={56}
-            radius="xl"
-            variant="outline"
-            bg="white"
-            leftSection={<IconReceipt2 size={22} />}
-            onClick={() => void navigate('/client/orders')}
-          >
-            {t('client.header.myOrders')}
-          </Button>
-        )}
       </Stack>
     </Stack>
   );

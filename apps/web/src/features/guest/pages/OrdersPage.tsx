@@ -71,7 +71,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
   return (
     <Paper radius="lg" p="md" component="article" aria-label={title}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text component="h2" fz={20} fw={800} m={0}>
             {title}
           </Text>
