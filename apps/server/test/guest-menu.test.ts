@@ -390,6 +390,9 @@ describe('MenuCache', () => {
     expect(s.state.calls).toBe(calls + 1);
     cache.clear();
     expect(cache.bytes).toBe(0);
+    // One restaurant with many tables stays within the budget too (further tables are served uncached).
+    for (let table = 1; table <= 20; table++) expect((await cache.get(1, table)).kind).toBe('ok');
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
   });
 
   it('expires entries after the TTL and stores nothing while disabled', async () => {

@@ -96,10 +96,12 @@ export class MenuCache {
               body: Buffer.concat([head, entry.tail], head.length + entry.tail.length),
               etag: `"${sha1(head, entry.tailHash)}"`,
             };
-      // Stored only while the entry is still the current one (no invalidation happened during the query).
-      if (this.enabled && this.entries.get(eateryId) === entry) {
+      // Stored only while the entry is still the current one (no invalidation happened during the query), and not
+      // when this one restaurant alone would exceed the budget (then its further tables are built per request).
+      const size = table.kind === 'ok' ? table.body.length : 0;
+      if (this.enabled && this.entries.get(eateryId) === entry && entry.bytes + size <= this.maxBytes) {
         entry.tables.set(tableId, table);
-        if (table.kind === 'ok') this.account(entry, table.body.length);
+        this.account(entry, size);
       }
     }
     return table;
