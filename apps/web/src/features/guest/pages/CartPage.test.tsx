@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/render';
+import '../index';
+import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
+import type { CartDish } from '../cart/cart';
+import { CartPage } from './CartPage';
+
+const dish = (id: number, nameEn: string, price: number): CartDish => ({
+  id,
+  nameAz: '',
+  nameEn,
+  nameRu: '',
+  descriptionAz: '',
+  descriptionEn: '',
+  descriptionRu: '',
+  price,
+  image: null,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
+}
+
+describe('cart page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetCartStoreForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('needs a restaurant', async () => {
+    await renderWithProviders(<CartPage />, { lang: 'en' });
+    expect(screen.getByText('Restaurant information is missing')).toBeTruthy();
+  });
+
+  it('shows the empty cart in Azerbaijani', async () => {
+    cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+    await renderWithProviders(<CartPage />, { lang: 'az' });
+    expect(screen.getByText('Səbətiniz boşdur')).toBeTruthy();
+  });
+
+  it('keeps the cart when placing the order fails, and reuses the idempotency key on retry', async () => {
+    const keys: string[] = [];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/menu')) return json(503, { messageKey: 'internal', message: 'down' });
+      keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+      return json(500, { messageKey: 'internal', message: 'boom' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+    cartActions.add(dish(5, 'Plov', 7.35));
+    cartActions.add(dish(5, 'Plov', 7.35));
+    cartActions.add(dish(6, 'Ayran', 1.1));
+    await renderWithProviders(<CartPage />, { lang: 'en' });
+
+    expect(screen.getByTestId('cart-total').textContent).toBe('15.80 AZN');
+    expect(screen.getByRole('button', { name: 'One less Ayran' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'One less Plov' })).toHaveProperty('disabled', false);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'There was an error placing your order. Please try again.',
+      ),
+    );
+    expect(getCart().items.map((i) => [i.dish.id, i.quantity])).toEqual([
+      [5, 2],
+      [6, 1],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});
