@@ -151,7 +151,7 @@ function TablesScreen({
         </Group>
       </Group>
 
-      <Group mb="md" gap="sm" align="flex-end">
+      <Group mb="md" gap="sm" align="flex-end" display={all.length === 0 ? 'none' : undefined}>
         <TextInput
           aria-label={t('tables.search')}
           placeholder={t('tables.search')}
@@ -190,9 +190,16 @@ function TablesScreen({
         <PageLoader />
       ) : all.length === 0 ? (
         !tables.error && (
-          <Text c="dimmed" ta="center" py="xl">
-            {t('tables.noTables')}
-          </Text>
+          <Stack align="center" gap="md" py="xl">
+            <Text c="dimmed" ta="center">
+              {t('tables.noTables')}
+            </Text>
+            {canManage && (
+              <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+                {t('tables.add')}
+              </Button>
+            )}
+          </Stack>
         )
       ) : shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
