@@ -96,6 +96,35 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     await expect(staff).toHaveTitle('(1) Orders');
     await expect(waiterPage.getByRole('article', { name })).toBeVisible();
 
+    // A second order on the same table through the form: table required, duplicate confirmed, then a dish added.
+    await staff.getByRole('button', { name: 'New order' }).click();
+    const form = staff.getByRole('dialog', { name: 'New order' });
+    await form.getByRole('button', { name: 'Create order' }).click();
+    await expect(form.getByText('Please select a table')).toBeVisible();
+    await form.getByRole('combobox', { name: 'Table' }).click();
+    await staff.getByRole('option', { name: '7', exact: true }).click();
+    await form.getByRole('button', { name: 'Create order' }).click();
+    await expect(
+      staff.getByText('There is already an order for this table, you are about to add another one?'),
+    ).toBeVisible();
+    await staff.getByRole('button', { name: 'Add another order' }).click();
+    const addDish = staff.getByRole('dialog', { name: /Add a dish to order #\d+ \(table 7\)/ });
+    await expect(addDish).toBeVisible();
+    const secondId = Number(/#(\d+)/.exec((await addDish.getByRole('heading').textContent()) ?? '')?.[1]);
+    await addDish.getByRole('combobox', { name: 'Dish' }).click();
+    await staff.getByRole('option', { name: 'Lentil soup · 4.25 AZN' }).click();
+    await addDish.getByRole('textbox', { name: 'Quantity' }).fill('3');
+    await addDish.getByRole('button', { name: 'Add to order' }).click();
+    await expect(addDish).toBeHidden();
+    const second = staff.getByRole('article', { name: `Order #${secondId}, table 7` });
+    await expect(second.getByTestId('order-total')).toHaveText('12.75 AZN');
+    await expect(staff).toHaveTitle('(2) Orders');
+    // Deleting asks first.
+    await second.getByRole('button', { name: `Delete order #${secondId}` }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(second).toHaveCount(0);
+    await expect(staff).toHaveTitle('(1) Orders');
+
     // Through the status modal's quick buttons: PREPARING, READY.
     await quickStatus(staff, name, 'Mark preparing', 'PREPARING');
     await expect(card.getByTestId('fire-mark')).toHaveCount(0);

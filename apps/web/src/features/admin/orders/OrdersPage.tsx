@@ -88,13 +88,16 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const colors = useStatusColors();
 
   const [filter, setFilter] = useState<StatusFilter>('all');
-  const [range, setRange] = useState<DateRange>(() => shortcutRange('today', new Date(), timeZone));
+  // A shortcut follows the clock (a board left open over midnight moves to the new day); typed dates stay put.
+  const [dates, setDates] = useState<DateShortcut | DateRange>('today');
+  const range = typeof dates === 'string' ? shortcutRange(dates, now, timeZone) : dates;
+  const setRange = (update: (r: DateRange) => DateRange) => setDates(update(range));
   const rangeInvalid = !range.from || !range.to || range.from > range.to;
   const orders = useOrders(eateryId, range.from, range.to, !rangeInvalid);
   const all = useMemo(() => orders.data ?? [], [orders.data]);
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filter)), [all, filter]);
-  const activeShortcut = rangeShortcut(range, now, timeZone);
+  const activeShortcut = typeof dates === 'string' ? dates : rangeShortcut(range, now, timeZone);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const dialogOrder = dialog && dialog.kind !== 'create' ? all.find((o) => o.id === dialog.orderId) : undefined;
@@ -126,10 +129,21 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const { live, state } = useOrdersSocket(eateryId, {
     onEvent: (event: OrderEvent) => {
       void refetchAll();
-      if (event.type === 'NEW_ORDER' && !ownOrders.current.has(event.orderId)) {
+      if (event.type !== 'NEW_ORDER') return;
+      const announce = () => {
+        if (ownOrders.current.has(event.orderId)) return;
         playChime();
         flash(event.orderId);
-      }
+      };
+      // The event of an order this tab is creating may arrive before the answer: wait for it, then decide.
+      const creating = () => qc.isMutating({ mutationKey: orderKeys.create(eateryId) }) > 0;
+      if (!creating()) return announce();
+      const started = Date.now();
+      const wait = () => {
+        if (creating() && Date.now() - started < 5000) setTimeout(wait, 100);
+        else setTimeout(announce, 150);
+      };
+      wait();
     },
     onResync: () => void refetchAll(),
   });
@@ -169,7 +183,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
     );
   };
 
-  const setShortcut = (s: DateShortcut) => setRange(shortcutRange(s, new Date(), timeZone));
+  const setShortcut = (s: DateShortcut) => setDates(s);
 
   return (
     <>
@@ -316,7 +330,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
             notifications.show({ color: 'green', message: t('orders.create.done', { id: order.id }) });
             // Show the new order even when another day or filter was chosen, then offer to add dishes.
             setFilter('all');
-            setRange(shortcutRange('today', new Date(), timeZone));
+            setDates('today');
             qc.setQueryData<Order[]>(orderKeys.list(eateryId, ...todayPair(timeZone)), (list) =>
               list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
             );

@@ -18,6 +18,8 @@ export const orderKeys = {
   list: (eateryId: number, from: string, to: string) => ['orders', eateryId, 'list', from, to] as const,
   tables: (eateryId: number) => ['orders', eateryId, 'tables'] as const,
   menu: (eateryId: number) => ['orders', eateryId, 'menu'] as const,
+  /** Mutation key of order creation (the screen asks whether this tab is creating one). */
+  create: (eateryId: number) => ['orders', eateryId, 'create'] as const,
 };
 
 const base = (eateryId: number) => `/api/eatery/${eateryId}/orders`;
@@ -71,17 +73,20 @@ export async function openOrdersOfTable(eateryId: number, tableId: number): Prom
 }
 
 /** Every change answers the order; the list is re-fetched (the socket event would do it too). */
-function useOrderMutation<V, R>(eateryId: number, fn: (vars: V) => Promise<R>) {
+function useOrderMutation<V, R>(eateryId: number, fn: (vars: V) => Promise<R>, mutationKey?: readonly unknown[]) {
   const qc = useQueryClient();
   return useMutation({
+    mutationKey,
     mutationFn: fn,
     onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all(eateryId) }),
   });
 }
 
 export const useCreateOrder = (eateryId: number) =>
-  useOrderMutation(eateryId, (body: OrderCreateBody & { eateryId?: number }) =>
-    api<Order>(base(eateryId), { method: 'POST', body }),
+  useOrderMutation(
+    eateryId,
+    (body: OrderCreateBody & { eateryId?: number }) => api<Order>(base(eateryId), { method: 'POST', body }),
+    orderKeys.create(eateryId),
   );
 
 export const useUpdateOrder = (eateryId: number) =>
