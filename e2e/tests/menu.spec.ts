@@ -23,6 +23,7 @@ test('owner builds a menu: ready-made categories, reorder, department, dish with
   page,
   owner,
 }) => {
+  test.setTimeout(120_000); // one long story on a shared 2-core machine
   await useLanguage(page, 'en');
   await loginUI(page, owner.email);
 
@@ -200,6 +201,22 @@ test('owner builds a menu: ready-made categories, reorder, department, dish with
   await expect(reloaded).toContainText('Pastry');
   await expect(page.getByTestId('dish-card').filter({ hasText: 'Grandma’s baklava' })).toContainText('Pastry');
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(/Desserts/);
+
+  // Dishes reorder with the keyboard too (space, arrow, space); the order is saved.
+  const dishTitles = () => page.getByTestId('dish-card').getByRole('heading').allTextContents();
+  const before = await dishTitles();
+  const dishSaved = page.waitForResponse((r) => r.url().endsWith('/dish/order') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: `Drag to reorder “${before[0]}”` }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`${before[0]} is now at position 1 of 3.`)).toBeAttached();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(`${before[0]} is now at position 2 of 3.`)).toBeAttached();
+  await page.keyboard.press('Space');
+  expect((await dishSaved).status()).toBe(200);
+  const after = [before[1], before[0], before[2]];
+  await expect.poll(dishTitles).toEqual(after);
+  await page.reload();
+  await expect.poll(dishTitles).toEqual(after);
 
   // Deleting a category with dishes names their number; cancel keeps it.
   await page.goto('/admin/categories');

@@ -86,7 +86,7 @@ function Categories({ eateryId }: { eateryId: number }) {
           description={t('categories.noCategoriesHint')}
           py="xl"
         >
-          <EmptyState.Actions>
+          <Group justify="center" gap="sm" mt="xs">
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, tab: 'manual' })}>
               {t('categories.add')}
             </Button>
@@ -97,7 +97,7 @@ function Categories({ eateryId }: { eateryId: number }) {
             >
               {t('categories.pickReadyMade')}
             </Button>
-          </EmptyState.Actions>
+          </Group>
         </EmptyState>
       ) : (
         <Stack gap="sm">
@@ -125,6 +125,7 @@ function Categories({ eateryId }: { eateryId: number }) {
               // The saved order is the order of every category, so reordering waits until the search is cleared.
               disabled={!!search.trim()}
               onReorder={onReorder}
+              nameOf={(c) => localName(c, i18n.language) || t('categories.noName')}
               renderItem={(c) => (
                 <CategoryCard
                   category={c}

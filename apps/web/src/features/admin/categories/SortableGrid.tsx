@@ -8,7 +8,9 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove,
@@ -19,6 +21,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import classes from './Sortable.module.css';
 
 type HandleProps = React.HTMLAttributes<HTMLButtonElement>;
@@ -73,9 +76,12 @@ export function SortableGrid<T extends { id: number }>({
   disabled = false,
   onReorder,
   renderItem,
+  nameOf,
   cols = { base: 1, sm: 2, lg: 3, xl: 4 },
 }: {
   items: T[];
+  /** The card's name for screen reader announcements. */
+  nameOf: (item: T) => string;
   disabled?: boolean;
   onReorder: (items: T[]) => void;
   renderItem: (item: T) => ReactNode;
@@ -86,6 +92,23 @@ export function SortableGrid<T extends { id: number }>({
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const { t } = useTranslation();
+  const name = (id: UniqueIdentifier) => {
+    const item = items.find((i) => i.id === id);
+    return item ? nameOf(item) : '';
+  };
+  const position = (id: UniqueIdentifier | undefined) => ({
+    position: items.findIndex((i) => i.id === id) + 1,
+    total: items.length,
+  });
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('categories.dnd.pickedUp', { name: name(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('categories.dnd.movedOver', { name: name(active.id), ...position(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('categories.dnd.dropped', { name: name(active.id), ...position(over.id) }) : undefined,
+    onDragCancel: ({ active }) => t('categories.dnd.cancelled', { name: name(active.id) }),
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((i) => i.id === active.id);
@@ -94,7 +117,12 @@ export function SortableGrid<T extends { id: number }>({
     onReorder(arrayMove(items, from, to));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('categories.dnd.instructions') } }}
+    >
       <SortableContext items={items.map((i) => i.id)} strategy={rectSortingStrategy} disabled={disabled}>
         <SimpleGrid cols={cols} spacing="md">
           {items.map((item) => (

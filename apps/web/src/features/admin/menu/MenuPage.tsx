@@ -85,14 +85,14 @@ function Dishes({
   if (all.length === 0) {
     return (
       <EmptyState icon={<IconToolsKitchen2 size={36} />} variant="light" title={t('dishes.noDishes')} py="xl">
-        <EmptyState.Actions>
+        <Group justify="center" gap="sm" mt="xs">
           <Button leftSection={<IconPlus size={18} />} onClick={() => onAdd('manual')}>
             {t('dishes.add')}
           </Button>
           <Button variant="light" leftSection={<IconListCheck size={18} />} onClick={() => onAdd('predefined')}>
             {t('dishes.pickReadyMade')}
           </Button>
-        </EmptyState.Actions>
+        </Group>
       </EmptyState>
     );
   }
@@ -112,6 +112,7 @@ function Dishes({
           items={shown}
           disabled={!!search.trim()}
           onReorder={onReorder}
+          nameOf={(d) => localName(d, i18n.language) || t('dishes.noName')}
           renderItem={(dish) => (
             <DishCard
               dish={dish}
@@ -201,14 +202,14 @@ function Menu({ eateryId }: { eateryId: number }) {
         <PageLoader />
       ) : all.length === 0 && !categories.error ? (
         <EmptyState icon={<IconToolsKitchen2 size={36} />} variant="light" title={t('dishes.noCategories')} py="xl">
-          <EmptyState.Actions>
+          <Group justify="center" gap="sm" mt="xs">
             <Button leftSection={<IconPlus size={18} />} onClick={() => setCategoryEditing({ category: null })}>
               {t('dishes.addCategory')}
             </Button>
             <Button variant="light" component={Link} to={categoriesPath}>
               {t('dishes.toCategories')}
             </Button>
-          </EmptyState.Actions>
+          </Group>
         </EmptyState>
       ) : (
         <Stack gap="md">
