@@ -24,29 +24,25 @@ export function UserCard({
   return (
     <Card withBorder shadow="xs" radius="md" padding="md">
       <Stack gap={6} style={{ flex: 1 }}>
-        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {user.username}
-          </Text>
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {user.isOwner && (
-              <Badge variant="filled" size="sm">
-                {t('users.owner')}
-              </Badge>
-            )}
-            {isSelf && (
-              <Badge variant="outline" size="sm" color="gray">
-                {t('users.you')}
-              </Badge>
-            )}
-          </Group>
-        </Group>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {user.username}
+        </Text>
         {user.name && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {user.name}
           </Text>
         )}
         <Group gap={4}>
+          {user.isOwner && (
+            <Badge variant="filled" size="sm">
+              {t('users.owner')}
+            </Badge>
+          )}
+          {isSelf && (
+            <Badge variant="outline" size="sm" color="gray">
+              {t('users.you')}
+            </Badge>
+          )}
           {user.roles.map((r) => (
             <Badge key={r} variant="light" size="sm" tt="none">
               {t(`roles.${r}`)}
