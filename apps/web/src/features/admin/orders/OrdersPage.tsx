@@ -124,7 +124,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
     );
   }, []);
 
-  const refetchAll = useCallback(() => qc.invalidateQueries({ queryKey: orderKeys.all(eateryId) }), [qc, eateryId]);
+  const refetchAll = useCallback(() => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }), [qc, eateryId]);
   useEffect(() => prepareChime(), []);
   const { live, state } = useOrdersSocket(eateryId, {
     onEvent: (event: OrderEvent) => {

@@ -15,6 +15,8 @@ import { OPEN_FOR_TABLE } from './order-format';
 
 export const orderKeys = {
   all: (eateryId: number) => ['orders', eateryId] as const,
+  /** Every order list of the restaurant (whatever dates): what an order change invalidates. */
+  lists: (eateryId: number) => ['orders', eateryId, 'list'] as const,
   list: (eateryId: number, from: string, to: string) => ['orders', eateryId, 'list', from, to] as const,
   tables: (eateryId: number) => ['orders', eateryId, 'tables'] as const,
   menu: (eateryId: number) => ['orders', eateryId, 'menu'] as const,
@@ -78,7 +80,7 @@ function useOrderMutation<V, R>(eateryId: number, fn: (vars: V) => Promise<R>, m
   return useMutation({
     mutationKey,
     mutationFn: fn,
-    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all(eateryId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }),
   });
 }
 
