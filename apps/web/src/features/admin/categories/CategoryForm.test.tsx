@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, CommonCategory } from '@qr-menu/contract';
-import { checkImageFile } from '../shared/ImagePicker';
+import { checkImageFile, imageChange, toWebp } from '../shared/ImagePicker';
 import { categoryFormErrors, CategoryForm } from './CategoryForm';
 import { jsonResponse, renderMenuUi } from './test-utils';
 
@@ -123,5 +123,23 @@ describe('image picker limit (SPEC.md §5, 3145728 bytes)', () => {
     await userEvent.upload(input, file(3_145_729));
     expect(await screen.findByText(text)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('keeps webp files and falls back to the original when the browser cannot convert', async () => {
+    const webp = file(100, 'image/webp');
+    expect(await toWebp(webp)).toBe(webp);
+    const png = file(100, 'image/png'); // jsdom cannot decode images: the original is used
+    expect(await toWebp(png)).toBe(png);
+  });
+
+  it('removes the stored image only when it was there and the user removed it', () => {
+    const picked = file(10);
+    expect(imageChange('/api/image/1.webp', { file: null, url: null })).toEqual({ file: null, remove: true });
+    expect(imageChange('/api/image/1.webp', { file: null, url: '/api/image/1.webp' })).toEqual({
+      file: null,
+      remove: false,
+    });
+    expect(imageChange(null, { file: null, url: null })).toEqual({ file: null, remove: false });
+    expect(imageChange('/api/image/1.webp', { file: picked, url: null })).toEqual({ file: picked, remove: false });
   });
 });
