@@ -71,11 +71,11 @@ function Departments({ eateryId }: { eateryId: number }) {
           description={`${t('departments.intro')} ${t('departments.noDepartmentsHint')}`}
           py="xl"
         >
-          <EmptyState.Actions>
+          <Group justify="center" gap="sm" mt="xs">
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
               {t('departments.add')}
             </Button>
-          </EmptyState.Actions>
+          </Group>
         </EmptyState>
       ) : (
         <Stack gap="sm">
