@@ -9,7 +9,7 @@ export function AddModeBanner() {
   const { addToOrderId } = useCart();
   if (!addToOrderId) return null;
   return (
-    <Paper withBorder radius="lg" p="sm" mb="md" bg="var(--mantine-primary-color-light)" role="status">
+    <Paper withBorder radius="lg" p="sm" mt="sm" mb="md" bg="var(--mantine-primary-color-light)" role="status">
       <Group gap="sm" wrap="nowrap">
         <IconCirclePlus size={24} aria-hidden style={{ flex: 'none' }} />
         <Text fw={700} fz="md" style={{ flex: 1 }}>
