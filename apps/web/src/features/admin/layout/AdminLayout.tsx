@@ -16,12 +16,15 @@ import { useTokenRefresh } from '../shared/use-token-refresh';
 import { NAV, visibleNav } from './nav';
 import { RestaurantSelect } from './RestaurantSelect';
 
-/** Page title from the current path: the sidebar entry whose screen this is. */
-function useTitleKey() {
+/**
+ * The sidebar entry whose screen this path shows: /admin/tables and /admin/restaurant/5/tables are both
+ * "tables"; /admin/restaurant/5 belongs to the restaurants entry.
+ */
+function useCurrentEntry() {
   const { pathname } = useLocation();
-  const screen = pathname.split('/').filter(Boolean).pop() ?? '';
-  const entry = NAV.find((e) => e.to.endsWith(`/${screen}`));
-  return entry?.labelKey ?? (pathname.startsWith('/admin/restaurant/') ? 'restaurants.details' : 'nav.restaurants');
+  const screen = /^\/admin\/(?:restaurant\/\d+\/)?([a-z-]+)/.exec(pathname)?.[1] ?? 'restaurants';
+  const name = screen === 'restaurant' ? 'restaurants' : screen;
+  return NAV.find((e) => e.to === `/admin/${name}`) ?? NAV[0];
 }
 
 export function AdminLayout() {
@@ -30,7 +33,8 @@ export function AdminLayout() {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, desktop] = useDisclosure(false);
   const { pathname } = useLocation();
-  const titleKey = useTitleKey();
+  const current = useCurrentEntry();
+  const titleKey = /^\/admin\/restaurant\/\d+$/.test(pathname) ? 'restaurants.details' : current.labelKey;
   const status = useAuthStatus();
   const restaurants = useRestaurants();
   const selectedId = useStoredRestaurantId();
@@ -104,9 +108,7 @@ export function AdminLayout() {
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
           {nav.map((entry) => {
-            const active =
-              pathname.startsWith(entry.to) ||
-              (entry.to === '/admin/restaurants' && pathname.startsWith('/admin/restaurant/'));
+            const active = entry === current;
             const icon = <entry.icon size={22} stroke={1.6} />;
             return collapsed && !isMobile ? (
               <Tooltip key={entry.to} label={t(entry.labelKey)} position="right">
