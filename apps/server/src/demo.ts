@@ -1,0 +1,56 @@
+/**
+ * `npm run demo`: the app with a demo restaurant. Opens the database (DATA_DIR, default ./data, or
+ * DATABASE_URL), runs the migrations, seeds the demo once (see demo/seed.ts; a second run reuses it), starts
+ * the server like main.ts and prints the addresses and logins.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './demo/seed.js';
+
+/** The repository root (this file is apps/server/src/demo.ts); the shared fixtures sit next to it. */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const fixturesDir = resolve(repoRoot, '../shared/fixtures');
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedDemo({
+  db: database.db,
+  config,
+  fixturesDir: existsSync(fixturesDir) ? fixturesDir : null,
+  log: (message) => console.log(message),
+});
+
+const app = await buildApp(config, database);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+await app.listen({ port: config.port, host: config.host });
+
+const base = config.publicUrl ?? `http://localhost:${config.port}`;
+const pad = (s: string) => s.padEnd(20);
+const lines = [
+  '',
+  `QR Menu demo is running on ${base} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
+  '',
+  `  Admin login:     ${base}/admin/login`,
+  `  Orders screen:   ${base}/admin/orders`,
+  `  Table 1 QR link: ${base}/client/eatery/${seeded.eateryId}/table/${seeded.tableId}/add/false/menu`,
+  `  Landing page:    ${base}/landing`,
+  '',
+  `  Logins (password for all: ${DEMO_PASSWORD}):`,
+  `    ${pad(DEMO_OWNER.email)} owner, ${DEMO_OWNER.roles.join(', ')}`,
+  ...DEMO_STAFF.map((s) => `    ${pad(s.email)} ${s.roles.join(', ')}`),
+  '',
+  'Press Ctrl+C to stop. Running it again keeps the data; an empty DATA_DIR (or database) starts over.',
+  '',
+];
+console.log(lines.join('\n'));

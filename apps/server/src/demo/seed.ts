@@ -1,0 +1,300 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus, type Role } from '@qr-menu/contract';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { categories, dishes, eateries, orderItems, orders, tables, users } from '../db/schema.js';
+import type { EateryContext } from '../plugins/access.js';
+import { AssignmentsService } from '../modules/assignments/assignments.service.js';
+import { AuthService } from '../modules/auth/auth.service.js';
+import { CategoriesService } from '../modules/categories/categories.service.js';
+import { DepartmentsService } from '../modules/departments/departments.service.js';
+import { DishesService } from '../modules/dishes/dishes.service.js';
+import { EateriesService } from '../modules/eateries/eateries.service.js';
+import { ImagesService, processImage } from '../modules/images/images.service.js';
+import { OrdersService, type ItemInput } from '../modules/orders/orders.service.js';
+import { TablesService } from '../modules/tables/tables.service.js';
+import { UsersService } from '../modules/users/users.service.js';
+import { catalogMenu, loadFixtureMenu, type DemoMenu, type FixtureEatery } from './menu-source.js';
+
+/** The demo accounts. One password for all: it is a local demo, printed at start-up. */
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_OWNER = { email: 'demo@qrmenu.az', name: 'Aysel Məmmədova', roles: ['EATERY_ADMIN'] as Role[] };
+export const DEMO_STAFF = [
+  { email: 'kitchen@qrmenu.az', name: 'Rəşad Əliyev', roles: ['KITCHEN_ADMIN'] as Role[] },
+  { email: 'waiter@qrmenu.az', name: 'Elvin Quliyev', roles: ['WAITER'] as Role[] },
+  { email: 'cashier@qrmenu.az', name: 'Nərmin Həsənova', roles: ['CASHIER'] as Role[] },
+];
+export const DEMO_RESTAURANT = 'QR Menu Demo';
+export const DEMO_TABLES = 8;
+/** Orders seeded per status (every status of ORDER_STATUSES). */
+export const ORDERS_PER_STATUS = 2;
+
+export interface DemoSeedOptions {
+  db: Db;
+  config: AppConfig;
+  /** The shared fixtures folder (menus/*.json, images/*); null or missing: the built-in catalogue, no photos. */
+  fixturesDir: string | null;
+  log?: (message: string) => void;
+  now?: Date;
+}
+
+export interface DemoSeedResult {
+  /** False when the demo owner already existed and nothing was written. */
+  created: boolean;
+  eateryId: number;
+  /** The table whose QR link is printed (table "1"). */
+  tableId: number;
+  /** Where the menu came from and how many photos it has (only when created). */
+  menu?: { source: string; categories: number; dishes: number; photos: number };
+}
+
+/** No realtime while seeding: nobody is connected yet. */
+const noEvents = { emitOrderEvent: () => {} };
+
+const TABLE_NOTES = ['Window view', 'Near entrance', null, 'Terrace', null, 'Family table', null, 'VIP room'];
+const TABLE_SEATS = [2, 2, 4, 4, 4, 6, 6, 8];
+
+/** Minutes since midnight in Asia/Baku (seeded orders stay within "today" on the orders screen). */
+function minutesIntoDay(now: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Baku',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/**
+ * Seeds the demo restaurant through the services (the same validation and image processing as the API):
+ * owner demo@qrmenu.az with restaurant "QR Menu Demo", kitchen and bar departments, the menu of the fixtures
+ * (each photo file processed once like an upload and stored content-addressed), 8 tables, one user per staff role
+ * (the waiter assigned to every table) and two orders in each status. Idempotent: when the demo owner exists,
+ * nothing is written and the existing restaurant is returned.
+ */
+export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
+  const { db, config } = opts;
+  const log = opts.log ?? (() => {});
+  const existing = await findDemo(db);
+  if (existing) {
+    log(`Demo data already present (${DEMO_OWNER.email}); nothing seeded.`);
+    return { created: false, ...existing };
+  }
+
+  const fixture = opts.fixturesDir ? loadFixtureMenu(opts.fixturesDir) : null;
+  if (!fixture) {
+    log(
+      `Fixtures not found${opts.fixturesDir ? ` in ${opts.fixturesDir}` : ''}: seeding the built-in catalogue without photos.`,
+    );
+  }
+  const menu: DemoMenu = fixture ?? catalogMenu();
+  const info: FixtureEatery = fixture?.eatery ?? {};
+
+  // Owner and restaurant, exactly as the registration form creates them; then its details.
+  const { userId, eateryId } = await new AuthService(db, config).register({
+    user: { email: DEMO_OWNER.email, password: DEMO_PASSWORD },
+    restaurant: { name: DEMO_RESTAURANT },
+    userProfileRequest: { name: DEMO_OWNER.name, phone: null },
+  });
+  await new EateriesService(db).update(userId, eateryId, {
+    name: DEMO_RESTAURANT,
+    address: info.address ?? 'Baku, Azerbaijan',
+    phones: info.phones?.length ? info.phones : ['+994 12 000 00 00'],
+    geoLat: info.geoLat ?? null,
+    geoLng: info.geoLng ?? null,
+    timeZone: 'Asia/Baku',
+  });
+  const ctx: EateryContext = { id: eateryId, roles: ['EATERY_ADMIN'], ownerId: userId };
+
+  const departments = new DepartmentsService(db);
+  const kitchen = await departments.create(eateryId, { name: 'Kitchen' });
+  const bar = await departments.create(eateryId, { name: 'Bar' });
+
+  // The menu, through the services (validation, positions). Photos take the upload path (processImage: checks,
+  // EXIF orientation, resize, webp at quality 0.8; then the content-addressed images table), once per file.
+  const imageIds = new Map<Buffer, number>();
+  const storeImage = async (bytes: Buffer | null): Promise<number | null> => {
+    if (!bytes) return null;
+    let id = imageIds.get(bytes);
+    if (id === undefined) {
+      const processed = await processImage(bytes);
+      id = await db.transaction((tx) => ImagesService.store(tx, processed));
+      imageIds.set(bytes, id);
+    }
+    return id;
+  };
+  const categoriesService = new CategoriesService(db);
+  const dishesService = new DishesService(db);
+  const dishIds: number[] = [];
+  for (const c of menu.categories) {
+    const category = await categoriesService.create(eateryId, {
+      data: { nameAz: c.nameAz, nameEn: c.nameEn, nameRu: c.nameRu },
+      image: null,
+    });
+    const categoryImage = await storeImage(c.image);
+    if (categoryImage !== null) {
+      await db.update(categories).set({ imageId: categoryImage }).where(eq(categories.id, category.id));
+    }
+    const departmentId = c.department === 'bar' ? bar.id : kitchen.id;
+    for (const d of c.dishes) {
+      const dish = await dishesService.create(eateryId, category.id, {
+        data: {
+          nameAz: d.nameAz,
+          nameEn: d.nameEn,
+          nameRu: d.nameRu,
+          descriptionAz: d.descriptionAz,
+          descriptionEn: d.descriptionEn,
+          descriptionRu: d.descriptionRu,
+          price: d.price,
+          available: true,
+          kitchenDepartmentId: departmentId,
+        },
+        image: null,
+      });
+      const imageId = await storeImage(d.image);
+      if (imageId !== null) await db.update(dishes).set({ imageId }).where(eq(dishes.id, dish.id));
+      dishIds.push(dish.id);
+    }
+  }
+
+  const tablesService = new TablesService(db);
+  const tableIds: number[] = [];
+  for (let i = 0; i < DEMO_TABLES; i++) {
+    const table = await tablesService.create(
+      eateryId,
+      { number: String(i + 1), seats: TABLE_SEATS[i] ?? 4, note: TABLE_NOTES[i] ?? null, status: 'ACTIVE' },
+      config.publicUrl ?? `http://localhost:${config.port}`,
+    );
+    tableIds.push(table.id);
+  }
+
+  const usersService = new UsersService(db);
+  const assignments = new AssignmentsService(db);
+  for (const s of DEMO_STAFF) {
+    const user = await usersService.create(ctx, {
+      user: { email: s.email, password: DEMO_PASSWORD, roles: s.roles },
+      restaurant: { eateryId },
+      userProfileRequest: { name: s.name, phone: null },
+    });
+    if (s.roles.includes('WAITER')) {
+      for (const tableId of tableIds) await assignments.assign(eateryId, { waiterId: user.id, tableId });
+    }
+  }
+
+  await seedOrders(db, ctx, tableIds, dishIds, opts.now ?? new Date());
+
+  const dishCount = menu.categories.reduce((n, c) => n + c.dishes.length, 0);
+  log(
+    `Seeded ${DEMO_RESTAURANT}: ${menu.categories.length} categories, ${dishCount} dishes (${menu.photos} photos from ${menu.source}), ${DEMO_TABLES} tables, ${DEMO_STAFF.length + 1} users, ${ORDER_STATUSES.length * ORDERS_PER_STATUS} orders.`,
+  );
+  return {
+    created: true,
+    eateryId,
+    tableId: tableIds[0],
+    menu: { source: menu.source, categories: menu.categories.length, dishes: dishCount, photos: menu.photos },
+  };
+}
+
+/** The demo owner's first restaurant and its first table, when the demo owner exists. */
+async function findDemo(db: Db): Promise<{ eateryId: number; tableId: number } | null> {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, DEMO_OWNER.email));
+  if (!owner) return null;
+  const [eatery] = await db
+    .select({ id: eateries.id })
+    .from(eateries)
+    .where(eq(eateries.ownerId, owner.id))
+    .orderBy(asc(eateries.id))
+    .limit(1);
+  if (!eatery) return null;
+  const [table] = await db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(eq(tables.eateryId, eatery.id))
+    .orderBy(asc(tables.id))
+    .limit(1);
+  return { eateryId: eatery.id, tableId: table?.id ?? 0 };
+}
+
+const ORDER_NOTES: (string | null)[] = [
+  null,
+  'Birthday — please bring the cake last',
+  null,
+  'Bir az tez olsa yaxşıdır',
+  null,
+];
+const ITEM_NOTES: (string | null)[] = [null, 'No onions', null, 'Без льда', null, 'Az duzlu'];
+
+/**
+ * ORDERS_PER_STATUS orders in every status, moved there the way staff would: items through the kitchen
+ * (PREPARING, READY, SERVED) and the order status for PROCESSING, ISSUED, PAID and CANCELLED. Then the
+ * timestamps are spread over the last hour (never before today's midnight in Baku), oldest for the closed ones.
+ */
+async function seedOrders(db: Db, ctx: EateryContext, tableIds: number[], dishIds: number[], now: Date) {
+  const service = new OrdersService(db, noEvents);
+  let n = 0;
+  const plan = [...ORDER_STATUSES].reverse(); // closed first: they get the oldest times
+  const ages: { id: number; minutes: number }[] = [];
+  const maxAge = Math.max(0, minutesIntoDay(now) - 1);
+  for (const target of plan) {
+    for (let k = 0; k < ORDERS_PER_STATUS; k++, n++) {
+      const count = 1 + (n % 3) + (k === 0 ? 1 : 0);
+      const items: ItemInput[] = Array.from({ length: count }, (_, i) => ({
+        dishId: dishIds[(n * 7 + i * 11) % dishIds.length],
+        quantity: 1 + ((n + i) % 3 === 0 ? 1 : 0),
+        note: ITEM_NOTES[(n + i) % ITEM_NOTES.length],
+      }));
+      const tableId = tableIds[n % (tableIds.length - 1)];
+      const { order } = await service.placeOrder(ctx.id, tableId, items, ORDER_NOTES[n % ORDER_NOTES.length]);
+      await moveTo(
+        service,
+        ctx,
+        order.id,
+        target,
+        order.items.map((i) => i.id),
+      );
+      ages.push({ id: order.id, minutes: Math.min(maxAge, 60 - n * 4) });
+    }
+  }
+  for (const { id, minutes } of ages) {
+    const at = new Date(now.getTime() - Math.max(0, minutes) * 60_000);
+    await db.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, id));
+    await db.update(orderItems).set({ createdAt: at }).where(eq(orderItems.orderId, id));
+  }
+}
+
+async function moveTo(
+  service: OrdersService,
+  ctx: EateryContext,
+  orderId: number,
+  status: OrderStatus,
+  items: number[],
+) {
+  const setItems = async (itemStatus: 'PREPARING' | 'READY' | 'SERVED', only?: number) => {
+    for (const itemId of only === undefined ? items : items.slice(0, only)) {
+      await service.updateItem(ctx, orderId, itemId, { status: itemStatus });
+    }
+  };
+  switch (status) {
+    case 'CREATED':
+      return;
+    case 'PROCESSING':
+    case 'CANCELLED':
+      await service.updateOrder(ctx, orderId, { status });
+      return;
+    case 'PREPARING':
+      await setItems('PREPARING', 1); // one item in the kitchen: the order becomes PREPARING
+      return;
+    case 'READY':
+      await setItems('READY'); // every item ready: the order becomes READY
+      return;
+    case 'ISSUED':
+    case 'PAID':
+      await setItems('SERVED');
+      await service.updateOrder(ctx, orderId, { status });
+      return;
+  }
+}

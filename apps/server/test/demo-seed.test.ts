@@ -1,0 +1,213 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '@qr-menu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Database, Db } from '../src/db/client.js';
+import {
+  categories,
+  dishes,
+  eateries,
+  images,
+  kitchenDepartments,
+  memberships,
+  orders,
+  tableAssignments,
+  tables,
+  users,
+} from '../src/db/schema.js';
+import {
+  DEMO_OWNER,
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  DEMO_TABLES,
+  ORDERS_PER_STATUS,
+  seedDemo,
+  type DemoSeedResult,
+} from '../src/demo/seed.js';
+import { matchImage } from '../src/demo/menu-source.js';
+import { bearer, loginAs, openTestDatabase, testConfig } from './helper.js';
+
+/** The shared fixtures, where `npm run demo` looks for them (../shared/fixtures next to the repository). */
+const fixturesDir = resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/fixtures');
+const haveFixtures = existsSync(resolve(fixturesDir, 'menus'));
+
+async function counts(db: Db) {
+  const n = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0].n;
+  return {
+    users: await n(users),
+    eateries: await n(eateries),
+    categories: await n(categories),
+    dishes: await n(dishes),
+    images: await n(images),
+    departments: await n(kitchenDepartments),
+    tables: await n(tables),
+    assignments: await n(tableAssignments),
+    orders: await n(orders),
+  };
+}
+
+describe('demo seed with the fixtures', () => {
+  let database: Database;
+  let first: DemoSeedResult;
+  const messages: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    first = await seedDemo({
+      db: database.db,
+      config: testConfig(),
+      fixturesDir: haveFixtures ? fixturesDir : null,
+      log: (m) => messages.push(m),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('creates the restaurant with a menu of at least 6 categories and 30 dishes in az, en and ru', async () => {
+    expect(first.created).toBe(true);
+    const db = database.db;
+    const c = await counts(db);
+    expect(c.eateries).toBe(1);
+    expect(c.categories).toBeGreaterThanOrEqual(6);
+    expect(c.dishes).toBeGreaterThanOrEqual(30);
+    expect(c.departments).toBe(2);
+    const unnamed = await db
+      .select({ n: count() })
+      .from(dishes)
+      .where(sql`${dishes.nameAz} = '' or ${dishes.nameEn} = '' or ${dishes.nameRu} = '' or ${dishes.price} <= 0`);
+    expect(unnamed[0].n).toBe(0);
+    const [eatery] = await db.select().from(eateries);
+    expect(eatery.id).toBe(first.eateryId);
+    expect(eatery.name).toBe('QR Menu Demo');
+    expect(eatery.address).not.toBe('');
+  });
+
+  it.runIf(haveFixtures)('gives every dish and category a photo, stored as webp like an upload', async () => {
+    const db = database.db;
+    const [withoutPhoto] = await db
+      .select({ n: count() })
+      .from(dishes)
+      .where(sql`${dishes.imageId} is null`);
+    expect(withoutPhoto.n).toBe(0);
+    const [categoriesWithout] = await db
+      .select({ n: count() })
+      .from(categories)
+      .where(sql`${categories.imageId} is null`);
+    expect(categoriesWithout.n).toBe(0);
+    // Content-addressed: a picture used by several dishes is stored once.
+    const c = await counts(db);
+    expect(c.images).toBeLessThan(c.dishes);
+    const rows = await db.select({ bytes: images.bytes, sha256: images.sha256, width: images.width }).from(images);
+    for (const r of rows) {
+      expect(r.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(r.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(r.width).toBeGreaterThan(0);
+    }
+    expect(first.menu?.photos).toBeGreaterThan(0);
+  });
+
+  it('has 8 tables, one user per role and the waiter on every table', async () => {
+    const db = database.db;
+    const c = await counts(db);
+    expect(c.tables).toBe(DEMO_TABLES);
+    expect(c.users).toBe(1 + DEMO_STAFF.length);
+    const members = await db
+      .select({ email: users.email, roles: memberships.roles })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.eateryId, first.eateryId));
+    const roles = Object.fromEntries(members.map((m) => [m.email, m.roles]));
+    expect(roles).toEqual({
+      [DEMO_OWNER.email]: ['EATERY_ADMIN'],
+      'kitchen@qrmenu.az': ['KITCHEN_ADMIN'],
+      'waiter@qrmenu.az': ['WAITER'],
+      'cashier@qrmenu.az': ['CASHIER'],
+    });
+    expect(c.assignments).toBe(DEMO_TABLES);
+    const [table] = await db.select().from(tables).where(eq(tables.id, first.tableId));
+    expect(table.number).toBe('1');
+  });
+
+  it('has orders in every status, with items and totals', async () => {
+    const rows = await database.db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+    const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    for (const s of ORDER_STATUSES) expect(byStatus[s], s).toBe(ORDERS_PER_STATUS);
+  });
+
+  it('every demo login works and sees the orders', async () => {
+    const app = await buildApp(testConfig(), database);
+    try {
+      for (const email of [DEMO_OWNER.email, ...DEMO_STAFF.map((s) => s.email)]) {
+        const login = await loginAs(app, email, DEMO_PASSWORD);
+        expect(login.statusCode, email).toBe(200);
+        const list = await app.inject({
+          method: 'GET',
+          url: `/api/eatery/${first.eateryId}/orders`,
+          headers: bearer(login.json().jwt),
+        });
+        expect(list.statusCode, email).toBe(200);
+        expect(list.json()).toHaveLength(ORDER_STATUSES.length * ORDERS_PER_STATUS);
+      }
+      // A guest can open the table's menu.
+      const guest = await app.inject({ method: 'GET', url: `/api/image/1.webp` });
+      expect(guest.statusCode).toBe(haveFixtures ? 200 : 404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a second run changes nothing and returns the same restaurant and table', async () => {
+    const before = await counts(database.db);
+    const again = await seedDemo({ db: database.db, config: testConfig(), fixturesDir, log: (m) => messages.push(m) });
+    expect(again).toEqual({ created: false, eateryId: first.eateryId, tableId: first.tableId });
+    expect(await counts(database.db)).toEqual(before);
+    expect(messages.at(-1)).toMatch(/already present/);
+  });
+});
+
+describe('demo seed without the fixtures', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds the built-in catalogue without photos and says so', async () => {
+    const messages: string[] = [];
+    const result = await seedDemo({
+      db: database.db,
+      config: testConfig(),
+      fixturesDir: '/nonexistent/fixtures',
+      log: (m) => messages.push(m),
+    });
+    expect(result.created).toBe(true);
+    expect(messages[0]).toMatch(/Fixtures not found in \/nonexistent\/fixtures.*without photos/);
+    const c = await counts(database.db);
+    expect(c.categories).toBeGreaterThanOrEqual(6);
+    expect(c.dishes).toBeGreaterThanOrEqual(30);
+    expect(c.images).toBe(0);
+    const [withPhoto] = await database.db.select({ n: count() }).from(dishes).where(isNotNull(dishes.imageId));
+    expect(withPhoto.n).toBe(0);
+    expect(c.orders).toBe(ORDER_STATUSES.length * ORDERS_PER_STATUS);
+  }, 120_000);
+});
+
+describe('fixture image matching', () => {
+  const files = new Set(['burger', 'lamb_kebab', 'margherita', 'olivier', 'salad', 'drinks']);
+  it('prefers the exact file, then an alias, then a word of the name', () => {
+    expect(matchImage('Margherita.webp', files)).toBe('margherita');
+    expect(matchImage('tike_kebab.webp', files)).toBe('lamb_kebab');
+    expect(matchImage('capital_salad.webp', files)).toBe('olivier');
+    expect(matchImage('cheese_burger.webp', files)).toBe('burger');
+    expect(matchImage('Salads.webp', files)).toBe('salad');
+    expect(matchImage('unknown_thing.webp', files)).toBeNull();
+    expect(matchImage(null, files)).toBeNull();
+  });
+});
