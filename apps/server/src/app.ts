@@ -97,6 +97,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      // .br / .gz copies written by the web build (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       // One route per built file. With the wildcard route, GET / and folder paths reach `send` and answer 403
       // instead of the SPA; unknown paths (and missing /assets files, see below) go to the not-found handler.
       wildcard: false,

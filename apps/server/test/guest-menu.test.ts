@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -199,6 +200,17 @@ describe('ETag and 304', () => {
     const stale = await getMenu(menuUrl(owner.eateryId, table), { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
+  });
+
+  it('sends the menu gzip-compressed to clients that accept it, the same bytes once unzipped', async () => {
+    const plain = await getMenu(menuUrl(owner.eateryId, table));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await getMenu(menuUrl(owner.eateryId, table), { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('gives each table its own ETag (the table name is part of the body)', async () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,17 @@ import { AppError } from '../../plugins/app-error.js';
 import { ensureDeviceId, readDeviceId } from './device.js';
 import { GuestService, pathId } from './guest.service.js';
 import { etagMatches } from './menu-cache.js';
+
+/** gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. */
+const gzipCopies = new WeakMap<Buffer, Buffer>();
+function gzipped(body: Buffer): Buffer {
+  let copy = gzipCopies.get(body);
+  if (!copy) {
+    copy = gzipSync(body, { level: 6 });
+    gzipCopies.set(body, copy);
+  }
+  return copy;
+}
 
 /** Guest calls go through the rate limits of DESIGN.md §5: 30 per minute per device and 120 per minute per IP. */
 export const GUEST_RATE = { perDevice: 30, perIp: 120, timeWindow: '1 minute' } as const;
@@ -80,8 +92,14 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (menu.kind === 'inactive') throw new AppError(409, 'tableInactive');
       reply.header('cache-control', 'no-cache').header('etag', menu.etag);
       if (etagMatches(request.headers['if-none-match'], menu.etag)) return reply.code(304).send();
-      // Pre-serialized bytes: Fastify sends a Buffer as it is (no schema serialization).
-      return reply.type('application/json; charset=utf-8').send(menu.body as unknown as GuestMenu);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      // Pre-serialized bytes: Fastify sends a Buffer as it is (no schema serialization). Phones on slow data
+      // get the gzip copy, made once per cached body.
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        reply.header('content-encoding', 'gzip');
+        return reply.send(gzipped(menu.body) as unknown as GuestMenu);
+      }
+      return reply.send(menu.body as unknown as GuestMenu);
     },
   );
 
