@@ -5,13 +5,6 @@ import { renderWithProviders } from '../../../test/render';
 import { CreateOrderModal, validateNewOrder } from './CreateOrderModal';
 import './index';
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 const texts: Record<Language, { submit: string; selectTable: string; table: string }> = {
   en: { submit: 'Create order', selectTable: 'Please select a table', table: 'Table' },
   az: { submit: 'Sifariş yarat', selectTable: 'Zəhmət olmasa masa seçin', table: 'Masa' },

@@ -6,13 +6,6 @@ import { orderPermissions } from './order-format';
 import { OrderItemModal } from './OrderItemModal';
 import './index';
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 const names = { nameAz: 'Plov', nameEn: 'Pilaf', nameRu: 'Плов' };
 const category = { id: 3, categoryId: 3, eateryId: 1, ...names, image: null, imageId: null, position: 0 };
 const dish = { id: 11, dishId: 11, categoryId: 3, eateryId: 1, ...names, price: 12.5, available: true };

@@ -22,14 +22,6 @@ const dish = (id: number, nameEn: string, price: number): CartDish => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-    configurable: true,
-  });
-}
-
 describe('cart page', () => {
   beforeEach(() => {
     localStorage.clear();
