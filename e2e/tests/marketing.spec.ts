@@ -214,6 +214,21 @@ test('/business and /partnership render, with login and chat links', async ({ pa
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
+test('keyboard: a skip link first, then the call to action jumps into the form', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /Start your free month/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(field(page, 'Email')).toBeFocused();
+});
+
 test('redirects: /menu to /client/menu/2, root and unknown paths to /landing', async ({ page }) => {
   await page.goto('/menu');
   await expect(page).toHaveURL(/\/client\/menu\/2$/);

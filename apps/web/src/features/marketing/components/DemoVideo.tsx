@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlayFilled, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { demoVideo, type DemoVideo as Video } from '../lib/config';
@@ -73,7 +73,14 @@ export function DemoVideo({ url }: { url?: string }) {
       </Title>
       <Text>{t('marketing.business.video.lead')}</Text>
       {video && state === 'playing' ? (
-        <Player video={video} title={title} onError={() => setState('failed')} />
+        <>
+          <Player video={video} title={title} onError={() => setState('failed')} />
+          {/* An embed cannot tell us that it failed (offline, blocked): the way out stays visible. */}
+          <Group gap="sm">
+            <Text size="sm">{t('marketing.business.video.trouble')}</Text>
+            <ChatButton labelKey="marketing.cta.demo" messageKey="marketing.chat.demoText" size="sm" />
+          </Group>
+        </>
       ) : video && state === 'poster' ? (
         <button
           type="button"

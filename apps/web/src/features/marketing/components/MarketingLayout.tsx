@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconQrcode } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../../components/LanguageSelect';
@@ -24,6 +25,8 @@ export function MarketingLayout({
   onLanguageChange?: () => void;
 }) {
   const { t } = useTranslation();
+  // At 360 px the brand, the language switch and the login button fit only without the button's icon.
+  const roomy = useMediaQuery('(min-width: 380px)', true);
   return (
     <>
       <a href="#main" className={classes.skip}>
@@ -51,7 +54,7 @@ export function MarketingLayout({
                 variant="default"
                 size="sm"
                 h={44}
-                leftSection={<IconLogin2 size={18} aria-hidden />}
+                leftSection={roomy ? <IconLogin2 size={18} aria-hidden /> : undefined}
               >
                 {t('marketing.nav.login')}
               </Button>
