@@ -30,13 +30,15 @@ export function usePageMeta(titleKey: string, descriptionKey: string) {
   const { t, i18n } = useTranslation();
   const title = t(titleKey);
   const description = t(descriptionKey);
-  // The next page sets its own title; the description goes back to the generic one from index.html.
+  // Leaving the page puts back the generic title and description of index.html (other pages may set their own).
   // (Declared first so that it reads the description before this page replaces it.)
   useEffect(() => {
     const initial = describedBy()?.content;
+    const initialTitle = document.title;
     return () => {
       const meta = describedBy();
       if (meta && initial !== undefined) meta.content = initial;
+      document.title = initialTitle;
     };
   }, []);
   useEffect(() => {
