@@ -13,7 +13,7 @@ import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { useCategories, useDeleteCategory, useReorderCategories } from './categories-api';
 import { CategoryCard } from './CategoryCard';
 import { CategoryForm } from './CategoryForm';
-import { ChooseRestaurant } from './ChooseRestaurant';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { localName, matchesSearch } from './menu-helpers';
 import { SortableGrid } from './SortableGrid';
 

@@ -6,7 +6,7 @@ import type { Department } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
-import { ChooseRestaurant } from '../categories/ChooseRestaurant';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';

@@ -25,7 +25,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { useCategories } from '../categories/categories-api';
 import { CategoryForm } from '../categories/CategoryForm';
-import { ChooseRestaurant } from '../categories/ChooseRestaurant';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { localName, matchesSearch } from '../categories/menu-helpers';
 import { SortableGrid } from '../categories/SortableGrid';
 import { useDepartments } from '../departments/departments-api';

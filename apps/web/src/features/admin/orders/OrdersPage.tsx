@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingStore, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Eatery, Order, OrderEvent, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
-import { RestaurantSelect } from '../layout/RestaurantSelect';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
@@ -44,21 +44,7 @@ export function OrdersPage() {
   const restaurants = useRestaurants();
   const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
 
-  if (!restaurantId) {
-    return (
-      <>
-        <Title order={2} mb="md">
-          {t('orders.title')}
-        </Title>
-        <Alert color="blue" icon={<IconBuildingStore />} title={t('layout.chooseRestaurantFirst')}>
-          <Group gap="sm" mt="xs">
-            <Text size="sm">{t('layout.selectRestaurant')}:</Text>
-            <RestaurantSelect />
-          </Group>
-        </Alert>
-      </>
-    );
-  }
+  if (!restaurantId) return <ChooseRestaurant titleKey="orders.title" />;
   if (restaurants.isPending) return <PageLoader />;
   if (!restaurant) {
     return (

@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import type { Table, TableAssignment } from '@qr-menu/contract';
@@ -23,7 +12,8 @@ import { AssignWaiterModal } from './AssignWaiterModal';
 import { TableCard } from './TableCard';
 import { TableForm } from './TableForm';
 import { useAssignments, useDeleteTable, useTables, useUnassignWaiter } from './tables-api';
-import { useRestaurantAccess } from './use-restaurant-access';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { usePrintQr } from './use-print-qr';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -33,20 +23,8 @@ const matchesFilter = (table: Table, filter: StatusFilter) =>
 
 /** Tables & QR codes (SPEC.md §2): restaurant from the route or the selected one. */
 export function TablesPage() {
-  const { t } = useTranslation();
   const access = useRestaurantAccess();
-  if (!access.restaurantId) {
-    return (
-      <>
-        <Title order={2} mb="md">
-          {t('tables.title')}
-        </Title>
-        <Alert color="blue" variant="light">
-          {t('layout.chooseRestaurantFirst')}
-        </Alert>
-      </>
-    );
-  }
+  if (!access.restaurantId) return <ChooseRestaurant titleKey="tables.title" />;
   return (
     <TablesScreen
       key={access.restaurantId}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { StaffUser } from '@qr-menu/contract';
@@ -9,27 +9,16 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
-import { useRestaurantAccess } from '../tables/use-restaurant-access';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { UserCard } from './UserCard';
 import { UserForm } from './UserForm';
 import { useDeleteUser, useUsers } from './users-api';
 
 /** User management (SPEC.md §2): the staff of the restaurant from the route or the selected one. */
 export function UsersPage() {
-  const { t } = useTranslation();
   const access = useRestaurantAccess();
-  if (!access.restaurantId) {
-    return (
-      <>
-        <Title order={2} mb="md">
-          {t('users.title')}
-        </Title>
-        <Alert color="blue" variant="light">
-          {t('layout.chooseRestaurantFirst')}
-        </Alert>
-      </>
-    );
-  }
+  if (!access.restaurantId) return <ChooseRestaurant titleKey="users.title" />;
   return (
     <UsersScreen
       key={access.restaurantId}

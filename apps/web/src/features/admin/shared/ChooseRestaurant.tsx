@@ -3,7 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RestaurantSelect } from '../layout/RestaurantSelect';
 
-/** Shown by menu screens when neither the route nor the selection names a restaurant. */
+/** Shown by restaurant screens when neither the route nor the selection names a restaurant. */
 export function ChooseRestaurant({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import type { Eatery } from '@qr-menu/contract';
-import { useRestaurants } from '../shared/restaurants-api';
-import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
+import { useRestaurants } from './restaurants-api';
+import { useSelectedRestaurantId } from './use-selected-restaurant';
 
 export interface RestaurantAccess {
   /** From the route, else the selected restaurant; null when none is chosen. */
