@@ -288,4 +288,46 @@ describe('realtime across instances (PostgreSQL)', () => {
       });
     },
   );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'survives a killed LISTEN connection of the adapter and carries events again once it reconnects',
+    async () => {
+      expect(instances).toHaveLength(2); // set up by the test above
+      const [a, b] = instances.map((i) => i.app);
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = $1 AND query ILIKE 'LISTEN "socket.io%'`,
+          [dbName],
+        );
+        expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+      } finally {
+        await admin.end();
+      }
+      // Before the fix this killed the process (an 'error' event with no listener).
+      const E = await makeEatery(a);
+      const d = await makeDish(a, E, { price: '2.00' });
+      const port = (a.server.address() as AddressInfo).port;
+      const { socket, events } = await connect(`http://127.0.0.1:${port}`, { token: E.waiter.token });
+      expect((await subscribe(socket, ordersTopic(E.id))).ok).toBe(true);
+      // The adapter reconnects after 1-3 s; keep creating orders on B until one reaches A.
+      const start = Date.now();
+      const placed: number[] = [];
+      for (;;) {
+        const res = await b.inject({
+          method: 'POST',
+          url: `/api/eatery/${E.id}/orders`,
+          headers: bearer(E.cashier.token),
+          payload: { tableId: E.tableId, items: [{ dishId: d, quantity: 1 }] },
+        });
+        expect(res.statusCode).toBe(201);
+        placed.push(res.json().id);
+        await sleep(500);
+        if (events.some((e) => e.type === 'NEW_ORDER' && placed.includes(e.orderId))) break;
+        if (Date.now() - start > 15000) throw new Error('no event across instances after the reconnect');
+      }
+    },
+  );
 });

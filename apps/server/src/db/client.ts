@@ -29,6 +29,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle client whose connection dies (database restart, admin termination) is reported here; without a
+    // listener that event would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };

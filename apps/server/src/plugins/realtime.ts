@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -142,7 +144,7 @@ export const realtimePlugin = fp(async (app) => {
       serveClient: false,
       ...(pool
         ? {
-            adapter: createAdapter(pool, {
+            adapter: createAdapter(withClientErrorHandler(pool, app.log), {
               errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
             }),
           }
@@ -192,4 +194,21 @@ async function adapterListening(io: Server) {
   for (let i = 0; i < 60 && adapter.client && !adapter.client.client; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The postgres adapter checks a client out of the pool for LISTEN and listens for its 'end' only: a backend
+ * terminated under it (database restart, admin command) would emit 'error' with no listener and crash the
+ * process. The adapter uses only `connect()` and `query()`; this pool view adds a listener to its clients
+ * (the adapter then sees 'end' and reconnects).
+ */
+function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      client.on('error', (err) => log.warn({ err }, 'realtime adapter: LISTEN connection lost'));
+      return client;
+    },
+    query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
+  } as unknown as pg.Pool;
 }
