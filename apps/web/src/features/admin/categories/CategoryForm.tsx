@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { categoryData, LIMITS, type Category, type CommonCategory } from '@qr-menu/contract';
+import { categoryData, type Category, type CommonCategory } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { StickyActions } from './StickyActions';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -267,31 +267,15 @@ export function CategoryForm({
   onSaved?: (created: Category[]) => void;
 }) {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
-  const [tab, setTab] = useState<string | null>(initialTab);
-  const manual = <ManualCategoryForm eateryId={eateryId} category={category} onClose={onClose} onSaved={onSaved} />;
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ManualOrReadyMadeModal
       title={t(category ? 'categories.editTitle' : 'categories.addTitle')}
-      size="lg"
-      fullScreen={!!isMobile}
-    >
-      {category ? (
-        manual
-      ) : (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List grow mb="md">
-            <Tabs.Tab value="manual">{t('categories.tabManual')}</Tabs.Tab>
-            <Tabs.Tab value="predefined">{t('categories.tabPredefined')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="manual">{manual}</Tabs.Panel>
-          <Tabs.Panel value="predefined">
-            <PredefinedCategoryForm eateryId={eateryId} existing={existing} onClose={onClose} onSaved={onSaved} />
-          </Tabs.Panel>
-        </Tabs>
-      )}
-    </Modal>
+      editing={!!category}
+      labels={{ manual: 'categories.tabManual', readyMade: 'categories.tabPredefined' }}
+      initialTab={initialTab}
+      onClose={onClose}
+      manual={<ManualCategoryForm eateryId={eateryId} category={category} onClose={onClose} onSaved={onSaved} />}
+      readyMade={<PredefinedCategoryForm eateryId={eateryId} existing={existing} onClose={onClose} onSaved={onSaved} />}
+    />
   );
 }

@@ -5,22 +5,20 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Switch,
-  Tabs,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { dishData, LIMITS, type Category, type CommonDish, type Department, type Dish } from '@qr-menu/contract';
+import { dishData, type Category, type CommonDish, type Department, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { StickyActions } from '../categories/StickyActions';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/api-error';
@@ -408,40 +406,24 @@ export function DishForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
-  const [tab, setTab] = useState<string | null>(initialTab);
-  const manual = (
-    <ManualDishForm
-      eateryId={eateryId}
-      categoryId={category.id}
-      dish={dish}
-      categories={categories}
-      departments={departments}
-      onClose={onClose}
-    />
-  );
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ManualOrReadyMadeModal
       title={t(dish ? 'dishes.editTitle' : 'dishes.addTitle')}
-      size="lg"
-      fullScreen={!!isMobile}
-    >
-      {dish ? (
-        manual
-      ) : (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List grow mb="md">
-            <Tabs.Tab value="manual">{t('dishes.tabManual')}</Tabs.Tab>
-            <Tabs.Tab value="predefined">{t('dishes.tabPredefined')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="manual">{manual}</Tabs.Panel>
-          <Tabs.Panel value="predefined">
-            <PredefinedDishForm eateryId={eateryId} category={category} existing={dishes} onClose={onClose} />
-          </Tabs.Panel>
-        </Tabs>
-      )}
-    </Modal>
+      editing={!!dish}
+      labels={{ manual: 'dishes.tabManual', readyMade: 'dishes.tabPredefined' }}
+      initialTab={initialTab}
+      onClose={onClose}
+      manual={
+        <ManualDishForm
+          eateryId={eateryId}
+          categoryId={category.id}
+          dish={dish}
+          categories={categories}
+          departments={departments}
+          onClose={onClose}
+        />
+      }
+      readyMade={<PredefinedDishForm eateryId={eateryId} category={category} existing={dishes} onClose={onClose} />}
+    />
   );
 }
