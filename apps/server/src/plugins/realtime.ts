@@ -199,14 +199,29 @@ async function adapterListening(io: Server) {
 /**
  * The postgres adapter checks a client out of the pool for LISTEN and listens for its 'end' only: a backend
  * terminated under it (database restart, admin command) would emit 'error' with no listener and crash the
- * process. The adapter uses only `connect()` and `query()`; this pool view adds a listener to its clients
- * (the adapter then sees 'end' and reconnects).
+ * process, and the dead client would stay checked out, so closing the pool would wait for it forever.
+ * The adapter uses only `connect()` and `query()`; this pool view handles both for its clients (the adapter
+ * sees 'end' and reconnects with a new one).
  */
 function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
   return {
     connect: async () => {
       const client = await pool.connect();
-      client.on('error', (err) => log.warn({ err }, 'realtime adapter: LISTEN connection lost'));
+      let dropped = false;
+      const drop = (err?: Error) => {
+        if (dropped) return;
+        dropped = true;
+        try {
+          client.release(err ?? true); // destroy it: the pool opens a fresh one when needed
+        } catch {
+          // already released by the adapter
+        }
+      };
+      client.on('error', (err) => {
+        log.warn({ err }, 'realtime adapter: LISTEN connection lost');
+        drop(err);
+      });
+      client.on('end', () => drop());
       return client;
     },
     query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
