@@ -12,8 +12,7 @@ import { AssignWaiterModal } from './AssignWaiterModal';
 import { TableCard } from './TableCard';
 import { TableForm } from './TableForm';
 import { useAssignments, useDeleteTable, useTables, useUnassignWaiter } from './tables-api';
-import { ChooseRestaurant } from '../shared/ChooseRestaurant';
-import { useRestaurantAccess } from '../shared/use-restaurant-access';
+import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { usePrintQr } from './use-print-qr';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -22,28 +21,9 @@ const matchesFilter = (table: Table, filter: StatusFilter) =>
   filter === 'all' || (filter === 'active' ? table.status === 'ACTIVE' : table.status === 'INACTIVE');
 
 /** Tables & QR codes (SPEC.md §2): restaurant from the route or the selected one. */
-export function TablesPage() {
-  const access = useRestaurantAccess();
-  if (!access.restaurantId) return <ChooseRestaurant titleKey="tables.title" />;
-  return (
-    <TablesScreen
-      key={access.restaurantId}
-      restaurantId={access.restaurantId}
-      restaurantName={access.restaurant?.name ?? ''}
-      canManage={access.canManage}
-    />
-  );
-}
+export const TablesPage = () => <RestaurantScreen titleKey="tables.title" screen={TablesScreen} />;
 
-function TablesScreen({
-  restaurantId,
-  restaurantName,
-  canManage,
-}: {
-  restaurantId: number;
-  restaurantName: string;
-  canManage: boolean;
-}) {
+function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const tables = useTables(restaurantId);

@@ -9,35 +9,15 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
-import { ChooseRestaurant } from '../shared/ChooseRestaurant';
-import { useRestaurantAccess } from '../shared/use-restaurant-access';
+import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { UserCard } from './UserCard';
 import { UserForm } from './UserForm';
 import { useDeleteUser, useUsers } from './users-api';
 
 /** User management (SPEC.md §2): the staff of the restaurant from the route or the selected one. */
-export function UsersPage() {
-  const access = useRestaurantAccess();
-  if (!access.restaurantId) return <ChooseRestaurant titleKey="users.title" />;
-  return (
-    <UsersScreen
-      key={access.restaurantId}
-      restaurantId={access.restaurantId}
-      restaurantName={access.restaurant?.name ?? ''}
-      canManage={access.canManage}
-    />
-  );
-}
+export const UsersPage = () => <RestaurantScreen titleKey="users.title" screen={UsersScreen} />;
 
-function UsersScreen({
-  restaurantId,
-  restaurantName,
-  canManage,
-}: {
-  restaurantId: number;
-  restaurantName: string;
-  canManage: boolean;
-}) {
+function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const users = useUsers(restaurantId);
