@@ -6,11 +6,10 @@ import { categoryData, type Category, type CommonCategory } from '@qr-menu/contr
 import { useTranslation } from 'react-i18next';
 import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { StickyActions } from './StickyActions';
-import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { zodFormErrors } from '../../../components/form-errors';
-import { emptyImage, imageChange, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
 import { FLAGS, localName, NAME_LANGS, sameName, serverFieldErrors } from './menu-helpers';
 
@@ -22,7 +21,6 @@ export interface CategoryValues {
 }
 
 const NAME_FIELDS = { az: 'nameAz', en: 'nameEn', ru: 'nameRu' } as const;
-const IMAGE_ERRORS = ['imageTooLarge', 'unsupportedImage'];
 
 /**
  * Validation of the manual category form (SPEC.md §5), as i18n keys by field. The rule "at least one
@@ -99,17 +97,14 @@ function ManualCategoryForm({
               form.setFieldError(key === 'validation.categoryNameRequired' ? 'names' : field, key);
             }
           }
-          if (error instanceof ApiError && error.messageKey && IMAGE_ERRORS.includes(error.messageKey)) {
-            setImageError(t(`errors.${error.messageKey}`));
-          }
+          const imageKey = imageErrorKey(error);
+          if (imageKey) setImageError(t(`errors.${imageKey}`));
         },
       },
     );
   });
 
-  const showBanner =
-    save.error &&
-    !(save.error instanceof ApiError && save.error.messageKey && IMAGE_ERRORS.includes(save.error.messageKey));
+  const showBanner = save.error && !imageErrorKey(save.error);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">

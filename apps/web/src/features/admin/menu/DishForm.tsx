@@ -21,13 +21,12 @@ import { useTranslation } from 'react-i18next';
 import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { StickyActions } from '../categories/StickyActions';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useCommonCategories } from '../categories/categories-api';
 import { FLAGS, formatPrice, localName, NAME_LANGS, sameName, serverFieldErrors } from '../categories/menu-helpers';
-import { emptyImage, imageChange, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 
 export interface DishValues {
@@ -46,7 +45,6 @@ export interface DishValues {
   image: ImageValue;
 }
 
-const IMAGE_ERRORS = ['imageTooLarge', 'unsupportedImage'];
 const FIELD = {
   az: { name: 'nameAz', description: 'descriptionAz' },
   en: { name: 'nameEn', description: 'descriptionEn' },
@@ -148,17 +146,14 @@ export function ManualDishForm({
           for (const [field, key] of Object.entries(serverFieldErrors(error))) {
             form.setFieldError(key === 'validation.dishNameRequired' ? 'names' : field, key);
           }
-          if (error instanceof ApiError && error.messageKey && IMAGE_ERRORS.includes(error.messageKey)) {
-            setImageError(t(`errors.${error.messageKey}`));
-          }
+          const imageKey = imageErrorKey(error);
+          if (imageKey) setImageError(t(`errors.${imageKey}`));
         },
       },
     );
   });
 
-  const showBanner =
-    save.error &&
-    !(save.error instanceof ApiError && save.error.messageKey && IMAGE_ERRORS.includes(save.error.messageKey));
+  const showBanner = save.error && !imageErrorKey(save.error);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">

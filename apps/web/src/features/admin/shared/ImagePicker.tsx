@@ -1,3 +1,4 @@
+import { ApiError } from '../../../api/api-error';
 import '@mantine/dropzone/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { AspectRatio, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
@@ -182,4 +183,11 @@ export function ImagePicker({
       )}
     </Input.Wrapper>
   );
+}
+
+/** The server's image refusals (413 imageTooLarge, 415 unsupportedImage), shown under the picker, not in a banner. */
+export function imageErrorKey(error: unknown): string | null {
+  return error instanceof ApiError && (error.messageKey === 'imageTooLarge' || error.messageKey === 'unsupportedImage')
+    ? error.messageKey
+    : null;
 }
