@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { categoryData, type Category, type CommonCategory } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../shared/FormActions';
 import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
-import { StickyActions } from './StickyActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { zodFormErrors } from '../../../components/form-errors';
@@ -138,14 +138,7 @@ function ManualCategoryForm({
           error={imageError ?? undefined}
           onBusyChange={setImageBusy}
         />
-        <StickyActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={imageBusy}>
-            {t('common.save')}
-          </Button>
-        </StickyActions>
+        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={imageBusy} />
       </Stack>
     </form>
   );
@@ -229,14 +222,13 @@ function PredefinedCategoryForm({
             </SimpleGrid>
           </Checkbox.Group>
         )}
-        <StickyActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={add.isPending} disabled={list.length === 0}>
-            {t('categories.addSelected', { count: selected.length })}
-          </Button>
-        </StickyActions>
+        <FormActions
+          sticky
+          onCancel={onClose}
+          saving={add.isPending}
+          disabled={list.length === 0}
+          submitLabel={t('categories.addSelected', { count: selected.length })}
+        />
       </Stack>
     </form>
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Anchor,
   Badge,
-  Button,
   Checkbox,
   Group,
   NumberInput,
@@ -18,8 +17,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { dishData, type Category, type CommonDish, type Department, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../shared/FormActions';
 import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
-import { StickyActions } from '../categories/StickyActions';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
@@ -255,14 +254,7 @@ export function ManualDishForm({
           error={imageError ?? undefined}
           onBusyChange={setImageBusy}
         />
-        <StickyActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={imageBusy}>
-            {t('common.save')}
-          </Button>
-        </StickyActions>
+        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={imageBusy} />
       </Stack>
     </form>
   );
@@ -367,14 +359,13 @@ function PredefinedDishForm({
             </Stack>
           </Checkbox.Group>
         )}
-        <StickyActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={add.isPending} disabled={list.length === 0}>
-            {t('dishes.addSelected', { count: selected.length })}
-          </Button>
-        </StickyActions>
+        <FormActions
+          sticky
+          onCancel={onClose}
+          saving={add.isPending}
+          disabled={list.length === 0}
+          submitLabel={t('dishes.addSelected', { count: selected.length })}
+        />
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { eateryBody, type Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveRestaurant } from '../shared/restaurants-api';
@@ -122,14 +123,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
               error={err('geoLng')}
             />
           </Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { LIMITS, TABLE_LIMITS, TABLE_STATUSES, tableBody, type Table, type TableStatus } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { zodFormErrors } from '../../../components/form-errors';
 import { applyServerErrors } from './server-errors';
@@ -136,15 +125,7 @@ export function TableForm({
             {...form.getInputProps('note')}
             error={err('note')}
           />
-          {/* The buttons take no focus on press: the blur check of the last field would move them under the pointer. */}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} onMouseDown={(e) => e.preventDefault()}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Paper>

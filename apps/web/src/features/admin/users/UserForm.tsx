@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +12,7 @@ import {
   type UpdateUserBody,
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { zodFormErrors } from '../../../components/form-errors';
 import { applyServerErrors } from '../tables/server-errors';
@@ -173,15 +174,7 @@ export function UserForm({
             {...form.getInputProps('roles')}
             error={err('roles')}
           />
-          {/* The buttons take no focus on press: the blur check of the last field would move them under the pointer. */}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} onMouseDown={(e) => e.preventDefault()}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>
