@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -123,6 +123,10 @@ export const realtimePlugin = fp(async (app) => {
     });
   }
 
+  // The adapter's own small pool: it sends an event to this server's sockets only after its NOTIFY returns,
+  // so NOTIFY must not queue behind order queries on the main pool (measured by bench/place-orders.ts).
+  let adapterPool: pg.Pool | null = null;
+
   app.addHook('onReady', async () => {
     const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
     if (pool) {
@@ -144,7 +148,7 @@ export const realtimePlugin = fp(async (app) => {
       serveClient: false,
       ...(pool
         ? {
-            adapter: createAdapter(withClientErrorHandler(pool, app.log), {
+            adapter: createAdapter(withClientErrorHandler((adapterPool = ownPool(pool, app.log)), app.log), {
               errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
             }),
           }
@@ -181,6 +185,8 @@ export const realtimePlugin = fp(async (app) => {
     const server = io;
     io = null;
     await server.close();
+    await adapterPool?.end();
+    adapterPool = null;
   });
 });
 
@@ -226,4 +232,10 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool 
     },
     query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
   } as unknown as pg.Pool;
+}
+
+function ownPool(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
+  const own = new pg.Pool({ ...pool.options, max: 4 });
+  own.on('error', (err) => log.warn({ err }, 'realtime adapter: idle connection lost'));
+  return own;
 }
