@@ -97,6 +97,11 @@ const imageFlags = {
 };
 
 const names = { nameAz: text(NAME_MAX), nameEn: text(NAME_MAX), nameRu: text(NAME_MAX) };
+const descriptions = {
+  descriptionAz: text(DESCRIPTION_MAX),
+  descriptionEn: text(DESCRIPTION_MAX),
+  descriptionRu: text(DESCRIPTION_MAX),
+};
 const NAME_KEYS = ['nameAz', 'nameEn', 'nameRu'];
 const hasName = (v: { nameAz: string; nameEn: string; nameRu: string }) =>
   v.nameAz.length > 0 || v.nameEn.length > 0 || v.nameRu.length > 0;
@@ -125,9 +130,7 @@ export type CategoryData = z.input<typeof categoryData>;
 export const dishData = z
   .object({
     ...names,
-    descriptionAz: text(DESCRIPTION_MAX),
-    descriptionEn: text(DESCRIPTION_MAX),
-    descriptionRu: text(DESCRIPTION_MAX),
+    ...descriptions,
     price: priceField,
     /** Default true on create; kept when omitted on update. */
     available: booleanField.optional(),
@@ -189,9 +192,7 @@ export type PredefinedCategoryBody = z.input<typeof predefinedCategoryBody>;
 export const templateDishItem = z
   .object({
     ...names,
-    descriptionAz: text(DESCRIPTION_MAX),
-    descriptionEn: text(DESCRIPTION_MAX),
-    descriptionRu: text(DESCRIPTION_MAX),
+    ...descriptions,
     price: priceField,
     available: booleanField.default(true),
     image: z.string({ error: V.invalid }).max(200, { error: V.invalid }).nullable().optional(),
