@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChefHat, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Badge, Box, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconChefHat } from '@tabler/icons-react';
 import type { Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { CardImage } from '../categories/CardImage';
 import { formatPrice, localName, namesWithFlags } from '../categories/menu-helpers';
 import { DragHandle } from '../categories/SortableGrid';
@@ -116,21 +117,7 @@ export function DishCard({
           {text}
         </Flex>
       )}
-      <Group gap="xs" mt="sm">
-        <Button variant="light" size="xs" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-          {t('common.edit')}
-        </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          leftSection={<IconTrash size={16} />}
-          onClick={onDelete}
-          loading={deleting}
-        >
-          {t('common.delete')}
-        </Button>
-      </Group>
+      <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleting={deleting} size="xs" mt="sm" />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconEdit, IconMapPin, IconPhone, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { Link } from 'react-router';
 
 export function RestaurantCard({
@@ -52,23 +53,12 @@ export function RestaurantCard({
         </Group>
       </Stack>
       {isAdmin && (
-        <Group mt="md" gap="xs">
-          <Button variant="light" size="sm" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            {t('restaurants.modify')}
-          </Button>
-          {canDelete && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={16} />}
-              onClick={onDelete}
-              loading={deleting}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Group>
+        <EditDeleteButtons
+          onEdit={onEdit}
+          onDelete={canDelete ? onDelete : undefined}
+          deleting={deleting}
+          editLabel={t('restaurants.modify')}
+        />
       )}
     </Card>
   );

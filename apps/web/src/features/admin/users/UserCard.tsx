@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPhone, IconTrash, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconPhone, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
 import type { StaffUser } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 
 /** One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. */
 export function UserCard({
@@ -66,23 +67,7 @@ export function UserCard({
           </Text>
         </Group>
       </Stack>
-      {canManage && (
-        <Group mt="md" gap="xs">
-          <Button variant="light" size="sm" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            size="sm"
-            leftSection={<IconTrash size={16} />}
-            onClick={onDelete}
-            loading={deleting}
-          >
-            {t('common.delete')}
-          </Button>
-        </Group>
-      )}
+      {canManage && <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleting={deleting} />}
     </Card>
   );
 }
