@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_ITEMS_MAX, ORDER_NOTE_MAX, ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
+import { GUEST_ORDER_NOTE_MAX, ORDER_ITEMS_MAX } from './limits.js';
+import { ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
 import { V } from './validation.js';
 
 /**
@@ -7,28 +8,6 @@ import { V } from './validation.js';
  * phone by the httpOnly `device_id` cookie it sets itself; the web app only has to send cookies (same origin, so
  * `fetch` does by default). Prices are always computed by the server.
  */
-
-/** Note of a whole guest order (an item note is limited to ORDER_NOTE_MAX = 500). */
-export const GUEST_ORDER_NOTE_MAX = 1000;
-/** Longest accepted `Idempotency-Key` header. */
-export const IDEMPOTENCY_KEY_MAX = 100;
-/** Name of the header that makes a retried "place order" return the first order. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** httpOnly cookie set by the server (the web app cannot read it; it only needs to send cookies). */
-export const DEVICE_COOKIE = 'device_id';
-
-/** API paths of the guest calls (all under /api, public). */
-export const GUEST_ROUTES = {
-  menu: (eateryId: number | string, tableId: number | string) => `/api/client/eatery/${eateryId}/table/${tableId}/menu`,
-  deviceOrders: (eateryId: number | string, tableId: number | string) =>
-    `/api/client/eatery/${eateryId}/table/${tableId}/device-orders`,
-  placeOrder: (eateryId: number | string, tableId: number | string) =>
-    `/api/client/eatery/${eateryId}/table/${tableId}/orders`,
-  order: (eateryId: number | string, orderId: number | string) => `/api/client/eatery/${eateryId}/orders/${orderId}`,
-  addItems: (eateryId: number | string, orderId: number | string) =>
-    `/api/client/eatery/${eateryId}/orders/${orderId}/items`,
-  orders: (eateryId: number | string) => `/api/client/eatery/${eateryId}/orders`,
-} as const;
 
 // ---- Requests ------------------------------------------------------------------------------------------------
 
@@ -69,9 +48,6 @@ export const guestAddItemsBody = z.object({
   items: guestItemsInput,
 });
 export type GuestAddItemsBody = z.input<typeof guestAddItemsBody>;
-
-/** Longest note of one item. */
-export const GUEST_ITEM_NOTE_MAX = ORDER_NOTE_MAX;
 
 // ---- Responses -----------------------------------------------------------------------------------------------
 

@@ -20,3 +20,16 @@ export const LIMITS = {
   languageCookieSeconds: 31_536_000,
   defaultMenuEateryId: 2,
 } as const;
+
+/** Longest note of one order item (staff and guest). */
+export const ORDER_NOTE_MAX = 500;
+/** Items in one create / add-dishes request. */
+export const ORDER_ITEMS_MAX = 50;
+/** The list answers at most this many orders (newest first). */
+export const ORDER_LIST_MAX = 1000;
+/** Note of a whole guest order (an item note is limited to ORDER_NOTE_MAX = 500). */
+export const GUEST_ORDER_NOTE_MAX = 1000;
+/** Longest note of one guest item. */
+export const GUEST_ITEM_NOTE_MAX = ORDER_NOTE_MAX;
+/** Longest accepted `Idempotency-Key` header. */
+export const IDEMPOTENCY_KEY_MAX = 100;

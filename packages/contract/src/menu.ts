@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalizedTexts } from './localize.js';
 import { V } from './validation.js';
 
 /**
@@ -102,6 +103,10 @@ const descriptions = {
   descriptionEn: text(DESCRIPTION_MAX),
   descriptionRu: text(DESCRIPTION_MAX),
 };
+/** The six menu texts of a dish as a request carries them (trimmed; missing becomes ''). */
+export const localizedTexts = z.object({ ...names, ...descriptions });
+// The zod block and the zod-free `LocalizedTexts` of localize.ts describe the same fields.
+true satisfies z.output<typeof localizedTexts> extends LocalizedTexts ? true : never;
 const NAME_KEYS = ['nameAz', 'nameEn', 'nameRu'];
 const hasName = (v: { nameAz: string; nameEn: string; nameRu: string }) =>
   v.nameAz.length > 0 || v.nameEn.length > 0 || v.nameRu.length > 0;

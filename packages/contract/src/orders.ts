@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX } from './limits.js';
+import { ORDER_EVENT_TYPES } from './realtime.js';
 import { V } from './validation.js';
 
 /**
@@ -20,11 +21,6 @@ export const ORDER_V = {
   itemsRequired: 'validation.itemsRequired',
 } as const;
 
-export const ORDER_NOTE_MAX = 500;
-/** Items in one create / add-dishes request. */
-export const ORDER_ITEMS_MAX = 50;
-/** The list answers at most this many orders (newest first). */
-export const ORDER_LIST_MAX = 1000;
 const MAX_INT4 = 2_147_483_647;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -183,26 +179,7 @@ export function estimateOrderMinutes(status: string, items: readonly { status: s
   return Math.min(60, 10 + 2 * (pending - 1));
 }
 
-// ---- Realtime (DESIGN.md §9) ----
-
-/** socket.io path; the server pings every 20 s. */
-export const SOCKET_PATH = '/api/ws';
-export const SOCKET_PING_INTERVAL_MS = 20_000;
-/** Client → server: `socket.emit(SOCKET_SUBSCRIBE, topic, ack?)`; ack gets `SubscribeAck`. */
-export const SOCKET_SUBSCRIBE = 'subscribe';
-export const SOCKET_UNSUBSCRIBE = 'unsubscribe';
-/** Server → client when a subscription is refused (also given to the ack): `{topic, messageKey}`. */
-export const SOCKET_SUBSCRIBE_ERROR = 'subscribeError';
-/** Server → client: every order change. */
-export const ORDER_EVENT = 'orders';
-
-/** Staff topic of one restaurant (membership checked). */
-export const ordersTopic = (eateryId: number) => `/topic/orders/${eateryId}`;
-/** Topic of one order: staff of its restaurant, or the guest whose `device_id` cookie placed it. */
-export const orderTopic = (orderId: number) => `/topic/order/${orderId}`;
-
-export const ORDER_EVENT_TYPES = ['NEW_ORDER', 'ORDER_UPDATED', 'ORDER_DELETED'] as const;
-export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+// ---- Realtime (DESIGN.md §9; names and topics in realtime.ts) ----
 
 /** Payload of the `orders` event; clients re-fetch what they show. */
 export const orderEvent = z.object({
@@ -211,5 +188,3 @@ export const orderEvent = z.object({
   status: z.enum(ORDER_STATUSES),
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
-
-export type SubscribeAck = { ok: true; topic: string } | { ok: false; topic: string; messageKey: string };

@@ -1,0 +1,12 @@
+/**
+ * The zod-free entry point `@qr-menu/contract/constants`: enums, limits, paths, realtime names, money and
+ * localisation helpers. Guest pages import values only from here, so zod (built at module load by the schemas)
+ * stays out of their bundle; everything here is also exported by the main entry.
+ */
+export * from './enums.js';
+export * from './errors.js';
+export * from './limits.js';
+export * from './paths.js';
+export * from './realtime.js';
+export * from './money.js';
+export * from './localize.js';

@@ -1,0 +1,65 @@
+import { LANGUAGES, type Language } from './enums.js';
+
+/** Texts that menus keep in the three languages (the zod block `localizedTexts` in menu.ts has the same fields). */
+export interface LocalizedNames {
+  nameAz: string | null;
+  nameEn: string | null;
+  nameRu: string | null;
+}
+export interface LocalizedDescriptions {
+  descriptionAz: string | null;
+  descriptionEn: string | null;
+  descriptionRu: string | null;
+}
+export type LocalizedTexts = LocalizedNames & LocalizedDescriptions;
+
+const SUFFIX: Record<Language, 'Az' | 'En' | 'Ru'> = { az: 'Az', en: 'En', ru: 'Ru' };
+
+/** A supported language, or the default (az) for anything else ('en-US' is not 'en': callers pass i18n codes). */
+export const asLanguage = (lang: string): Language =>
+  LANGUAGES.includes(lang as Language) ? (lang as Language) : 'az';
+
+/** The chosen language first, then the others in the fixed order az, en, ru. */
+const fallbackOrder = (lang: string): Language[] => {
+  const first = asLanguage(lang);
+  return [first, ...LANGUAGES.filter((l) => l !== first)];
+};
+
+/** The name of exactly that language ('' when empty). */
+export const nameIn = (texts: LocalizedNames, lang: Language): string => texts[`name${SUFFIX[lang]}`] ?? '';
+
+/**
+ * The one fallback rule for every screen and every snapshot: the trimmed name in `lang`, else the first filled
+ * one in the order az, en, ru, else ''. The server stores order-item names with `localName(row, 'az')`.
+ */
+export function localName(texts: LocalizedNames, lang: string): string {
+  for (const l of fallbackOrder(lang)) {
+    const v = texts[`name${SUFFIX[l]}`]?.trim();
+    if (v) return v;
+  }
+  return '';
+}
+
+/** The description with the same fallback rule as `localName`. */
+export function localDescription(texts: LocalizedDescriptions, lang: string): string {
+  for (const l of fallbackOrder(lang)) {
+    const v = texts[`description${SUFFIX[l]}`]?.trim();
+    if (v) return v;
+  }
+  return '';
+}
+
+/** Just the three names of a bigger object (a row, a form), nulls as ''. */
+export const pickNames = (row: LocalizedNames): { nameAz: string; nameEn: string; nameRu: string } => ({
+  nameAz: row.nameAz ?? '',
+  nameEn: row.nameEn ?? '',
+  nameRu: row.nameRu ?? '',
+});
+
+/** Just the six texts of a bigger object, nulls as ''. */
+export const pickTexts = (row: LocalizedTexts): { [K in keyof LocalizedTexts]: string } => ({
+  ...pickNames(row),
+  descriptionAz: row.descriptionAz ?? '',
+  descriptionEn: row.descriptionEn ?? '',
+  descriptionRu: row.descriptionRu ?? '',
+});

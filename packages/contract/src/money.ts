@@ -1,0 +1,24 @@
+/**
+ * Money is counted in integer cents (SPEC.md §9: 2 decimals), never by adding floats.
+ * JSON carries amounts as numbers with at most 2 decimals; the database as numeric(10,2) strings.
+ */
+
+/**
+ * Integer cents of an amount. A decimal string ("19.99", "0.10", "5", as read from a numeric column) is parsed
+ * exactly and may not have more than 2 significant decimals; a number (4.35) is rounded once to whole cents.
+ */
+export function toCents(value: string | number): number {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not an amount: ${value}`);
+    return Math.round(value * 100);
+  }
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!m) throw new Error(`not a decimal: ${value}`);
+  const frac = (m[3] ?? '').padEnd(2, '0');
+  if (frac.length > 2 && /[1-9]/.test(frac.slice(2))) throw new Error(`more than 2 decimals: ${value}`);
+  const cents = Number(m[2]) * 100 + Number(frac.slice(0, 2));
+  return m[1] === '-' ? -cents : cents;
+}
+
+/** Integer cents as a JSON number with at most 2 decimals (14023 → 140.23). */
+export const fromCents = (cents: number): number => cents / 100;
