@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
-import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX } from './limits.js';
+import { LIMITS, ORDER_ITEMS_MAX, ORDER_NOTE_MAX } from './limits.js';
 import { ORDER_EVENT_TYPES } from './realtime.js';
 import { V } from './validation.js';
 
