@@ -14,7 +14,7 @@ export interface LocalizedDescriptions {
 export type LocalizedTexts = LocalizedNames & LocalizedDescriptions;
 
 /** What the helpers below read: database rows may hold null (e.g. a left-joined category). */
-type Nullable<T> = { [K in keyof T]: T[K] | null | undefined };
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
 
 const SUFFIX: Record<Language, 'Az' | 'En' | 'Ru'> = { az: 'Az', en: 'En', ru: 'Ru' };
 
