@@ -1,8 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginUI, test, useLanguage } from '../fixtures';
 
-/** Read from the shared fixtures, never copied into the repository. */
-const BAKLAVA_IMAGE = '/work/shared/fixtures/images/baklava.webp';
+/** A placeholder dish photo kept beside the e2e suite. */
+const BAKLAVA_IMAGE = fileURLToPath(new URL('../fixtures/baklava.webp', import.meta.url));
 
 const categoryTitles = (page: Page) => page.getByTestId('category-card').getByRole('heading').allTextContents();
 

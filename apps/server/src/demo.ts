@@ -3,24 +3,21 @@
  * DATABASE_URL), runs the migrations, seeds the demo once (see demo/seed.ts; a second run reuses it), starts
  * the server like main.ts and prints the addresses and logins.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './demo/seed.js';
 
-/** The repository root (this file is apps/server/src/demo.ts); the shared fixtures sit next to it. */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixturesDir = resolve(repoRoot, '../shared/fixtures');
+/** The demo's menus and placeholder photos, kept in the repository beside the seed. */
+const fixturesDir = fileURLToPath(new URL('./demo/fixtures/', import.meta.url));
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seeded = await seedDemo({
   db: database.db,
   config,
-  fixturesDir: existsSync(fixturesDir) ? fixturesDir : null,
+  fixturesDir,
   log: (message) => console.log(message),
 });
 

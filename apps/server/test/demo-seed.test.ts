@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -31,9 +29,8 @@ import {
 import { matchImage } from '../src/demo/menu-source.js';
 import { bearer, loginAs, openTestDatabase, testConfig } from './helper.js';
 
-/** The shared fixtures, where `npm run demo` looks for them (../shared/fixtures next to the repository). */
-const fixturesDir = resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/fixtures');
-const haveFixtures = existsSync(resolve(fixturesDir, 'menus'));
+/** The demo's own fixtures, where `npm run demo` reads them. */
+const fixturesDir = fileURLToPath(new URL('../src/demo/fixtures/', import.meta.url));
 
 async function counts(db: Db) {
   const n = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0].n;
@@ -60,7 +57,7 @@ describe('demo seed with the fixtures', () => {
     first = await seedDemo({
       db: database.db,
       config: testConfig(),
-      fixturesDir: haveFixtures ? fixturesDir : null,
+      fixturesDir,
       log: (m) => messages.push(m),
     });
   }, 120_000);
@@ -87,7 +84,7 @@ describe('demo seed with the fixtures', () => {
     expect(eatery.address).not.toBe('');
   });
 
-  it.runIf(haveFixtures)('gives every dish and category a photo, stored as webp like an upload', async () => {
+  it('gives every dish and category a photo, stored as webp like an upload', async () => {
     const db = database.db;
     const [withoutPhoto] = await db
       .select({ n: count() })
@@ -155,7 +152,7 @@ describe('demo seed with the fixtures', () => {
       }
       // A guest can open the table's menu.
       const guest = await app.inject({ method: 'GET', url: `/api/image/1.webp` });
-      expect(guest.statusCode).toBe(haveFixtures ? 200 : 404);
+      expect(guest.statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -9,8 +9,8 @@ import { bearer, loginAs, PASSWORD, uniqueEmail, type Owner } from './helper.js'
 
 /** Shared helpers of the menu tests (categories, dishes, catalogue, departments, images). */
 
-/** Fixtures are read from the shared folder, never copied into the repository. */
-export const FIXTURE_IMAGES = new URL('../../../../shared/fixtures/images/', import.meta.url);
+/** Placeholder dish photos (webp) the tests upload, kept beside the tests. */
+export const FIXTURE_IMAGES = new URL('./fixtures/images/', import.meta.url);
 export const fixtureImage = (name: string) => readFileSync(new URL(name, FIXTURE_IMAGES));
 
 export interface Part {

@@ -1,24 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  pickNames,
+  pickTexts,
+  type LocalizedDescriptions,
+  type LocalizedNames,
+  type LocalizedTexts,
+} from '@qr-menu/contract/constants';
 import { CATALOG } from '../modules/catalog/catalog-data.js';
 
 /** One dish of the demo menu; `image` holds the original file's bytes (processed like an upload later). */
-export interface DemoDish {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
-  descriptionAz: string;
-  descriptionEn: string;
-  descriptionRu: string;
+export interface DemoDish extends LocalizedTexts {
   /** Decimal string with 2 decimals (AZN). */
   price: string;
   image: Buffer | null;
 }
 
-export interface DemoCategory {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
+export interface DemoCategory extends LocalizedNames {
   image: Buffer | null;
   /** Drinks go to the bar, everything else to the kitchen. */
   department: 'kitchen' | 'bar';
@@ -33,21 +31,12 @@ export interface DemoMenu {
   photos: number;
 }
 
-interface FixtureDish {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
-  descriptionAz?: string;
-  descriptionEn?: string;
-  descriptionRu?: string;
+interface FixtureDish extends LocalizedNames, Partial<LocalizedDescriptions> {
   price: number | string;
   image?: string | null;
 }
 
-interface FixtureCategory {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
+interface FixtureCategory extends LocalizedNames {
   image?: string | null;
   dishes: FixtureDish[];
 }
@@ -218,21 +207,14 @@ export function loadFixtureMenu(fixturesDir: string): (DemoMenu & { eatery: Fixt
     const categoryImage = read(categoryStem);
     if (categoryImage) photos++;
     result.push({
-      nameAz: fixture.nameAz,
-      nameEn: fixture.nameEn,
-      nameRu: fixture.nameRu,
+      ...pickNames(fixture),
       image: categoryImage,
       department: BAR_CATEGORIES.has(key) ? 'bar' : 'kitchen',
       dishes: [...dishes.values()].map((d, i) => {
         const image = read(matchImage(d.image, stems)) ?? categoryImage;
         if (image) photos++;
         return {
-          nameAz: d.nameAz,
-          nameEn: d.nameEn,
-          nameRu: d.nameRu,
-          descriptionAz: d.descriptionAz ?? '',
-          descriptionEn: d.descriptionEn ?? '',
-          descriptionRu: d.descriptionRu ?? '',
+          ...pickTexts(d),
           price: priceOf(fixture.nameEn, i, d.price),
           image,
         };
@@ -253,9 +235,7 @@ export function catalogMenu(): DemoMenu {
     source: 'the built-in catalogue',
     photos: 0,
     categories: CATALOG.map((c) => ({
-      nameAz: c.nameAz,
-      nameEn: c.nameEn,
-      nameRu: c.nameRu,
+      ...pickNames(c),
       image: null,
       department: /drink|beverage/i.test(c.nameEn) ? 'bar' : 'kitchen',
       dishes: c.dishes.map((d) => ({ ...d, image: null })),

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus, type Role } from '@qr-menu/contract';
+import { ORDER_STATUSES, pickNames, pickTexts, type OrderStatus, type Role } from '@qr-menu/contract';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { categories, dishes, eateries, orderItems, orders, tables, users } from '../db/schema.js';
@@ -32,7 +32,7 @@ export const ORDERS_PER_STATUS = 2;
 export interface DemoSeedOptions {
   db: Db;
   config: AppConfig;
-  /** The shared fixtures folder (menus/*.json, images/*); null or missing: the built-in catalogue, no photos. */
+  /** The demo fixtures (menus/*.json, images/*; `npm run demo` uses ./fixtures beside this file); null or missing: the built-in catalogue, no photos. */
   fixturesDir: string | null;
   log?: (message: string) => void;
   now?: Date;
@@ -129,7 +129,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   const dishIds: number[] = [];
   for (const c of menu.categories) {
     const category = await categoriesService.create(eateryId, {
-      data: { nameAz: c.nameAz, nameEn: c.nameEn, nameRu: c.nameRu },
+      data: pickNames(c),
       image: null,
     });
     const categoryImage = await storeImage(c.image);
@@ -140,12 +140,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     for (const d of c.dishes) {
       const dish = await dishesService.create(eateryId, category.id, {
         data: {
-          nameAz: d.nameAz,
-          nameEn: d.nameEn,
-          nameRu: d.nameRu,
-          descriptionAz: d.descriptionAz,
-          descriptionEn: d.descriptionEn,
-          descriptionRu: d.descriptionRu,
+          ...pickTexts(d),
           price: d.price,
           available: true,
           kitchenDepartmentId: departmentId,
