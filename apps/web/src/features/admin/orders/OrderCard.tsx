@@ -1,5 +1,13 @@
-import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconFlameFilled, IconNote, IconPlus, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
+import {
+  IconEdit,
+  IconFlameFilled,
+  IconNote,
+  IconPlus,
+  IconProgressCheck,
+  IconTrash,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAge, formatMoney, formatOrderTime, isClosed, type OrderPermissions } from './order-format';
@@ -121,55 +129,14 @@ export function OrderCard({
           </Text>
         ) : (
           order.items.map((item) => (
-            <Group
+            <ItemRow
               key={item.id}
-              className={`${classes.itemRow} ${item.status === 'DELETED' ? classes.deletedItem : ''}`}
-              justify="space-between"
-              wrap="nowrap"
-              gap={6}
-              py={6}
-              align="center"
-            >
-              <Box style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
-                  {item.quantity} × {item.dishName || item.name}
-                </Text>
-                {item.note && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {item.note}
-                  </Text>
-                )}
-              </Box>
-              <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-                <ItemStatusBadge status={item.status} />
-                {canEditItems && item.status !== 'DELETED' && (
-                  <Tooltip label={t('orders.item.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size={32}
-                      aria-label={t('orders.item.editNamed', { name: item.dishName || item.name })}
-                      onClick={() => onEditItem(item)}
-                    >
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                {!closed && perms.editItems && item.status !== 'DELETED' && (
-                  <Tooltip label={t('orders.item.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size={32}
-                      aria-label={t('orders.item.deleteNamed', { name: item.dishName || item.name })}
-                      onClick={() => onDeleteItem(item)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            </Group>
+              item={item}
+              canEdit={canEditItems}
+              canDelete={!closed && perms.editItems}
+              onEdit={() => onEditItem(item)}
+              onDelete={() => onDeleteItem(item)}
+            />
           ))
         )}
       </Stack>
@@ -209,20 +176,99 @@ export function OrderCard({
           </Button>
         </Group>
         {perms.delete && (
-          <Tooltip label={t('orders.deleteOrder')}>
-            <ActionIcon
-              variant="light"
-              color="red"
-              size={36}
-              aria-label={t('orders.deleteOrderNamed', { id: order.id })}
-              loading={deleting}
-              onClick={onDelete}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <TooltipAction
+            tip={t('orders.deleteOrder')}
+            label={t('orders.deleteOrderNamed', { id: order.id })}
+            icon={IconTrash}
+            variant="light"
+            color="red"
+            size={36}
+            loading={deleting}
+            onClick={onDelete}
+          />
         )}
       </Group>
     </Card>
+  );
+}
+
+/** One item of the card: quantity, name, note, its status and, where allowed, edit and delete. */
+function ItemRow({
+  item,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  item: OrderItem;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const live = item.status !== 'DELETED';
+  const name = item.dishName || item.name;
+  return (
+    <Group
+      className={`${classes.itemRow} ${live ? '' : classes.deletedItem}`}
+      justify="space-between"
+      wrap="nowrap"
+      gap={6}
+      py={6}
+      align="center"
+    >
+      <Box style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
+          {item.quantity} × {name}
+        </Text>
+        {item.note && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {item.note}
+          </Text>
+        )}
+      </Box>
+      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <ItemStatusBadge status={item.status} />
+        {canEdit && live && (
+          <TooltipAction
+            tip={t('orders.item.edit')}
+            label={t('orders.item.editNamed', { name })}
+            icon={IconEdit}
+            variant="subtle"
+            color="gray"
+            size={32}
+            onClick={onEdit}
+          />
+        )}
+        {canDelete && live && (
+          <TooltipAction
+            tip={t('orders.item.delete')}
+            label={t('orders.item.deleteNamed', { name })}
+            icon={IconTrash}
+            variant="subtle"
+            color="red"
+            size={32}
+            onClick={onDelete}
+          />
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/** An icon button with a tooltip (`tip`); `label` names what it acts on, for screen readers. */
+function TooltipAction({
+  tip,
+  label,
+  icon: Glyph,
+  ...props
+}: { tip: string; label: string; icon: Icon; onClick: () => void } & ActionIconProps) {
+  return (
+    <Tooltip label={tip}>
+      <ActionIcon aria-label={label} {...props}>
+        <Glyph size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

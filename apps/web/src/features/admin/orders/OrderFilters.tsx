@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { STATUS_FILTERS, type StatusFilter } from './order-format';
+import { STATUS_ICONS, useStatusColors } from './status-style';
+import type { OrderFilterState } from './use-order-filters';
+import classes from './orders.module.css';
+
+const SHORTCUTS = ['today', 'yesterday', 'last7'] as const;
+
+/**
+ * The filter strip of the orders board: status buttons with their counts, the date shortcuts and the two days,
+ * plus the message of a range that cannot be fetched.
+ */
+export function OrderFilters({ filters, counts }: { filters: OrderFilterState; counts: Record<StatusFilter, number> }) {
+  const { t } = useTranslation();
+  const colors = useStatusColors();
+  const { range, rangeInvalid } = filters;
+  return (
+    <>
+      <div className={classes.filterBar} role="toolbar" aria-label={t('orders.filters')}>
+        <div className={classes.filterGroup} role="group" aria-label={t('orders.statusFilter')}>
+          {STATUS_FILTERS.map((f) => {
+            const active = filters.status === f;
+            const color = f === 'all' ? undefined : colors.order(f);
+            const FilterIcon = f === 'all' ? null : STATUS_ICONS[f];
+            return (
+              <Button
+                key={f}
+                size="sm"
+                radius="xl"
+                variant={active ? 'filled' : 'light'}
+                color={color}
+                autoContrast
+                aria-pressed={active}
+                data-filter={f}
+                onClick={() => filters.setStatus(f)}
+                leftSection={FilterIcon ? <FilterIcon size={16} aria-hidden /> : undefined}
+                rightSection={
+                  <Badge size="sm" circle={counts[f] < 10} variant={active ? 'white' : 'filled'} color={color}>
+                    {counts[f]}
+                  </Badge>
+                }
+              >
+                {t(f === 'all' ? 'orders.filter.all' : `orders.status.${f}`)}
+              </Button>
+            );
+          })}
+        </div>
+        <div className={classes.separator} aria-hidden />
+        <div className={classes.filterGroup} role="group" aria-label={t('orders.dateShortcuts')}>
+          {SHORTCUTS.map((s) => (
+            <Button
+              key={s}
+              size="sm"
+              radius="xl"
+              variant={filters.shortcut === s ? 'filled' : 'default'}
+              color="dark"
+              aria-pressed={filters.shortcut === s}
+              onClick={() => filters.setShortcut(s)}
+            >
+              {t(`orders.shortcut.${s}`)}
+            </Button>
+          ))}
+        </div>
+        <div className={classes.filterGroup}>
+          <DateField
+            label={t('orders.from')}
+            value={range.from}
+            max={range.to || undefined}
+            onChange={filters.setFrom}
+            invalid={rangeInvalid}
+          />
+          <DateField
+            label={t('orders.to')}
+            value={range.to}
+            min={range.from || undefined}
+            onChange={filters.setTo}
+            invalid={rangeInvalid}
+          />
+        </div>
+      </div>
+      {rangeInvalid && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {t(!range.from || !range.to ? 'orders.dateRequired' : 'orders.dateOrder')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** A compact date input: the label sits inside the field so the filters fit one strip on phones. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const id = useId();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text component="label" htmlFor={id} size="sm" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <TextInput
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        radius="xl"
+        size="sm"
+        w={165}
+        error={invalid}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,62 @@
+import { Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SocketState } from './use-orders-socket';
+import classes from './orders.module.css';
+
+/**
+ * The top of the orders board: the title with the live (or offline) mark, the refresh button and, for roles
+ * that may create orders (`onCreate` given), the create button.
+ */
+export function OrdersHeader({
+  socket,
+  refreshing,
+  onRefresh,
+  onCreate,
+}: {
+  socket: SocketState;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onCreate?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="nowrap">
+        <Title order={2}>{t('orders.title')}</Title>
+        {socket === 'live' ? (
+          <Badge color="green" variant="light" size="lg" leftSection={<span className={classes.liveDot} />}>
+            {t('orders.live')}
+          </Badge>
+        ) : socket === 'offline' ? (
+          <Tooltip label={t('orders.offlineHint')} multiline w={260}>
+            <Badge color="gray" variant="light" size="lg" leftSection={<IconWifiOff size={14} />}>
+              {t('orders.offline')}
+            </Badge>
+          </Tooltip>
+        ) : null}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={t('orders.refresh')}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={18} />}
+            onClick={onRefresh}
+            loading={refreshing}
+            aria-label={t('orders.refresh')}
+            px="sm"
+          >
+            <Text span visibleFrom="xs" inherit>
+              {t('orders.refresh')}
+            </Text>
+          </Button>
+        </Tooltip>
+        {onCreate && (
+          <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
+            {t('orders.create.open')}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

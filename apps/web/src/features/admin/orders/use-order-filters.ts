@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { rangeShortcut, shortcutRange, type DateRange, type DateShortcut, type StatusFilter } from './order-format';
+
+/**
+ * The filters of the orders board: a status button and a date range (a shortcut or two typed days, in the
+ * restaurant's time zone). A shortcut follows the clock (a board left open over midnight moves to the new day);
+ * typed dates stay put.
+ */
+export function useOrderFilters(now: Date, timeZone?: string) {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [dates, setDates] = useState<DateShortcut | DateRange>('today');
+  const range = typeof dates === 'string' ? shortcutRange(dates, now, timeZone) : dates;
+  return {
+    status,
+    setStatus,
+    range,
+    /** Both days are needed, and `from` may not come after `to`: no list is fetched until they are right. */
+    rangeInvalid: !range.from || !range.to || range.from > range.to,
+    /** The shortcut button to show pressed: the chosen one, or the one the typed days happen to match. */
+    shortcut: typeof dates === 'string' ? dates : rangeShortcut(range, now, timeZone),
+    setShortcut: (shortcut: DateShortcut) => setDates(shortcut),
+    setFrom: (from: string) => setDates({ ...range, from }),
+    setTo: (to: string) => setDates({ ...range, to }),
+    /** Every order of today (after creating one, so that it shows). */
+    showToday: () => {
+      setStatus('all');
+      setDates('today');
+    },
+  };
+}
+
+export type OrderFilterState = ReturnType<typeof useOrderFilters>;
