@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GUEST_ORDER_NOTE_MAX, ORDER_ITEMS_MAX } from './limits.js';
 import { ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
+import { imageUrl, namesResponse, textsResponse } from './menu.js';
 import { V } from './validation.js';
 
 /**
@@ -51,17 +52,9 @@ export type GuestAddItemsBody = z.input<typeof guestAddItemsBody>;
 
 // ---- Responses -----------------------------------------------------------------------------------------------
 
-/** Image URL (`/api/image/{imageId}.webp`) or null. */
-const imageUrl = z.string().nullable();
-
 export const guestMenuDish = z.object({
   id: z.number(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
-  descriptionAz: z.string(),
-  descriptionEn: z.string(),
-  descriptionRu: z.string(),
+  ...textsResponse,
   /** AZN, a number with at most 2 decimals. */
   price: z.number(),
   image: imageUrl,
@@ -70,14 +63,21 @@ export type GuestMenuDish = z.infer<typeof guestMenuDish>;
 
 export const guestMenuCategory = z.object({
   id: z.number(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
+  ...namesResponse,
   image: imageUrl,
   /** Available dishes only, in the staff's order; never empty (categories without any are left out). */
   dishes: z.array(guestMenuDish),
 });
 export type GuestMenuCategory = z.infer<typeof guestMenuCategory>;
+
+/** The restaurant and table a guest page is about. */
+const guestTable = {
+  eateryId: z.number(),
+  tableId: z.number(),
+  eateryName: z.string(),
+  /** The table's number (text). */
+  tableName: z.string(),
+};
 
 /**
  * GET /api/client/eatery/{id}/table/{tableId}/menu. Sent with an `ETag` and `Cache-Control: no-cache`: send
@@ -85,11 +85,7 @@ export type GuestMenuCategory = z.infer<typeof guestMenuCategory>;
  * 409 `tableInactive` for an INACTIVE table.
  */
 export const guestMenuResponse = z.object({
-  eateryId: z.number(),
-  tableId: z.number(),
-  eateryName: z.string(),
-  /** The table's number (text). */
-  tableName: z.string(),
+  ...guestTable,
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;
@@ -100,10 +96,7 @@ export type GuestMenu = z.infer<typeof guestMenuResponse>;
  */
 export const guestDeviceOrdersResponse = z.object({
   hasOrders: z.boolean(),
-  tableId: z.number(),
-  eateryId: z.number(),
-  eateryName: z.string(),
-  tableName: z.string(),
+  ...guestTable,
 });
 export type GuestDeviceOrders = z.infer<typeof guestDeviceOrdersResponse>;
 

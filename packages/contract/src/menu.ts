@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LocalizedTexts } from './localize.js';
-import { V } from './validation.js';
+import { dbId, pathId, V } from './validation.js';
 
 /**
  * Menu management (categories, dishes, predefined catalogue, kitchen departments) of SPEC.md §3, §5, §7
@@ -21,26 +21,11 @@ export const MENU_V = {
   selectAtLeastOne: 'validation.selectAtLeastOne',
 } as const;
 
-const MAX_DB_ID = 2_147_483_647;
-
 /** A positive integer id (number or numeric string) that fits the database. */
-export const menuId = z.coerce
-  .number({ error: V.invalid })
-  .int({ error: V.invalid })
-  .positive({ error: V.invalid })
-  .max(MAX_DB_ID, { error: V.invalid });
+export const menuId = pathId;
 
 /** An id as JSON carries it: a number or a numeric string. */
-const idInput = z
-  .union([z.number(), z.string()], { error: V.invalid })
-  .transform(Number)
-  .pipe(
-    z
-      .number({ error: V.invalid })
-      .int({ error: V.invalid })
-      .positive({ error: V.invalid })
-      .max(MAX_DB_ID, { error: V.invalid }),
-  );
+const idInput = z.union([z.number(), z.string()], { error: V.invalid }).transform(Number).pipe(dbId);
 /** Optional id; '' counts as absent. */
 const optionalId = z
   .union([idInput, z.literal('')], { error: V.invalid })
@@ -222,19 +207,23 @@ export type DepartmentBody = z.input<typeof departmentBody>;
 // ---- Responses -------------------------------------------------------------------------------------------
 
 /** Image URL (`/api/image/{imageId}.webp`) or null. */
-const imageUrl = z.string().nullable();
+export const imageUrl = z.string().nullable();
+
+/** The names and descriptions as every menu response carries them. */
+export const namesResponse = { nameAz: z.string(), nameEn: z.string(), nameRu: z.string() };
+export const textsResponse = {
+  ...namesResponse,
+  descriptionAz: z.string(),
+  descriptionEn: z.string(),
+  descriptionRu: z.string(),
+};
 
 export const dishResponse = z.object({
   id: z.number(),
   dishId: z.number(),
   categoryId: z.number(),
   eateryId: z.number(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
-  descriptionAz: z.string(),
-  descriptionEn: z.string(),
-  descriptionRu: z.string(),
+  ...textsResponse,
   /** AZN, a number with at most 2 decimals. */
   price: z.number(),
   available: z.boolean(),
@@ -249,9 +238,7 @@ export const categoryResponse = z.object({
   id: z.number(),
   categoryId: z.number(),
   eateryId: z.number(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
+  ...namesResponse,
   image: imageUrl,
   imageId: z.number().nullable(),
   position: z.number(),
@@ -277,9 +264,7 @@ export type Department = z.infer<typeof departmentResponse>;
 export const commonCategoryResponse = z.object({
   categoryId: z.number(),
   key: z.string(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
+  ...namesResponse,
   image: z.string().nullable(),
   dishCount: z.number(),
 });
@@ -289,12 +274,7 @@ export type CommonCategory = z.infer<typeof commonCategoryResponse>;
 export const commonDishResponse = z.object({
   dishId: z.number(),
   categoryId: z.number(),
-  nameAz: z.string(),
-  nameEn: z.string(),
-  nameRu: z.string(),
-  descriptionAz: z.string(),
-  descriptionEn: z.string(),
-  descriptionRu: z.string(),
+  ...textsResponse,
   price: z.number(),
   image: z.string().nullable(),
 });

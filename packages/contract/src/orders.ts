@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_NOTE_MAX } from './limits.js';
 import { ORDER_EVENT_TYPES } from './realtime.js';
-import { V } from './validation.js';
+import { MAX_DB_ID, pathId, V } from './validation.js';
 
 /**
  * Orders (SPEC.md §3, §4, DESIGN.md §5, §8, §9): staff routes under /api/eatery/{id}/orders, the order JSON that
@@ -21,8 +21,6 @@ export const ORDER_V = {
   itemsRequired: 'validation.itemsRequired',
 } as const;
 
-const MAX_INT4 = 2_147_483_647;
-
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** An id in a body: a positive 32-bit integer (numbers only, no strings). */
@@ -30,14 +28,10 @@ const bodyId = z
   .number({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) })
   .int({ error: V.invalid })
   .positive({ error: V.invalid })
-  .max(MAX_INT4, { error: V.invalid });
+  .max(MAX_DB_ID, { error: V.invalid });
 
 /** An id in a path. */
-export const orderPathId = z.coerce
-  .number({ error: V.invalid })
-  .int({ error: V.invalid })
-  .positive({ error: V.invalid })
-  .max(MAX_INT4, { error: V.invalid });
+export const orderPathId = pathId;
 
 /** Note: trimmed, blank becomes null; left out (undefined) means "not sent". */
 const noteField = z

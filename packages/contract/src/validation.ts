@@ -25,6 +25,19 @@ export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]{8,}$/;
 export const PERSON_NAME_RE = /^[A-Za-zƏəĞğİıÖöŞşÜüÇçА-Яа-яЁё ]{2,50}$/;
 export const RESTAURANT_NAME_RE = /^[A-Za-zА-Яа-яЁёƏəĞğİıÖöŞşÜüÇç0-9\s.,'-]{2,100}$/;
 
+/** The largest id a database integer (int4) column holds. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** A positive integer that fits an int4 id column. */
+export const dbId = z
+  .number({ error: V.invalid })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(MAX_DB_ID, { error: V.invalid });
+
+/** An id in a path or query: a numeric string (or number) that is a positive int4. */
+export const pathId = z.coerce.number({ error: V.invalid }).pipe(dbId);
+
 /** A required, trimmed string. */
 export const requiredText = (max = 255) =>
   z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
