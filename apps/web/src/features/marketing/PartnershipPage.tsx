@@ -1,14 +1,13 @@
-import { Box, Button, Container, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMail, IconMessageCircle, IconSchool, IconHeartHandshake } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChatButton } from './components/ChatButton';
 import { ACTION, Hero, PRIMARY } from './components/Hero';
 import { HoursCard } from './components/HeroArt';
-import { MarketingLayout } from './components/MarketingLayout';
+import { MarketingPage } from './components/MarketingPage';
+import { Section } from './components/Section';
 import { Steps } from './components/Steps';
 import { contactEmail, mailtoUrl } from './lib/config';
-import { useLanguageRoute, usePageMeta } from './lib/use-page';
-import classes from './marketing.module.css';
 
 const P = 'marketing.partnership';
 
@@ -39,12 +38,10 @@ function CheckList({ group }: { group: 'who' | 'what' }) {
 /** /partnership: the partner programme (2-3 hours a day) with contact by e-mail or chat. */
 export function PartnershipPage() {
   const { t } = useTranslation();
-  const toBare = useLanguageRoute();
-  usePageMeta(`${P}.meta.title`, `${P}.meta.description`);
   const email = contactEmail();
   const mailto = mailtoUrl(email, t(`${P}.contact.emailSubject`));
   return (
-    <MarketingLayout onLanguageChange={toBare}>
+    <MarketingPage prefix={P}>
       <Hero
         prefix={P}
         actions={
@@ -57,22 +54,20 @@ export function PartnershipPage() {
         }
         aside={<HoursCard />}
       />
-      <Container size="lg" py={{ base: 'xl', md: 56 }}>
+      <Section>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <CheckList group="who" />
           <CheckList group="what" />
         </SimpleGrid>
-      </Container>
-      <Box className={classes.band}>
-        <Container size="lg" py={{ base: 'xl', md: 56 }}>
-          <Steps
-            prefix={`${P}.steps`}
-            id="partner-steps-title"
-            icons={[IconMessageCircle, IconSchool, IconHeartHandshake]}
-          />
-        </Container>
-      </Box>
-      <Container size="md" py={{ base: 'xl', md: 56 }}>
+      </Section>
+      <Section band>
+        <Steps
+          prefix={`${P}.steps`}
+          id="partner-steps-title"
+          icons={[IconMessageCircle, IconSchool, IconHeartHandshake]}
+        />
+      </Section>
+      <Section size="md">
         <Stack component="section" aria-labelledby="contact-title" gap="md" align="flex-start">
           <Title order={2} id="contact-title">
             {t(`${P}.contact.title`)}
@@ -92,7 +87,7 @@ export function PartnershipPage() {
             <ChatButton labelKey={`${P}.contact.chat`} messageKey="marketing.chat.partnerText" size="lg" {...ACTION} />
           </SimpleGrid>
         </Stack>
-      </Container>
-    </MarketingLayout>
+      </Section>
+    </MarketingPage>
   );
 }
