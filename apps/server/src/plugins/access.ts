@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@qr-menu/contract';
 import { eateries, memberships } from '../db/schema.js';
-import { AppError } from './app-error.js';
+import { AppError, notFound, accessDenied } from './app-error.js';
 import { verifyJwt } from './jwt.js';
+import { pathId } from './path-id.js';
 
 /**
  * Who may call a route, declared as a route option (`config: { access }`):
@@ -51,7 +52,7 @@ export function requireUserId(request: { userId: number | null }): number {
 }
 
 export function requireEatery(request: { eatery: EateryContext | null }): EateryContext {
-  if (!request.eatery) throw new AppError(404, 'notYourResource');
+  if (!request.eatery) throw notFound();
   return request.eatery;
 }
 
@@ -75,17 +76,15 @@ export const accessPlugin = fp(async (app) => {
     if (!claims) throw new AppError(401, 'jwtInvalid');
     if (access === 'user') return;
 
-    const rawId = (request.params as { id?: string }).id ?? '';
-    const eateryId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-    if (!Number.isSafeInteger(eateryId) || eateryId <= 0) throw new AppError(404, 'notYourResource');
+    const eateryId = pathId((request.params as { id?: string }).id);
     const [row] = await app.db
       .select({ roles: memberships.roles, ownerId: eateries.ownerId })
       .from(memberships)
       .innerJoin(eateries, eq(eateries.id, memberships.eateryId))
       .where(and(eq(memberships.userId, claims.sub), eq(memberships.eateryId, eateryId)));
-    if (!row) throw new AppError(404, 'notYourResource');
+    if (!row) throw notFound();
     const eatery: EateryContext = { id: eateryId, roles: row.roles as Role[], ownerId: row.ownerId };
-    if (access.roles !== 'any' && !hasRole(eatery, access.roles)) throw new AppError(403, 'accessDenied');
+    if (access.roles !== 'any' && !hasRole(eatery, access.roles)) throw accessDenied();
     request.eatery = eatery;
   });
 });

@@ -2,12 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TableAssignment } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, tables, users } from '../../db/schema.js';
-import { AppError } from '../../plugins/app-error.js';
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
-}
+import { notFound, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
 
 const columns = {
   id: tableAssignments.id,
@@ -41,14 +36,14 @@ export class AssignmentsService {
       .select({ id: tables.id })
       .from(tables)
       .where(and(eq(tables.id, body.tableId), eq(tables.eateryId, eateryId)));
-    if (!table) throw new AppError(404, 'notYourResource');
+    if (!table) throw notFound();
     const [member] = await this.db
       .select({ roles: memberships.roles })
       .from(memberships)
       .where(and(eq(memberships.userId, body.waiterId), eq(memberships.eateryId, eateryId)));
-    if (!member) throw new AppError(404, 'notYourResource');
+    if (!member) throw notFound();
     if (!member.roles.includes('WAITER')) {
-      throw new AppError(400, 'validation', [{ field: 'waiterId', messageKey: 'validation.notWaiter' }]);
+      throw validationError('waiterId', 'validation.notWaiter');
     }
     const inserted = await this.db
       .insert(tableAssignments)
@@ -57,7 +52,7 @@ export class AssignmentsService {
       .returning({ id: tableAssignments.id })
       .catch((err: unknown) => {
         // The table or the account was deleted a moment ago.
-        if (isForeignKeyViolation(err)) throw new AppError(404, 'notYourResource');
+        if (isForeignKeyViolation(err)) throw notFound();
         throw err;
       });
     const created = inserted.length > 0;
@@ -66,7 +61,7 @@ export class AssignmentsService {
       .from(tableAssignments)
       .innerJoin(users, eq(users.id, tableAssignments.waiterId))
       .where(and(eq(tableAssignments.tableId, body.tableId), eq(tableAssignments.waiterId, body.waiterId)));
-    if (!assignment) throw new AppError(404, 'notYourResource'); // unassigned concurrently
+    if (!assignment) throw notFound(); // unassigned concurrently
     return { created, assignment };
   }
 
@@ -75,6 +70,6 @@ export class AssignmentsService {
       .delete(tableAssignments)
       .where(and(eq(tableAssignments.id, assignmentId), eq(tableAssignments.eateryId, eateryId)))
       .returning({ id: tableAssignments.id });
-    if (deleted.length === 0) throw new AppError(404, 'notYourResource');
+    if (deleted.length === 0) throw notFound();
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@qr-menu/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../plugins/app-error.js';
+import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { DishesService } from '../dishes/dishes.service.js';
 import { ImagesService, processImage, type ProcessedImage, type Tx } from '../images/images.service.js';
@@ -113,7 +113,7 @@ export class CatalogService {
     for (const name of names) {
       if (name === null || loaded.has(name)) continue;
       const path = this.imagePath(name);
-      if (!path) throw new AppError(400, 'validation', [{ field: 'image', messageKey: 'validation.invalid' }]);
+      if (!path) throw validationError('image', 'validation.invalid');
       loaded.set(name, await processImage(await readFile(path)));
     }
     return loaded;
@@ -138,7 +138,7 @@ export class CatalogService {
       if (item.eateryId !== undefined && item.eateryId !== eateryId) throw notFound();
       const entry = item.categoryId !== undefined ? this.catalog.find((c) => c.id === item.categoryId) : undefined;
       if (item.categoryId !== undefined && !entry) {
-        throw new AppError(400, 'validation', [{ field: at('categoryId'), messageKey: 'validation.invalid' }]);
+        throw validationError(at('categoryId'), 'validation.invalid');
       }
       const names = {
         nameAz: item.nameAz || entry?.nameAz || '',
@@ -146,7 +146,7 @@ export class CatalogService {
         nameRu: item.nameRu || entry?.nameRu || '',
       };
       if (!names.nameAz && !names.nameEn && !names.nameRu) {
-        throw new AppError(400, 'validation', [{ field: at('nameAz'), messageKey: 'validation.categoryNameRequired' }]);
+        throw validationError(at('nameAz'), 'validation.categoryNameRequired');
       }
       const image = item.image === undefined ? (entry?.image ?? null) : this.resolveImageName(item.image, at('image'));
       return { names, image };

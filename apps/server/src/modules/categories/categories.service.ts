@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categoryData, type Category } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
-import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { notFound, validationError } from '../../plugins/app-error.js';
 import { DishesService } from '../dishes/dishes.service.js';
 import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
@@ -198,7 +198,7 @@ export class CategoriesService {
           rows.map((r) => r.id),
         )
       ) {
-        throw new AppError(400, 'validation', [{ field: 'categoryIds', messageKey: 'validation.invalid' }]);
+        throw validationError('categoryIds', 'validation.invalid');
       }
       if (categoryIds.length === 0) return;
       await tx

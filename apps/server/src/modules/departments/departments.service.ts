@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { kitchenDepartments } from '../../db/schema.js';
-import { AppError, isUniqueViolation, notFound } from '../../plugins/app-error.js';
+import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
 
 interface DepartmentInput {
   name: string;

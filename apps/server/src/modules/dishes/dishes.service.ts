@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dishData, type Dish } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { dishes, kitchenDepartments } from '../../db/schema.js';
-import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { notFound, validationError } from '../../plugins/app-error.js';
 import { CategoriesService, positionsCase, referencedByOrders, sameIdSet } from '../categories/categories.service.js';
 import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
@@ -200,7 +200,7 @@ export class DishesService {
           rows.map((r) => r.id),
         )
       ) {
-        throw new AppError(400, 'validation', [{ field: 'dishIds', messageKey: 'validation.invalid' }]);
+        throw validationError('dishIds', 'validation.invalid');
       }
       if (dishIds.length === 0) return;
       await tx

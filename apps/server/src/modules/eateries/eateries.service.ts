@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { eateries, memberships } from '../../db/schema.js';
-import { AppError, isForeignKeyViolation } from '../../plugins/app-error.js';
+import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
 
 type EateryInput = {
   name: string;
@@ -46,7 +46,7 @@ function validTimeZone(tz: string | undefined): string | undefined {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return tz;
   } catch {
-    throw new AppError(400, 'validation', [{ field: 'timeZone', messageKey: 'validation.invalid' }]);
+    throw validationError('timeZone', 'validation.invalid');
   }
 }
 
@@ -73,7 +73,7 @@ export class EateriesService {
       .from(eateries)
       .innerJoin(memberships, and(eq(memberships.eateryId, eateries.id), eq(memberships.userId, userId)))
       .where(eq(eateries.id, eateryId));
-    if (!row) throw new AppError(404, 'notYourResource');
+    if (!row) throw notFound();
     return toDto(row);
   }
 
@@ -120,7 +120,7 @@ export class EateriesService {
 
   /** Only the owner deletes a restaurant; everything in it goes with it. */
   async remove(userId: number, eatery: { id: number; ownerId: number }) {
-    if (eatery.ownerId !== userId) throw new AppError(403, 'accessDenied');
+    if (eatery.ownerId !== userId) throw accessDenied();
     await this.db.delete(eateries).where(eq(eateries.id, eatery.id));
   }
 }

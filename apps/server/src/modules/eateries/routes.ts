@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eateryBody, eateryResponse, idField } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
-import { AppError } from '../../plugins/app-error.js';
+import { accessDenied } from '../../plugins/app-error.js';
 import { EateriesService } from './eateries.service.js';
 
 const idParams = z.object({ id: idField });
@@ -20,7 +20,7 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: z.object({ userId: idField }), response: { 200: z.array(eateryResponse) } } },
     async (request) => {
       const userId = requireUserId(request);
-      if (request.params.userId !== userId) throw new AppError(403, 'accessDenied');
+      if (request.params.userId !== userId) throw accessDenied();
       return eateriesService.listOwned(userId);
     },
   );

@@ -9,19 +9,9 @@ import {
 } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { categories, dishes, eateries, orders, tables } from '../../db/schema.js';
-import { AppError } from '../../plugins/app-error.js';
+import { AppError, notFound } from '../../plugins/app-error.js';
 import { imageUrl } from '../images/images.service.js';
 import { OrdersService, type ItemInput, type OrderEventSink, type PlacedOrder } from '../orders/orders.service.js';
-
-const notFound = () => new AppError(404, 'notYourResource');
-
-/** A path id as guests send it: digits only (1..9 of them), positive; anything else is "not found", never 400. */
-export function pathId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  const id = Number(raw);
-  if (id <= 0) throw notFound();
-  return id;
-}
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
 export interface MenuSource {

@@ -13,9 +13,10 @@ import {
   guestPlaceOrderBody,
   type GuestMenu,
 } from '@qr-menu/contract';
-import { AppError } from '../../plugins/app-error.js';
+import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { pathId } from '../../plugins/path-id.js';
 import { ensureDeviceId, readDeviceId } from './device.js';
-import { GuestService, pathId } from './guest.service.js';
+import { GuestService } from './guest.service.js';
 import { etagMatches } from './menu-cache.js';
 
 /** gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. */
@@ -88,7 +89,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const eateryId = pathId(request.params.id);
       const tableId = pathId(request.params.tableId);
       const menu = await app.menuCache.get(eateryId, tableId);
-      if (menu.kind === 'notFound') throw new AppError(404, 'notYourResource');
+      if (menu.kind === 'notFound') throw notFound();
       if (menu.kind === 'inactive') throw new AppError(409, 'tableInactive');
       reply.header('cache-control', 'no-cache').header('etag', menu.etag);
       if (etagMatches(request.headers['if-none-match'], menu.etag)) return reply.code(304).send();
@@ -158,7 +159,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const eateryId = pathId(request.params.id);
       const orderId = pathId(request.params.orderId);
       const deviceId = readDeviceId(request);
-      if (!deviceId) throw new AppError(404, 'notYourResource');
+      if (!deviceId) throw notFound();
       reply.header('cache-control', 'no-store');
       return service.getOrder(eateryId, orderId, deviceId);
     },
@@ -182,7 +183,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const eateryId = pathId(request.params.id);
       const orderId = pathId(request.params.orderId);
       const deviceId = readDeviceId(request);
-      if (!deviceId) throw new AppError(404, 'notYourResource');
+      if (!deviceId) throw notFound();
       return service.addItems(eateryId, orderId, request.body.items, deviceId);
     },
   );
@@ -213,7 +214,7 @@ function idempotencyKey(request: FastifyRequest): string | null {
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!value) return null;
   if (value.length > IDEMPOTENCY_KEY_MAX) {
-    throw new AppError(400, 'validation', [{ field: 'Idempotency-Key', messageKey: V.tooLong }]);
+    throw validationError('Idempotency-Key', V.tooLong);
   }
   return value;
 }

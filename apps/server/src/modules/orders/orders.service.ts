@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { categories, dishes, eateries, orderItems, orders, tables } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
-import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
+import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
 import { centsToNumber, defaultLanguageName, deriveOrderStatus, isFinal, toCents } from './order-rules.js';
 
 /** Roles of DESIGN.md §6. The coarse rule is the route's `config.access`; these are the field-level rules. */
@@ -103,9 +103,7 @@ interface DishSnapshot {
   categoryName: string | null;
 }
 
-const notFound = () => new AppError(404, 'notYourResource');
 const closed = () => new AppError(409, 'orderClosed');
-const denied = () => new AppError(403, 'accessDenied');
 
 function toItemDto(i: ItemRow) {
   return {
@@ -225,7 +223,7 @@ export class OrdersService {
       if (existing) return { order: existing, created: false };
     }
     if (opts.guest && items.length === 0) {
-      throw new AppError(400, 'validation', [{ field: 'items', messageKey: ORDER_V.itemsRequired }]);
+      throw validationError('items', ORDER_V.itemsRequired);
     }
 
     let order: Order;
@@ -277,7 +275,7 @@ export class OrdersService {
     fieldPrefix: string | null = 'items',
   ): Promise<Order> {
     if (opts.guest && items.length === 0) {
-      throw new AppError(400, 'validation', [{ field: 'items', messageKey: ORDER_V.itemsRequired }]);
+      throw validationError('items', ORDER_V.itemsRequired);
     }
     const order = await this.db.transaction(async (tx) => {
       const locked = await this.lock(tx, eateryId, orderId, opts.deviceId ?? undefined);
@@ -308,8 +306,8 @@ export class OrdersService {
       const statusChange = body.status !== undefined && body.status !== locked.status;
       const noteChange = body.note !== undefined && body.note !== locked.note;
       if (statusChange || noteChange) {
-        if (!hasRole(eatery, ORDER_ROLES.orderStatus)) throw denied();
-        if (statusChange && body.status === 'PAID' && !hasRole(eatery, ORDER_ROLES.markPaid)) throw denied();
+        if (!hasRole(eatery, ORDER_ROLES.orderStatus)) throw accessDenied();
+        if (statusChange && body.status === 'PAID' && !hasRole(eatery, ORDER_ROLES.markPaid)) throw accessDenied();
         if (isFinal(locked.status)) throw closed();
         changed = true;
         await tx
@@ -376,9 +374,9 @@ export class OrdersService {
       const noteChange = body.note !== undefined && body.note !== item.note;
       const statusChange = body.status !== undefined && body.status !== item.status;
       if (!(dishChange || quantityChange || noteChange || statusChange)) return this.load(tx, eatery.id, orderId);
-      if ((dishChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) throw denied();
+      if ((dishChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) throw accessDenied();
       const statusRoles = isDelete ? ORDER_ROLES.editItems : ORDER_ROLES.itemStatus;
-      if (statusChange && !hasRole(eatery, statusRoles)) throw denied();
+      if (statusChange && !hasRole(eatery, statusRoles)) throw accessDenied();
       if (isFinal(locked.status)) throw closed();
 
       let snapshot: Partial<DishSnapshot> = {};

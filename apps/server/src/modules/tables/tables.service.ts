@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Table, TableStatus } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { tables } from '../../db/schema.js';
-import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
+import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
 import { QR_LIST_WIDTH, QR_PRINT_WIDTH, qrPng, tableQrContent } from './qr.js';
 
 export interface TableInput {
@@ -39,7 +39,7 @@ export class TablesService {
       .select()
       .from(tables)
       .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)));
-    if (!row) throw new AppError(404, 'notYourResource');
+    if (!row) throw notFound();
     return row;
   }
 
@@ -68,7 +68,7 @@ export class TablesService {
         .set({ number: body.number, seats: body.seats, note: body.note, status: body.status })
         .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
         .returning();
-      if (!row) throw new AppError(404, 'notYourResource');
+      if (!row) throw notFound();
       return this.toDto(row, base);
     } catch (err) {
       if (isUniqueViolation(err)) throw tableExists();
@@ -82,7 +82,7 @@ export class TablesService {
       .delete(tables)
       .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
       .returning({ id: tables.id });
-    if (deleted.length === 0) throw new AppError(404, 'notYourResource');
+    if (deleted.length === 0) throw notFound();
   }
 
   /** Print-quality PNG of the table's code. */

@@ -3,7 +3,7 @@ import { ROLES, type Role, type StaffUser } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
-import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
+import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
 
 export interface CreateUserInput {
@@ -93,7 +93,7 @@ export class UsersService {
 
   async create(eatery: EateryContext, body: CreateUserInput): Promise<StaffUser> {
     if (body.restaurant.eateryId !== eatery.id) {
-      throw new AppError(400, 'validation', [{ field: 'restaurant.eateryId', messageKey: 'validation.invalid' }]);
+      throw validationError('restaurant.eateryId', 'validation.invalid');
     }
     if (await this.emailTaken(body.user.email)) throw new AppError(409, 'userExist');
     const passwordHash = await hashPassword(body.user.password);
@@ -140,7 +140,7 @@ export class UsersService {
     }
     const changesAccount = Object.keys(account).length > 0 || body.password !== null;
     if (changesAccount && !self && (userId === eatery.ownerId || (await this.belongsElsewhere(userId, eatery.id)))) {
-      throw new AppError(403, 'accessDenied');
+      throw accessDenied();
     }
     if (body.password !== null) account.passwordHash = await hashPassword(body.password);
 
@@ -189,7 +189,7 @@ export class UsersService {
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.eateryId, eateryId), eq(memberships.userId, userId)));
-    if (!row) throw new AppError(404, 'notYourResource');
+    if (!row) throw notFound();
     return row;
   }
 
