@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@qr-menu/contract';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse as json, renderWithProviders } from '../../../test/render';
 import { CreateOrderModal, validateNewOrder } from './CreateOrderModal';
 import './index';
 
@@ -17,8 +17,6 @@ const openOrder = { id: 90, status: 'CREATED', tableId: 7, tableNumber: '5', ite
 /** A fake API: tables, open orders of table 7 (when `busy`), and order creation. */
 function stubApi(busy: boolean) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {

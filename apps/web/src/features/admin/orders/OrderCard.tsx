@@ -206,7 +206,6 @@ function ItemRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
   const live = item.status !== 'DELETED';
   const name = item.dishName || item.name;
   return (
@@ -230,30 +229,40 @@ function ItemRow({
       </Box>
       <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
         <ItemStatusBadge status={item.status} />
-        {canEdit && live && (
-          <TooltipAction
-            tip={t('orders.item.edit')}
-            label={t('orders.item.editNamed', { name })}
-            icon={IconEdit}
-            variant="subtle"
-            color="gray"
-            size={32}
-            onClick={onEdit}
-          />
-        )}
-        {canDelete && live && (
-          <TooltipAction
-            tip={t('orders.item.delete')}
-            label={t('orders.item.deleteNamed', { name })}
-            icon={IconTrash}
-            variant="subtle"
-            color="red"
-            size={32}
-            onClick={onDelete}
-          />
-        )}
+        {canEdit && live && <ItemAction action="edit" name={name} onClick={onEdit} />}
+        {canDelete && live && <ItemAction action="delete" name={name} onClick={onDelete} />}
       </Group>
     </Group>
+  );
+}
+
+/** The icon buttons of an item row: what they say and look like. */
+const ITEM_ACTIONS = {
+  edit: { tip: 'orders.item.edit', label: 'orders.item.editNamed', icon: IconEdit, color: 'gray' },
+  delete: { tip: 'orders.item.delete', label: 'orders.item.deleteNamed', icon: IconTrash, color: 'red' },
+} as const;
+
+function ItemAction({
+  action,
+  name,
+  onClick,
+}: {
+  action: keyof typeof ITEM_ACTIONS;
+  name: string;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const { tip, label, icon, color } = ITEM_ACTIONS[action];
+  return (
+    <TooltipAction
+      tip={t(tip)}
+      label={t(label, { name })}
+      icon={icon}
+      variant="subtle"
+      color={color}
+      size={32}
+      onClick={onClick}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS, type StatusFilter } from './order-format';
+import { STATUS_FILTERS, type DateRange, type StatusFilter } from './order-format';
 import { STATUS_ICONS, useStatusColors } from './status-style';
 import type { OrderFilterState } from './use-order-filters';
 import classes from './orders.module.css';
@@ -64,20 +64,8 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
           ))}
         </div>
         <div className={classes.filterGroup}>
-          <DateField
-            label={t('orders.from')}
-            value={range.from}
-            max={range.to || undefined}
-            onChange={filters.setFrom}
-            invalid={rangeInvalid}
-          />
-          <DateField
-            label={t('orders.to')}
-            value={range.to}
-            min={range.from || undefined}
-            onChange={filters.setTo}
-            invalid={rangeInvalid}
-          />
+          <DateField end="from" label={t('orders.from')} filters={filters} />
+          <DateField end="to" label={t('orders.to')} filters={filters} />
         </div>
       </div>
       {rangeInvalid && (
@@ -89,23 +77,13 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
   );
 }
 
-/** A compact date input: the label sits inside the field so the filters fit one strip on phones. */
-function DateField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-  invalid,
-}: {
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-}) {
+/**
+ * One end of the date range as a compact date input: the label sits inside the field so the filters fit one strip
+ * on phones; the other end bounds the browser's date picker.
+ */
+function DateField({ end, label, filters }: { end: keyof DateRange; label: string; filters: OrderFilterState }) {
   const id = useId();
+  const { range } = filters;
   return (
     <Group gap={6} wrap="nowrap">
       <Text component="label" htmlFor={id} size="sm" fw={600} c="dimmed">
@@ -114,14 +92,14 @@ function DateField({
       <TextInput
         id={id}
         type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        value={range[end]}
+        min={end === 'to' ? range.from || undefined : undefined}
+        max={end === 'from' ? range.to || undefined : undefined}
+        onChange={(e) => filters.setDay(end, e.currentTarget.value)}
         radius="xl"
         size="sm"
         w={165}
-        error={invalid}
+        error={filters.rangeInvalid}
       />
     </Group>
   );

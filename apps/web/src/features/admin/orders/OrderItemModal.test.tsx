@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderItem } from '@qr-menu/contract';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse as json, renderWithProviders } from '../../../test/render';
 import { orderPermissions } from './order-format';
 import { OrderItemModal } from './OrderItemModal';
 import './index';
@@ -26,8 +26,6 @@ const order = { id: 77, tableNumber: '4', status: 'CREATED', items: [item] } as 
 
 function stubApi() {
   const writes: { method: string; url: string; body: unknown }[] = [];
-  const json = (data: unknown, status = 200) =>
-    new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {

@@ -23,7 +23,7 @@ describe('orders board filters', () => {
     rerender({ now: new Date('2025-03-10T21:00:00Z') }); // 01:00 on the 11th in Baku
     expect(result.current.range).toEqual({ from: '2025-03-05', to: '2025-03-11' });
 
-    act(() => result.current.setFrom('2025-03-01'));
+    act(() => result.current.setDay('from', '2025-03-01'));
     expect(result.current.range).toEqual({ from: '2025-03-01', to: '2025-03-11' });
     expect(result.current.shortcut).toBeNull();
     rerender({ now: new Date('2025-03-12T10:00:00Z') });
@@ -32,20 +32,20 @@ describe('orders board filters', () => {
 
   it('presses the shortcut that typed days happen to match', () => {
     const { result } = setup();
-    act(() => result.current.setFrom('2025-03-09'));
+    act(() => result.current.setDay('from', '2025-03-09'));
     expect(result.current.shortcut).toBeNull();
-    act(() => result.current.setTo('2025-03-09'));
+    act(() => result.current.setDay('to', '2025-03-09'));
     expect(result.current.shortcut).toBe('yesterday');
   });
 
   it('an empty day or a start after the end is invalid', () => {
     const { result } = setup();
-    act(() => result.current.setTo(''));
+    act(() => result.current.setDay('to', ''));
     expect(result.current.rangeInvalid).toBe(true);
-    act(() => result.current.setTo('2025-03-08'));
+    act(() => result.current.setDay('to', '2025-03-08'));
     expect(result.current.range).toEqual({ from: '2025-03-10', to: '2025-03-08' });
     expect(result.current.rangeInvalid).toBe(true);
-    act(() => result.current.setFrom('2025-03-07'));
+    act(() => result.current.setDay('from', '2025-03-07'));
     expect(result.current.rangeInvalid).toBe(false);
   });
 

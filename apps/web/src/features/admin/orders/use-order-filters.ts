@@ -19,8 +19,8 @@ export function useOrderFilters(now: Date, timeZone?: string) {
     /** The shortcut button to show pressed: the chosen one, or the one the typed days happen to match. */
     shortcut: typeof dates === 'string' ? dates : rangeShortcut(range, now, timeZone),
     setShortcut: (shortcut: DateShortcut) => setDates(shortcut),
-    setFrom: (from: string) => setDates({ ...range, from }),
-    setTo: (to: string) => setDates({ ...range, to }),
+    /** Types one end of the range (YYYY-MM-DD, or '' when the field was cleared). */
+    setDay: (end: keyof DateRange, day: string) => setDates({ ...range, [end]: day }),
     /** Every order of today (after creating one, so that it shows). */
     showToday: () => {
       setStatus('all');
