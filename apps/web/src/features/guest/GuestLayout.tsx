@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { ActionIcon, Box, NativeSelect, Text, UnstyledButton } from '@mantine/core';
 import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag, IconX, type Icon } from '@tabler/icons-react';
-import { LANGUAGES, type Language } from '@qr-menu/contract';
+import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../../i18n';

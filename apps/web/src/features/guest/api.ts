@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
+import { GUEST_ROUTES, IDEMPOTENCY_HEADER } from '@qr-menu/contract/constants';
 import { api } from '../../api/client';
-import { GUEST_PATHS as GUEST_ROUTES, IDEMPOTENCY_HEADER_NAME as IDEMPOTENCY_HEADER } from './lib/guest-routes';
 import { isFinalStatus } from './lib/status';
 
 /** Guest calls (DESIGN.md §5): no token, cookies (the device id) are sent. */

@@ -1,23 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ORDER_NOTE_MAX, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
+import { ORDER_NOTE_MAX, localName, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { currentLanguage } from '../../../i18n';
 import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissions } from './order-format';
 import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
-
-type Named = { nameAz: string; nameEn: string; nameRu: string };
-
-/** A menu name in the current language, else the first one that is filled in. */
-export function localName(n: Named): string {
-  const lang = currentLanguage();
-  const first = lang === 'az' ? n.nameAz : lang === 'ru' ? n.nameRu : n.nameEn;
-  return (first || n.nameAz || n.nameEn || n.nameRu || '').trim();
-}
 
 interface Values {
   dishId: string | null;
@@ -70,10 +60,10 @@ export function OrderItemModal({
     const groups = (menu.data ?? [])
       .filter((c: MenuCategory) => c.dishes.length > 0)
       .map((c) => ({
-        group: localName(c.category) || t('orders.item.noCategory'),
+        group: localName(c.category, i18n.language) || t('orders.item.noCategory'),
         items: c.dishes.map((d) => ({
           value: String(d.dishId ?? d.id),
-          label: `${localName(d) || `#${d.dishId ?? d.id}`} · ${formatMoney(d.price, i18n.language, t('orders.currency'))}${
+          label: `${localName(d, i18n.language) || `#${d.dishId ?? d.id}`} · ${formatMoney(d.price, i18n.language, t('orders.currency'))}${
             d.available ? '' : ` (${t('orders.item.unavailable')})`
           }`,
         })),

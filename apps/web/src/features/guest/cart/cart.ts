@@ -1,5 +1,5 @@
 import type { GuestMenuDish } from '@qr-menu/contract';
-import { fromCents, toCents } from '../lib/money';
+import { fromCents, toCents } from '@qr-menu/contract/constants';
 
 /**
  * The guest cart of SPEC.md §3 (kept in local storage) and its actions of SPEC.md §4, as pure functions.

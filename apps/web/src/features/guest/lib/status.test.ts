@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '@qr-menu/contract';
+import { ORDER_STATUSES } from '@qr-menu/contract/constants';
 import en from '../i18n/en.json';
 import { guestStatusKey, isFinalStatus, stepIndex, STEPS } from './status';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestMenu } from '@qr-menu/contract';
+import { localDescription, localName } from '@qr-menu/contract/constants';
 import { ApiError } from '../../../api/api-error';
 import { addDish, emptyCart, type CartDish } from '../cart/cart';
 import { submitErrorOutcome } from './submit-errors';
-import { categoryEmoji, localDescription, localName } from './localize';
+import { categoryEmoji } from './category-emoji';
 import { formatCents } from './money';
 
 const dish = (id: number): CartDish => ({

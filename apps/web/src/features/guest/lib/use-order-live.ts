@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { OrderEvent, SubscribeAck } from '@qr-menu/contract';
-import { WS_ORDER_EVENT, WS_PATH, WS_SUBSCRIBE, orderTopicOf } from './guest-routes';
+import type { OrderEvent } from '@qr-menu/contract';
+import { ORDER_EVENT, SOCKET_PATH, SOCKET_SUBSCRIBE, orderTopic, type SubscribeAck } from '@qr-menu/contract/constants';
 
 const CONNECT_DELAY_MS = 1000;
 const RECONNECT_MS = 5000;
@@ -26,7 +26,7 @@ export function useOrderLive(orderIds: readonly number[], onChange: () => void, 
         .then(({ io }) => {
           if (cancelled) return;
           const s = io({
-            path: WS_PATH,
+            path: SOCKET_PATH,
             withCredentials: true,
             transports: ['websocket', 'polling'],
             reconnectionDelay: RECONNECT_MS,
@@ -37,11 +37,11 @@ export function useOrderLive(orderIds: readonly number[], onChange: () => void, 
           // Once subscribed, re-fetch: a change made before the subscription would otherwise wait for the poll.
           s.on('connect', () => {
             for (const id of ids)
-              s.emit(WS_SUBSCRIBE, orderTopicOf(id), (ack?: SubscribeAck) => {
+              s.emit(SOCKET_SUBSCRIBE, orderTopic(id), (ack?: SubscribeAck) => {
                 if (ack?.ok) onChangeRef.current();
               });
           });
-          s.on(WS_ORDER_EVENT, (event: OrderEvent) => {
+          s.on(ORDER_EVENT, (event: OrderEvent) => {
             if (ids.includes(event.orderId)) onChangeRef.current();
           });
         })

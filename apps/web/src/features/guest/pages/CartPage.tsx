@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, TextInput,
 import { IconAlertCircle, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
+import { localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { addItems, guestKeys, placeOrder, useMenu } from '../api';
@@ -12,8 +13,6 @@ import { AddModeBanner } from '../components/AddModeBanner';
 import { DishPhoto } from '../components/DishPhoto';
 import { QuantityControl } from '../components/QuantityControl';
 import { GuestMessage } from '../GuestLayout';
-import { localName } from '../lib/localize';
-import { toCents } from '../lib/money';
 import { useMoney } from '../lib/use-money';
 import { submitErrorOutcome } from '../lib/submit-errors';
 import { NoRestaurant } from './ScanPrompt';

@@ -9,6 +9,7 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
+import { localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMenu, useOrder } from '../api';
@@ -17,8 +18,6 @@ import { StatusBadge } from '../components/StatusBadge';
 import { StatusSteps } from '../components/StatusSteps';
 import { GuestMessage } from '../GuestLayout';
 import { formatOrderDate } from '../lib/format-date';
-import { localName } from '../lib/localize';
-import { toCents } from '../lib/money';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOrderLive } from '../lib/use-order-live';

@@ -1,6 +1,7 @@
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Skeleton, Stack, Text } from '@mantine/core';
+import { localName } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
@@ -9,7 +10,7 @@ import { CategoryTabs, sectionId } from '../components/CategoryTabs';
 import { DishCard } from '../components/DishCard';
 import { LoadError } from '../components/LoadError';
 import { GuestMessage } from '../GuestLayout';
-import { categoryEmoji, localName } from '../lib/localize';
+import { categoryEmoji } from '../lib/category-emoji';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
 import classes from '../guest.module.css';

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
+import { toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useOrders } from '../api';
@@ -9,7 +10,6 @@ import { LoadError } from '../components/LoadError';
 import { StatusBadge } from '../components/StatusBadge';
 import { GuestMessage } from '../GuestLayout';
 import { formatOrderDate } from '../lib/format-date';
-import { toCents } from '../lib/money';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOrderLive } from '../lib/use-order-live';

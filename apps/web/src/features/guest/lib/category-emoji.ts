@@ -1,35 +1,5 @@
-import type { Language } from '@qr-menu/contract';
-
+/** The three names of a category (its name in the guest's language comes from the contract's `localName`). */
 type Names = { nameAz: string; nameEn: string; nameRu: string };
-type Descriptions = { descriptionAz: string; descriptionEn: string; descriptionRu: string };
-
-const SUFFIX: Record<Language, 'Az' | 'En' | 'Ru'> = { az: 'Az', en: 'En', ru: 'Ru' };
-/** When the chosen language is empty, the other two in this order. */
-const FALLBACK: Record<Language, Language[]> = {
-  az: ['az', 'en', 'ru'],
-  en: ['en', 'az', 'ru'],
-  ru: ['ru', 'az', 'en'],
-};
-
-const lang = (l: string): Language => (l === 'en' || l === 'ru' ? l : 'az');
-
-/** The name in the chosen language, else in another language that has one. */
-export function localName(item: Names, language: string): string {
-  for (const l of FALLBACK[lang(language)]) {
-    const v = item[`name${SUFFIX[l]}`]?.trim();
-    if (v) return v;
-  }
-  return '';
-}
-
-/** The description in the chosen language, else in another language that has one. */
-export function localDescription(item: Descriptions, language: string): string {
-  for (const l of FALLBACK[lang(language)]) {
-    const v = item[`description${SUFFIX[l]}`]?.trim();
-    if (v) return v;
-  }
-  return '';
-}
 
 /** Emoji of a category by any of its names (SPEC.md §2: Pizza, Salads, Drinks, Desserts, and a few more). */
 const EMOJI: [RegExp, string][] = [
