@@ -24,12 +24,14 @@ import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
 import { menuCachePlugin } from './modules/guest/menu-cache.js';
+import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
     database: Database;
+    services: Services;
   }
 }
 
@@ -90,6 +92,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(accessPlugin);
   await app.register(realtimePlugin);
   await app.register(menuCachePlugin);
+  app.decorate('services', createServices(database.db, config, app.realtime));
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   // The built web app: static files, and index.html for every other non-API path (the SPA routes).

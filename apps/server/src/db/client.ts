@@ -12,6 +12,10 @@ import * as schema from './schema.js';
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** An open transaction of `Db` (the callback parameter of `db.transaction`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query may run: the database itself or an open transaction. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

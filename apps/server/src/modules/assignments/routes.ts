@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { AssignmentsService } from './assignments.service.js';
 
 const idParams = z.object({ id: idField });
 const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
 
 /** Waiter-to-table assignments (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AssignmentsService(app.db);
+  const service = app.services.assignments;
   const tags = ['tables'];
 
   app.get(

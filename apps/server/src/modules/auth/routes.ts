@@ -11,7 +11,7 @@ import {
 } from '@qr-menu/contract';
 import { requireUserId } from '../../plugins/access.js';
 import { RATE } from '../../plugins/rate-limits.js';
-import { AuthService, type Session } from './auth.service.js';
+import type { Session } from './auth.service.js';
 
 const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
@@ -27,7 +27,7 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session:
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = new AuthService(app.db, app.config);
+  const auth = app.services.auth;
 
   app.post(
     '/admin/eatery',

@@ -11,12 +11,13 @@ import {
   type Dish,
 } from '@qr-menu/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
-import { CategoriesService } from '../categories/categories.service.js';
-import { DishesService } from '../dishes/dishes.service.js';
-import { ImagesService, processImage, type ProcessedImage, type Tx } from '../images/images.service.js';
+import type { CategoriesService } from '../categories/categories.service.js';
+import type { DishesService } from '../dishes/dishes.service.js';
+import { ImagesService, processImage, type ProcessedImage } from '../images/images.service.js';
 import { parseWith } from '../images/multipart.js';
+import { assertCategoryOwned } from '../menu-sql.js';
 import { CATALOG, type CatalogCategory } from './catalog-data.js';
 
 /** Catalogue images live next to the data; only names listed in the catalogue are ever read. */
@@ -39,6 +40,8 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
+    private readonly categoriesService: CategoriesService,
+    private readonly dishesService: DishesService,
     private readonly catalog: CatalogCategory[] = CATALOG,
     private readonly imagesDir: string = CATALOG_IMAGES_DIR,
   ) {
@@ -156,19 +159,18 @@ export class CatalogService {
       const created: number[] = [];
       for (const p of prepared) {
         const imageId = await CatalogService.storeImage(tx, images, p.image);
-        created.push(await CategoriesService.insert(tx, eateryId, { ...p.names, imageId }));
+        created.push(await this.categoriesService.insert(tx, eateryId, { ...p.names, imageId }));
       }
       return created;
     });
-    const categoriesService = new CategoriesService(this.db);
-    const result = await Promise.all(ids.map((id) => categoriesService.get(eateryId, id)));
+    const result = await Promise.all(ids.map((id) => this.categoriesService.get(eateryId, id)));
     return many ? result : result[0];
   }
 
   /** POST /api/eatery/{id}/category/{categoryId}/dish/templates: creates the selected template dishes, all or none. */
   async createFromTemplates(eateryId: number, categoryId: number, body: unknown): Promise<Dish[]> {
     const items = parseWith(templateDishesBody, body);
-    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await assertCategoryOwned(this.db, eateryId, categoryId);
     const imageNames = items.map((item, index) => this.resolveImageName(item.image, `${index}.image`));
     const images = await this.loadImages(imageNames);
     const ids = await this.db.transaction(async (tx) => {
@@ -176,7 +178,7 @@ export class CatalogService {
       for (const [index, item] of items.entries()) {
         const imageId = await CatalogService.storeImage(tx, images, imageNames[index]);
         created.push(
-          await DishesService.insert(tx, eateryId, categoryId, {
+          await this.dishesService.insert(tx, eateryId, categoryId, {
             nameAz: item.nameAz,
             nameEn: item.nameEn,
             nameRu: item.nameRu,
@@ -192,7 +194,6 @@ export class CatalogService {
       }
       return created;
     });
-    const dishesService = new DishesService(this.db);
-    return Promise.all(ids.map((id) => dishesService.get(eateryId, categoryId, id)));
+    return Promise.all(ids.map((id) => this.dishesService.get(eateryId, categoryId, id)));
   }
 }

@@ -16,13 +16,12 @@ import { AppError } from '../../plugins/app-error.js';
 import { MENU_EDITORS } from '../categories/routes.js';
 import { readMenuForm } from '../images/multipart.js';
 import { etagMatches } from '../images/routes.js';
-import { CatalogService } from './catalog.service.js';
 
 const idParams = z.object({ id: idField });
 
 /** The predefined catalogue and creating menu entries from it. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalog = new CatalogService(app.db);
+  const catalog = app.services.catalog;
   const tags = ['catalogue'];
 
   app.get('/category/common', { schema: { tags, response: { 200: z.array(commonCategoryResponse) } } }, async () =>

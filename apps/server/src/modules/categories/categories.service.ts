@@ -1,12 +1,12 @@
-import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { categoryData, type Category } from '@qr-menu/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
-import { DishesService } from '../dishes/dishes.service.js';
-import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
+import type { DishesService } from '../dishes/dishes.service.js';
+import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
+import { assertCategoryOwned, assertSameIdSet, positionsCase, referencedByOrders } from '../menu-sql.js';
 
 export interface CategoryValues {
   nameAz: string;
@@ -52,27 +52,15 @@ const toDto = (r: Row): Category => ({
   dishCount: Number(r.dishCount),
 });
 
-/** `CASE id WHEN … THEN <index> END`: the positions of an ordered list of ids, for one UPDATE. */
-export function positionsCase(idColumn: AnyPgColumn, ids: number[]): SQL {
-  const whens = ids.map((id, index) => sql`when ${id} then ${index}`);
-  return sql`(case ${idColumn} ${sql.join(whens, sql` `)} end)::int`;
-}
-
-/** True when `given` is exactly the set `existing` (same ids, each once), in any order. */
-export function sameIdSet(given: number[], existing: number[]): boolean {
-  const set = new Set(given);
-  return set.size === given.length && given.length === existing.length && existing.every((id) => set.has(id));
-}
-
-/** Condition on the `dishes` table: the dish is referenced by an order item of any order. */
-export const referencedByOrders = () => sql`exists (select 1 from order_items oi where oi.dish_id = "dishes"."id")`;
-
 /** Menu categories of a restaurant (SPEC.md §3, DESIGN.md §5). */
 export class CategoriesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dishes: DishesService,
+  ) {}
 
   /** Inserts a category at the end of the restaurant's list and returns its id. */
-  static async insert(tx: Tx, eateryId: number, values: CategoryValues): Promise<number> {
+  async insert(tx: Tx, eateryId: number, values: CategoryValues): Promise<number> {
     const [row] = await tx
       .insert(categories)
       .values({
@@ -82,15 +70,6 @@ export class CategoriesService {
       })
       .returning({ id: categories.id });
     return row.id;
-  }
-
-  /** 404 unless the category belongs to the restaurant. */
-  static async assertOwned(db: Db | Tx, eateryId: number, categoryId: number): Promise<void> {
-    const [row] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));
-    if (!row) throw notFound();
   }
 
   async list(eateryId: number): Promise<Category[]> {
@@ -113,7 +92,7 @@ export class CategoriesService {
 
   async getWithDishes(eateryId: number, categoryId: number) {
     const category = await this.get(eateryId, categoryId);
-    const list = await new DishesService(this.db).listInCategory(eateryId, categoryId);
+    const list = await this.dishes.listInCategory(eateryId, categoryId);
     return { ...category, dishes: list };
   }
 
@@ -124,7 +103,7 @@ export class CategoriesService {
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
-      return CategoriesService.insert(tx, eateryId, {
+      return this.insert(tx, eateryId, {
         nameAz: data.nameAz,
         nameEn: data.nameEn,
         nameRu: data.nameRu,
@@ -144,7 +123,7 @@ export class CategoriesService {
     if (data.categoryId !== undefined && data.categoryId !== categoryId) {
       throw validationError('categoryId', 'validation.invalid');
     }
-    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await assertCategoryOwned(this.db, eateryId, categoryId);
     const image = form.image ? await processImage(form.image) : null;
     const removeImage = data.removeImage === true || data.image === null;
     await this.db.transaction(async (tx) => {
@@ -192,14 +171,7 @@ export class CategoriesService {
         .from(categories)
         .where(eq(categories.eateryId, eateryId))
         .for('update');
-      if (
-        !sameIdSet(
-          categoryIds,
-          rows.map((r) => r.id),
-        )
-      ) {
-        throw validationError('categoryIds', 'validation.invalid');
-      }
+      assertSameIdSet('categoryIds', categoryIds, rows);
       if (categoryIds.length === 0) return;
       await tx
         .update(categories)

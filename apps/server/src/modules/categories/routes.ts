@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { categoryOrderBody, categoryResponse, categoryWithDishesResponse, idField, menuId } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { readMenuForm } from '../images/multipart.js';
-import { CategoriesService } from './categories.service.js';
 
 export const MENU_EDITORS = { access: { roles: ['EATERY_ADMIN'] as const } };
 const idParams = z.object({ id: idField });
@@ -15,7 +14,7 @@ const MULTIPART =
 
 /** Menu categories (DESIGN.md §5): read by any member, edited by EATERY_ADMIN. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CategoriesService(app.db);
+  const service = app.services.categories;
   const tags = ['categories'];
 
   app.get(

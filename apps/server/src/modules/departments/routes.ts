@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { departmentBody, departmentResponse, idField, menuId } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { DepartmentsService } from './departments.service.js';
 
 const EDITORS = { access: { roles: ['EATERY_ADMIN', 'KITCHEN_ADMIN'] as const } };
 const idParams = z.object({ id: idField });
@@ -10,7 +9,7 @@ const departmentParams = z.object({ id: idField, departmentId: menuId });
 
 /** Kitchen departments: read by any member; edited by EATERY_ADMIN or KITCHEN_ADMIN (DESIGN.md §6). */
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const departments = new DepartmentsService(app.db);
+  const departments = app.services.departments;
   const tags = ['kitchen departments'];
 
   app.get(

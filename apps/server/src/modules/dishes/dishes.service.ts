@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dishData, type Dish } from '@qr-menu/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { dishes, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
-import { CategoriesService, positionsCase, referencedByOrders, sameIdSet } from '../categories/categories.service.js';
-import { imageUrl, ImagesService, processImage, type Tx } from '../images/images.service.js';
+import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
+import { assertCategoryOwned, assertSameIdSet, positionsCase, referencedByOrders } from '../menu-sql.js';
 
 export interface DishValues {
   nameAz: string;
@@ -57,21 +57,12 @@ export class DishesService {
   constructor(private readonly db: Db) {}
 
   /** Inserts a dish at the end of its category and returns its id. */
-  static async insert(tx: Tx, eateryId: number, categoryId: number, values: DishValues): Promise<number> {
+  async insert(tx: Tx, eateryId: number, categoryId: number, values: DishValues): Promise<number> {
     const [row] = await tx
       .insert(dishes)
       .values({ eateryId, categoryId, ...values, position: endOfCategory(categoryId) })
       .returning({ id: dishes.id });
     return row.id;
-  }
-
-  /** 404 unless the kitchen department belongs to the restaurant. */
-  static async assertDepartment(db: Db, eateryId: number, departmentId: number): Promise<void> {
-    const [row] = await db
-      .select({ id: kitchenDepartments.id })
-      .from(kitchenDepartments)
-      .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)));
-    if (!row) throw notFound();
   }
 
   async listInCategory(eateryId: number, categoryId: number): Promise<Dish[]> {
@@ -85,7 +76,7 @@ export class DishesService {
 
   /** The category's dishes; 404 when the category is not the restaurant's. */
   async list(eateryId: number, categoryId: number): Promise<Dish[]> {
-    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await assertCategoryOwned(this.db, eateryId, categoryId);
     return this.listInCategory(eateryId, categoryId);
   }
 
@@ -106,13 +97,13 @@ export class DishesService {
     if (data.categoryId !== undefined && data.categoryId !== categoryId) {
       throw validationError('categoryId', 'validation.invalid');
     }
-    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await assertCategoryOwned(this.db, eateryId, categoryId);
     const kitchenDepartmentId = data.kitchenDepartmentId ?? null;
-    if (kitchenDepartmentId !== null) await DishesService.assertDepartment(this.db, eateryId, kitchenDepartmentId);
+    if (kitchenDepartmentId !== null) await assertDepartmentOwned(this.db, eateryId, kitchenDepartmentId);
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
-      return DishesService.insert(tx, eateryId, categoryId, {
+      return this.insert(tx, eateryId, categoryId, {
         nameAz: data.nameAz,
         nameEn: data.nameEn,
         nameRu: data.nameRu,
@@ -139,9 +130,9 @@ export class DishesService {
     if (data.dishId !== undefined && data.dishId !== dishId) throw validationError('dishId', 'validation.invalid');
     await this.get(eateryId, categoryId, dishId);
     const target = data.categoryId ?? categoryId;
-    if (target !== categoryId) await CategoriesService.assertOwned(this.db, eateryId, target);
+    if (target !== categoryId) await assertCategoryOwned(this.db, eateryId, target);
     if (data.kitchenDepartmentId != null) {
-      await DishesService.assertDepartment(this.db, eateryId, data.kitchenDepartmentId);
+      await assertDepartmentOwned(this.db, eateryId, data.kitchenDepartmentId);
     }
     const image = form.image ? await processImage(form.image) : null;
     const removeImage = data.removeImage === true || data.image === null;
@@ -187,21 +178,14 @@ export class DishesService {
 
   /** Saves the order of a category's dishes: `dishIds` must be exactly its live dishes, else 400. */
   async reorder(eateryId: number, categoryId: number, dishIds: number[]): Promise<Dish[]> {
-    await CategoriesService.assertOwned(this.db, eateryId, categoryId);
+    await assertCategoryOwned(this.db, eateryId, categoryId);
     await this.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: dishes.id })
         .from(dishes)
         .where(and(live(eateryId), eq(dishes.categoryId, categoryId)))
         .for('update');
-      if (
-        !sameIdSet(
-          dishIds,
-          rows.map((r) => r.id),
-        )
-      ) {
-        throw validationError('dishIds', 'validation.invalid');
-      }
+      assertSameIdSet('dishIds', dishIds, rows);
       if (dishIds.length === 0) return;
       await tx
         .update(dishes)
@@ -215,4 +199,13 @@ export class DishesService {
 /** Position after the last dish of a category. */
 function endOfCategory(categoryId: number) {
   return sql`(select coalesce(max(d.position) + 1, 0) from dishes d where d.category_id = ${categoryId})`;
+}
+
+/** 404 unless the kitchen department belongs to the restaurant. */
+async function assertDepartmentOwned(db: Db, eateryId: number, departmentId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: kitchenDepartments.id })
+    .from(kitchenDepartments)
+    .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)));
+  if (!row) throw notFound();
 }

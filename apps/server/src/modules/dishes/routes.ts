@@ -4,7 +4,6 @@ import { dishOrderBody, dishResponse, idField, menuId } from '@qr-menu/contract'
 import { requireEatery } from '../../plugins/access.js';
 import { MENU_EDITORS } from '../categories/routes.js';
 import { readMenuForm } from '../images/multipart.js';
-import { DishesService } from './dishes.service.js';
 
 const categoryParams = z.object({ id: idField, categoryId: menuId });
 const dishParams = z.object({ id: idField, categoryId: menuId, dishId: menuId });
@@ -14,7 +13,7 @@ const MULTIPART =
 
 /** Dishes of a category (DESIGN.md §5): read by any member, edited by EATERY_ADMIN. */
 export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new DishesService(app.db);
+  const service = app.services.dishes;
   const tags = ['dishes'];
 
   app.get(

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { eateryBody, eateryResponse, idField } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { accessDenied } from '../../plugins/app-error.js';
-import { EateriesService } from './eateries.service.js';
 
 const idParams = z.object({ id: idField });
 
 export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const eateriesService = new EateriesService(app.db);
+  const eateriesService = app.services.eateries;
   const tags = ['restaurants'];
 
   app.get('/eatery', { schema: { tags, response: { 200: z.array(eateryResponse) } } }, async (request) =>

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { categories, dishes, eateries, orders, tables } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { imageUrl } from '../images/images.service.js';
-import { OrdersService, type ItemInput, type OrderEventSink, type PlacedOrder } from '../orders/orders.service.js';
+import type { ItemInput, OrdersService, PlacedOrder } from '../orders/orders.service.js';
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
 export interface MenuSource {
@@ -114,14 +114,10 @@ export class GuestMenuSource implements MenuSource {
  * available) is a 400 on `items.{i}.dishId` with `validation.dishUnavailable`, so the cart can point at the line.
  */
 export class GuestService {
-  readonly orders: OrdersService;
-
   constructor(
     private readonly db: Db,
-    events: OrderEventSink,
-  ) {
-    this.orders = new OrdersService(db, events);
-  }
+    private readonly orders: OrdersService,
+  ) {}
 
   /** `hasOrders`: an open order (CREATED, PROCESSING, PREPARING, READY) of this device at this table. */
   async deviceOrders(eateryId: number, tableId: number, deviceId: string): Promise<GuestDeviceOrders> {

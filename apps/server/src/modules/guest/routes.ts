@@ -16,7 +16,6 @@ import {
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import { pathId } from '../../plugins/path-id.js';
 import { ensureDeviceId, readDeviceId } from './device.js';
-import { GuestService } from './guest.service.js';
 import { etagMatches } from './menu-cache.js';
 
 /** gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. */
@@ -46,7 +45,7 @@ const tags = ['guest'];
  * Orders are visible only to the device (cookie `device_id`) that placed them.
  */
 export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new GuestService(app.db, app.realtime);
+  const service = app.services.guest;
 
   // Two limits on one route: @fastify/rate-limit runs only one of its hooks per request, so both are applied here.
   // Limiters made with createRateLimit inherit the plugin's allowList (RATE_LIMITS=off lets everything through).

@@ -2,12 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { LIMITS } from '@qr-menu/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { images } from '../../db/schema.js';
 import { AppError } from '../../plugins/app-error.js';
-
-/** A transaction (or the database itself) to write through. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Formats we accept as uploads (decided by content, never by name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuId } from '@qr-menu/contract';
 import { AppError } from '../../plugins/app-error.js';
-import { ImagesService } from './images.service.js';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
@@ -16,7 +15,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const imagesService = new ImagesService(app.db);
+  const imagesService = app.services.images;
 
   /** Stored images (content-addressed webp). Public: menu images are shown to guests. */
   app.get(

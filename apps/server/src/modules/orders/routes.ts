@@ -11,14 +11,14 @@ import {
   orderUpdateBody,
 } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { ORDER_ROLES, OrdersService } from './orders.service.js';
+import { ORDER_ROLES } from './orders.service.js';
 
 const orderParams = z.object({ id: idField, orderId: orderPathId });
 const itemParams = orderParams.extend({ itemId: orderPathId });
 
 /** Staff orders (DESIGN.md §5, §6, §8). Guest routes (/api/client/...) reuse OrdersService from their own module. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrdersService(app.db, app.realtime);
+  const service = app.services.orders;
   const tags = ['orders'];
 
   app.get(

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { idField, tableBody, tableResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { publicBase } from './qr.js';
-import { TablesService } from './tables.service.js';
 
 const idParams = z.object({ id: idField });
 const tableParams = z.object({ id: idField, tableId: idField });
@@ -11,7 +10,7 @@ const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
 
 /** Tables of a restaurant with their QR codes (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TablesService(app.db);
+  const service = app.services.tables;
   const tags = ['tables'];
 
   app.get(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUserBody, idField, updateUserBody, userResponse, usersQuery } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
-import { UsersService } from './users.service.js';
 
 const idParams = z.object({ id: idField });
 const userParams = z.object({ id: idField, userId: idField });
@@ -10,7 +9,7 @@ const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
 
 /** Staff users of a restaurant (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UsersService(app.db);
+  const service = app.services.users;
   const tags = ['users'];
 
   app.get(

@@ -1,0 +1,41 @@
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { AssignmentsService } from './modules/assignments/assignments.service.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
+import { CategoriesService } from './modules/categories/categories.service.js';
+import { DepartmentsService } from './modules/departments/departments.service.js';
+import { DishesService } from './modules/dishes/dishes.service.js';
+import { EateriesService } from './modules/eateries/eateries.service.js';
+import { GuestService } from './modules/guest/guest.service.js';
+import { ImagesService } from './modules/images/images.service.js';
+import { OrdersService, type OrderEventSink } from './modules/orders/orders.service.js';
+import { TablesService } from './modules/tables/tables.service.js';
+import { UsersService } from './modules/users/users.service.js';
+
+/**
+ * Every service of the app, built once, here, with its collaborators: services never `new` one another, so
+ * no module has to import another module's service to use it. app.ts puts the result on `app.services`;
+ * scripts (the demo seed) may build their own with events going nowhere.
+ */
+export function createServices(db: Db, config: AppConfig, events: OrderEventSink) {
+  const dishes = new DishesService(db);
+  const categories = new CategoriesService(db, dishes);
+  const orders = new OrdersService(db, events);
+  return {
+    auth: new AuthService(db, config),
+    eateries: new EateriesService(db),
+    tables: new TablesService(db),
+    users: new UsersService(db),
+    assignments: new AssignmentsService(db),
+    departments: new DepartmentsService(db),
+    images: new ImagesService(db),
+    categories,
+    dishes,
+    catalog: new CatalogService(db, categories, dishes),
+    orders,
+    guest: new GuestService(db, orders),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
