@@ -1,7 +1,52 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const WEB = './apps/web/src';
+const FEATURES = `${WEB}/features`;
+const ADMIN = `${FEATURES}/admin`;
+
+const foldersOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/**
+ * Web boundaries (issue #10): a feature folder never imports another one, so each stays a lazy chunk that can
+ * change on its own. What several features need lives in a shared place: `src/components`, `src/api`,
+ * `src/i18n`, `src/test` (app-wide) or `features/admin/shared` (admin screens). Features never import `src/app`
+ * (the router imports them, not the other way round).
+ */
+const webBoundaries = [
+  {
+    target: FEATURES,
+    from: `${WEB}/app`,
+    message: 'Features do not import src/app; move what they need to src/components or the feature.',
+  },
+  ...foldersOf(FEATURES).map((feature) => ({
+    target: `${FEATURES}/${feature}`,
+    from: FEATURES,
+    except: [`./${feature}`],
+    message: 'One feature folder does not import another; share through src/components, src/api or src/i18n.',
+  })),
+  ...foldersOf(ADMIN)
+    .filter((folder) => folder !== 'shared')
+    .map((folder) => ({
+      target: `${ADMIN}/${folder}`,
+      from: ADMIN,
+      except: [`./${folder}`, './shared'],
+      message: 'Admin screens share code only through features/admin/shared.',
+    })),
+  {
+    target: `${ADMIN}/shared`,
+    from: ADMIN,
+    except: ['./shared'],
+    message: 'features/admin/shared is used by the admin screens and does not import them.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -15,10 +60,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // Relative imports without an extension resolve to .ts/.tsx files, as Vite and tsc resolve them, and
+      // no-cycle reads the imported TypeScript files with the TypeScript parser.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.css'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-cycle': 'error',
     },
   },
 );

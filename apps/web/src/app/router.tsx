@@ -1,5 +1,7 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LIMITS } from '@qr-menu/contract';
+// Only the small session guard, not the auth pages: they stay in their lazy chunk.
+import { RequireAuth } from '../features/auth/guards';
 
 /** Each feature is its own lazy chunk: guest pages never load admin code. */
 const admin = () => import('../features/admin');
@@ -48,11 +50,20 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/admin',
-    lazy: page(admin, 'AdminRoot'),
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
     children: [
-      { index: true, element: <Navigate to="/admin/restaurants" replace /> },
-      ...adminScreens.map(([path, name]) => ({ path, lazy: page(admin, name) })),
-      { path: '*', element: <Navigate to="/admin/restaurants" replace /> },
+      {
+        lazy: page(admin, 'AdminRoot'),
+        children: [
+          { index: true, element: <Navigate to="/admin/restaurants" replace /> },
+          ...adminScreens.map(([path, name]) => ({ path, lazy: page(admin, name) })),
+          { path: '*', element: <Navigate to="/admin/restaurants" replace /> },
+        ],
+      },
     ],
   },
   { path: '/client/*', lazy: page(guest, 'GuestRoutes') },

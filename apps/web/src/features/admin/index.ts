@@ -1,10 +1,11 @@
 // The full Mantine stylesheet: staff and public pages use many components (guest pages do not load it).
 import '@mantine/core/styles.css';
 import { registerTranslations } from '../../i18n';
-import az from './i18n/az.json';
-import en from './i18n/en.json';
-import ru from './i18n/ru.json';
+import az from './shared/i18n/az.json';
+import en from './shared/i18n/en.json';
+import ru from './shared/i18n/ru.json';
 
+// Texts of the layout and of what several admin screens share.
 registerTranslations({ az, en, ru });
 
 export { AdminRoot } from './layout/AdminRoot';

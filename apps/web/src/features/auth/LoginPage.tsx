@@ -9,7 +9,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/api-error';
 import { reportError } from '../../api/report-error';
 import { session } from '../../api/session';
-import { useLoggedIn } from '../../app/guards';
+import { useLoggedIn } from './guards';
 
 const login = (body: LoginBody) => api<TokenResponse>('/api/auth/login', { method: 'POST', body, auth: false });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCategory, IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
-import type { Category } from '@qr-menu/contract';
+import { localName, type Category } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
@@ -10,12 +10,12 @@ import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
-import { useCategories, useDeleteCategory, useReorderCategories } from './categories-api';
+import { useCategories, useDeleteCategory, useReorderCategories } from '../shared/menu/categories-api';
 import { CategoryCard } from './CategoryCard';
-import { CategoryForm } from './CategoryForm';
+import { CategoryForm } from '../shared/menu/CategoryForm';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
-import { localName, matchesSearch } from './menu-helpers';
-import { SortableGrid } from './SortableGrid';
+import { matchesSearch } from '../shared/menu/menu-helpers';
+import { SortableGrid } from '../shared/menu/SortableGrid';
 
 type Editing = { category: Category | null; tab: 'manual' | 'predefined' } | null;
 

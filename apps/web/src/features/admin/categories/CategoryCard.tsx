@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Box, Button, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
-import type { Category } from '@qr-menu/contract';
+import { localName, type Category } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardImage } from './CardImage';
-import { localName, namesWithFlags } from './menu-helpers';
-import { DragHandle } from './SortableGrid';
+import { CardImage } from '../shared/menu/CardImage';
+import { namesWithFlags } from '../shared/menu/menu-helpers';
+import { DragHandle } from '../shared/menu/SortableGrid';
 
 /** A category card: image, names with flags, dish count, edit dishes / edit / delete, drag handle. */
 export function CategoryCard({

@@ -1,9 +1,2 @@
-import { registerTranslations } from '../../../i18n';
-import az from './i18n/az.json';
-import en from './i18n/en.json';
-import ru from './i18n/ru.json';
-
-registerTranslations({ az, en, ru });
-
+// The `categories` texts are admin-wide (features/admin/shared/i18n): the menu screen's category form uses them too.
 export { CategoriesPage } from './CategoriesPage';
-export { CategoryForm } from './CategoryForm';

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderMenuUi } from '../categories/test-utils';
+import { jsonResponse, renderAdmin } from '../shared/test-utils';
+import './index';
 import { DepartmentForm } from './DepartmentForm';
 
 afterEach(() => vi.restoreAllMocks());
@@ -12,7 +13,7 @@ describe('department form (SPEC.md §5)', () => {
     ['ru', 'Сохранить', 'Название обязательно'],
   ] as const)('needs a name that is not blank, in %s', async (lang, save, text) => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await renderMenuUi(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, lang);
+    await renderAdmin(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, lang);
     await userEvent.type(screen.getByRole('textbox'), '   ');
     fireEvent.click(screen.getByRole('button', { name: save }));
     expect(await screen.findByText(text)).toBeTruthy();
@@ -23,7 +24,7 @@ describe('department form (SPEC.md §5)', () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ messageKey: 'departmentExists', message: 'x' }, 409));
-    await renderMenuUi(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, 'en');
+    await renderAdmin(<DepartmentForm eateryId={7} department={null} onClose={() => {}} />, 'en');
     await userEvent.type(screen.getByRole('textbox'), '  Grill ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A department with this name already exists.')).toBeTruthy();

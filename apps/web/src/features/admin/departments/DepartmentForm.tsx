@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { departmentBody, type Department } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
-import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { zodFormErrors } from '../../../components/form-errors';
+import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
 import { useSaveDepartment } from './departments-api';
 
 /** Validation of SPEC.md §5: name required after trimming ('Name is required'). */
@@ -47,23 +46,22 @@ export function DepartmentForm({
           onClose();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.messageKey === 'departmentExists') {
-            form.setFieldError('name', 'errors.departmentExists');
-          } else if (err instanceof ApiError && err.details.length) {
-            form.setFieldError('name', err.details[0].messageKey);
-          }
+          // The only input takes every field message; a duplicate name too.
+          const placed = applyServerErrors(form, err, {
+            fieldOf: () => 'name',
+            conflicts: { departmentExists: 'name' },
+          });
+          if (placed) save.reset();
         },
       },
     );
   });
 
-  const fieldError =
-    save.error instanceof ApiError && (save.error.messageKey === 'departmentExists' || save.error.details.length);
   return (
     <Modal opened onClose={onClose} title={t(department ? 'departments.editTitle' : 'departments.addTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {!fieldError && <ErrorBanner error={save.error} onClose={() => save.reset()} />}
+          <ErrorBanner error={save.error} onClose={() => save.reset()} />
           <TextInput
             label={t('departments.name')}
             placeholder={t('departments.namePlaceholder')}

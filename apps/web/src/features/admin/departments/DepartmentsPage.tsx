@@ -10,7 +10,8 @@ import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
-import { useDeleteDepartment, useDepartments } from './departments-api';
+import { useDepartments } from '../shared/departments-api';
+import { useDeleteDepartment } from './departments-api';
 import { DepartmentForm } from './DepartmentForm';
 
 function Departments({ eateryId }: { eateryId: number }) {

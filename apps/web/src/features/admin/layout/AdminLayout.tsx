@@ -13,8 +13,8 @@ import { useRestaurants } from '../shared/restaurants-api';
 import { useAuthStatus, useLogout, useSwitchRestaurant } from '../shared/session-api';
 import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
 import { useTokenRefresh } from '../shared/use-token-refresh';
-import { NAV, visibleNav } from './nav';
-import { RestaurantSelect } from './RestaurantSelect';
+import { NAV, visibleNav } from '../shared/nav';
+import { RestaurantSelect } from '../shared/RestaurantSelect';
 
 /**
  * The sidebar entry whose screen this path shows: /admin/tables and /admin/restaurant/5/tables are both

@@ -1,17 +1,11 @@
 import { Badge, Box, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChefHat } from '@tabler/icons-react';
-import type { Dish } from '@qr-menu/contract';
+import { localDescription, localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
-import { CardImage } from '../categories/CardImage';
-import { formatPrice, localName, namesWithFlags } from '../categories/menu-helpers';
-import { DragHandle } from '../categories/SortableGrid';
-
-const descriptionOf = (dish: Dish, lng: string) =>
-  (lng === 'az' ? dish.descriptionAz : lng === 'ru' ? dish.descriptionRu : dish.descriptionEn) ||
-  dish.descriptionAz ||
-  dish.descriptionEn ||
-  dish.descriptionRu;
+import { CardImage } from '../shared/menu/CardImage';
+import { formatPrice, namesWithFlags } from '../shared/menu/menu-helpers';
+import { DragHandle } from '../shared/menu/SortableGrid';
 
 /**
  * A dish card: availability mark (unavailable cards are grey), image, names, description (two lines, all of
@@ -35,7 +29,7 @@ export function DishCard({
 }) {
   const { t, i18n } = useTranslation();
   const title = localName(dish, i18n.language) || t('dishes.noName');
-  const description = descriptionOf(dish, i18n.language);
+  const description = localDescription(dish, i18n.language);
   const others = namesWithFlags(dish).filter((n) => n.name !== title);
 
   const text = (

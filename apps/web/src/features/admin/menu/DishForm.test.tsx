@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Department, Dish } from '@qr-menu/contract';
-import { jsonResponse, renderMenuUi } from '../categories/test-utils';
+import { jsonResponse, renderAdmin } from '../shared/test-utils';
+import './index';
 import { dishFormErrors, DishForm, type DishValues } from './DishForm';
 
 afterEach(() => vi.restoreAllMocks());
@@ -84,7 +85,7 @@ describe('dish form validation (SPEC.md §5)', () => {
 
   it('asks for a name and a valid price, in English, and sends nothing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
-    await renderMenuUi(form(), 'en');
+    await renderAdmin(form(), 'en');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please fill at least one language name')).toBeTruthy();
     expect(screen.getByText('Please enter a valid price')).toBeTruthy();
@@ -93,7 +94,7 @@ describe('dish form validation (SPEC.md §5)', () => {
 
   it('refuses a zero price, in Russian', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
-    await renderMenuUi(form(), 'ru');
+    await renderAdmin(form(), 'ru');
     await userEvent.type(screen.getByLabelText(/Название на русском/), 'Чай');
     await userEvent.type(screen.getByLabelText(/Цена/), '0');
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
@@ -103,7 +104,7 @@ describe('dish form validation (SPEC.md §5)', () => {
 
   it('asks for a name, in Azerbaijani', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
-    await renderMenuUi(form(), 'az');
+    await renderAdmin(form(), 'az');
     fireEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
     expect(await screen.findByText('Ən azı bir dildə ad daxil edin')).toBeTruthy();
     expect(screen.getByText('Düzgün qiymət daxil edin')).toBeTruthy();
@@ -112,7 +113,7 @@ describe('dish form validation (SPEC.md §5)', () => {
   it('edits a dish as multipart: 2-decimal price, department, availability', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish));
     const onClose = vi.fn();
-    await renderMenuUi(form({ dish, onClose }), 'en');
+    await renderAdmin(form({ dish, onClose }), 'en');
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByLabelText(/Price/)).toHaveProperty('value', '4.50');
     fireEvent.click(screen.getByRole('switch', { name: /Available to order/ }));
@@ -139,7 +140,7 @@ describe('dish form validation (SPEC.md §5)', () => {
 
   it('shows the predefined empty message when the catalogue has nothing for the category', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
-    await renderMenuUi(form({ initialTab: 'predefined' }), 'en');
+    await renderAdmin(form({ initialTab: 'predefined' }), 'en');
     expect(await screen.findByText('No predefined dishes available for this category.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Selected Dishes (0)' })).toHaveProperty('disabled', true);
   });

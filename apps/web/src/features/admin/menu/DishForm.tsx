@@ -1,40 +1,33 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Checkbox,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { dishData, type Category, type CommonDish, type Department, type Dish } from '@qr-menu/contract';
+import {
+  dishData,
+  localDescription,
+  localName,
+  MENU_V,
+  pickTexts,
+  type Category,
+  type Department,
+  type Dish,
+  type LocalizedTexts,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { zodFormErrors } from '../../../components/form-errors';
-import { useCommonCategories } from '../categories/categories-api';
-import { FLAGS, formatPrice, localName, NAME_LANGS, sameName, serverFieldErrors } from '../categories/menu-helpers';
+import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
+import { useCommonCategories } from '../shared/menu/categories-api';
+import { EMPTY_TEXTS, FLAGS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
+import { NameFields, NAMES_ERROR } from '../shared/menu/NameFields';
+import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
 import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 
-export interface DishValues {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
-  descriptionAz: string;
-  descriptionEn: string;
-  descriptionRu: string;
+export interface DishValues extends LocalizedTexts {
   price: number | string;
   available: boolean;
   /** Select value: the department id as a string, or null for none. */
@@ -44,39 +37,23 @@ export interface DishValues {
   image: ImageValue;
 }
 
-const FIELD = {
-  az: { name: 'nameAz', description: 'descriptionAz' },
-  en: { name: 'nameEn', description: 'descriptionEn' },
-  ru: { name: 'nameRu', description: 'descriptionRu' },
-} as const;
+const DESCRIPTION_FIELDS = { az: 'descriptionAz', en: 'descriptionEn', ru: 'descriptionRu' } as const;
+
+/** The "at least one name" rule is shown once for the three name inputs. */
+const byMessage = { [MENU_V.dishNameRequired]: NAMES_ERROR };
 
 /**
  * Validation of the dish form (SPEC.md §5) as i18n keys by field: at least one language name (under
  * `names`), a price > 0 with at most 2 decimals, and the category and restaurant ids present.
  */
 export function dishFormErrors(values: DishValues, eateryId: number | null): Record<string, string> {
-  const errors = zodFormErrors(dishData, {
-    nameAz: values.nameAz,
-    nameEn: values.nameEn,
-    nameRu: values.nameRu,
-    descriptionAz: values.descriptionAz,
-    descriptionEn: values.descriptionEn,
-    descriptionRu: values.descriptionRu,
-    price: values.price,
-  });
-  const out: Record<string, string> = {};
-  for (const [field, key] of Object.entries(errors)) out[key === 'validation.dishNameRequired' ? 'names' : field] = key;
-  if (!values.categoryId || !eateryId) out.ids = 'dishes.idsMissing';
-  return out;
+  const errors = zodFormErrors(dishData, { ...pickTexts(values), price: values.price }, byMessage);
+  if (!values.categoryId || !eateryId) errors.ids = 'dishes.idsMissing';
+  return errors;
 }
 
 const toValues = (dish: Dish | null, categoryId: number): DishValues => ({
-  nameAz: dish?.nameAz ?? '',
-  nameEn: dish?.nameEn ?? '',
-  nameRu: dish?.nameRu ?? '',
-  descriptionAz: dish?.descriptionAz ?? '',
-  descriptionEn: dish?.descriptionEn ?? '',
-  descriptionRu: dish?.descriptionRu ?? '',
+  ...pickTexts(dish ?? EMPTY_TEXTS),
   price: dish?.price ?? '',
   available: dish?.available ?? true,
   kitchenDepartmentId: dish?.kitchenDepartmentId ? String(dish.kitchenDepartmentId) : null,
@@ -112,7 +89,6 @@ export function ManualDishForm({
     },
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
-  const namesError = err('names');
   const values = form.getValues();
 
   const onSubmit = form.onSubmit((v) => {
@@ -122,12 +98,7 @@ export function ManualDishForm({
       {
         id: dish?.id,
         data: {
-          nameAz: v.nameAz.trim(),
-          nameEn: v.nameEn.trim(),
-          nameRu: v.nameRu.trim(),
-          descriptionAz: v.descriptionAz.trim(),
-          descriptionEn: v.descriptionEn.trim(),
-          descriptionRu: v.descriptionRu.trim(),
+          ...trimmed(pickTexts(v)),
           price: typeof v.price === 'number' ? v.price.toFixed(2) : v.price,
           available: v.available,
           categoryId: Number(v.categoryId),
@@ -142,9 +113,7 @@ export function ManualDishForm({
           onClose();
         },
         onError: (error) => {
-          for (const [field, key] of Object.entries(serverFieldErrors(error))) {
-            form.setFieldError(key === 'validation.dishNameRequired' ? 'names' : field, key);
-          }
+          applyServerErrors(form, error, { byMessage });
           const imageKey = imageErrorKey(error);
           if (imageKey) setImageError(t(`errors.${imageKey}`));
         },
@@ -162,34 +131,17 @@ export function ManualDishForm({
             {err('ids')}
           </Text>
         )}
-        <Text size="sm" c="dimmed">
-          {t('dishes.namesHint')}
-        </Text>
-        {NAME_LANGS.map((lng) => (
-          <TextInput
-            key={lng}
-            label={`${FLAGS[lng]} ${t(`dishes.${FIELD[lng].name}`)}`}
-            maxLength={255}
-            {...form.getInputProps(FIELD[lng].name)}
-            error={err(FIELD[lng].name) ?? !!namesError}
-            aria-describedby={namesError ? 'dish-names-error' : undefined}
-          />
-        ))}
-        {namesError && (
-          <Text id="dish-names-error" size="sm" c="red" role="alert">
-            {namesError}
-          </Text>
-        )}
+        <NameFields ns="dishes" inputProps={form.getInputProps} errorOf={err} />
         {NAME_LANGS.map((lng) => (
           <Textarea
             key={lng}
-            label={`${FLAGS[lng]} ${t(`dishes.${FIELD[lng].description}`)}`}
+            label={`${FLAGS[lng]} ${t(`dishes.${DESCRIPTION_FIELDS[lng]}`)}`}
             autosize
             minRows={2}
             maxRows={5}
             maxLength={2000}
-            {...form.getInputProps(FIELD[lng].description)}
-            error={err(FIELD[lng].description)}
+            {...form.getInputProps(DESCRIPTION_FIELDS[lng])}
+            error={err(DESCRIPTION_FIELDS[lng])}
           />
         ))}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -277,97 +229,47 @@ function PredefinedDishForm({
   const match = common.data?.find((c) => sameName(category, c)) ?? null;
   const templates = useCommonDishes(match?.key ?? null);
   const add = useAddTemplateDishes(eateryId, category.id);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
 
   if (common.isPending || (match && templates.isPending)) return <PageLoader rows={2} />;
-  const list: CommonDish[] = match ? (templates.data ?? []) : [];
   const loadError = common.error ?? templates.error;
-
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (selected.length === 0) {
-      setError('dishes.selectAtLeastOne');
-      return;
-    }
-    add.mutate(
-      list.filter((d) => selected.includes(String(d.dishId))),
-      {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: t('dishes.templatesAdded', { count: created.length }) });
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <ErrorBanner error={add.error ?? loadError} onClose={add.error ? () => add.reset() : undefined} />
-        {list.length === 0 ? (
-          <Text c="dimmed" py="md">
-            {t('dishes.noPredefined')}
-          </Text>
-        ) : (
-          <Checkbox.Group
-            value={selected}
-            onChange={(v) => {
-              setSelected(v);
-              if (v.length) setError(null);
-            }}
-            label={t('dishes.predefinedHint')}
-            error={error ? t(error) : undefined}
-          >
-            <Stack gap="xs" mt="xs">
-              {list.map((d) => {
-                const added = existing.some((x) => sameName(x, d));
-                const description =
-                  (i18n.language === 'az'
-                    ? d.descriptionAz
-                    : i18n.language === 'ru'
-                      ? d.descriptionRu
-                      : d.descriptionEn) || d.descriptionEn;
-                return (
-                  <Checkbox.Card key={d.dishId} value={String(d.dishId)} radius="md" p="sm" withBorder>
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Checkbox.Indicator mt={2} />
-                      <div style={{ minWidth: 0, flex: 1 }}>
-                        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                          <Text fw={600} size="sm">
-                            {localName(d, i18n.language)}
-                          </Text>
-                          <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {formatPrice(d.price, i18n.language)} {t('dishes.priceUnit')}
-                          </Text>
-                        </Group>
-                        {description && (
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {description}
-                          </Text>
-                        )}
-                        {added && (
-                          <Badge size="xs" variant="light" color="gray" mt={4} tt="none">
-                            {t('dishes.alreadyAdded')}
-                          </Badge>
-                        )}
-                      </div>
-                    </Group>
-                  </Checkbox.Card>
-                );
-              })}
-            </Stack>
-          </Checkbox.Group>
-        )}
-        <FormActions
-          sticky
-          onCancel={onClose}
-          saving={add.isPending}
-          disabled={list.length === 0}
-          submitLabel={t('dishes.addSelected', { count: selected.length })}
-        />
-      </Stack>
-    </form>
+    <ReadyMadePicker
+      ns="dishes"
+      items={match ? (templates.data ?? []) : []}
+      idOf={(d) => d.dishId}
+      isAdded={(d) => existing.some((x) => sameName(x, d))}
+      renderItem={(d) => {
+        const description = localDescription(d, i18n.language);
+        return (
+          <>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm">
+                {localName(d, i18n.language)}
+              </Text>
+              <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatPrice(d.price, i18n.language)} {t('dishes.priceUnit')}
+              </Text>
+            </Group>
+            {description && (
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {description}
+              </Text>
+            )}
+          </>
+        );
+      }}
+      banner={<ErrorBanner error={add.error ?? loadError} onClose={add.error ? () => add.reset() : undefined} />}
+      saving={add.isPending}
+      onCancel={onClose}
+      onAdd={(chosen) =>
+        add.mutate(chosen, {
+          onSuccess: (created) => {
+            notifications.show({ color: 'green', message: t('dishes.templatesAdded', { count: created.length }) });
+            onClose();
+          },
+        })
+      }
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommonDish, Dish, DishData } from '@qr-menu/contract';
 import { api } from '../../../api/client';
-import { categoryKeys } from '../categories/categories-api';
-import { menuFormData } from '../categories/menu-helpers';
+import { categoryKeys } from '../shared/menu/categories-api';
+import { menuFormData } from '../shared/menu/menu-helpers';
 
 export const dishKeys = {
   all: (eateryId: number) => ['dishes', eateryId] as const,

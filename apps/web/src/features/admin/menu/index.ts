@@ -1,5 +1,4 @@
 import { registerTranslations } from '../../../i18n';
-import '../categories';
 import az from './i18n/az.json';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { NAV } from '../layout/nav';
+import { NAV } from '../shared/nav';
 import { useRestaurant } from '../shared/restaurants-api';
 
 /** /admin/restaurant/{id}: the restaurant's details and links to its screens. */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Alert, Group, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RestaurantSelect } from '../layout/RestaurantSelect';
+import { RestaurantSelect } from './RestaurantSelect';
 import { useRestaurantAccess } from './use-restaurant-access';
 
 /** Shown by restaurant screens when neither the route nor the selection names a restaurant. */

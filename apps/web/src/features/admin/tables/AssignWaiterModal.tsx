@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { useUsers } from '../users/users-api';
+import { useUsers } from '../shared/users-api';
 import { useAssignWaiter } from './tables-api';
 
 /** Picks one of the restaurant's waiters (users holding WAITER) for a table; a waiter must be chosen. */

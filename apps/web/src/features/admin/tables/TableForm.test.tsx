@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TableForm } from './TableForm';
-import { renderAdmin } from './test-utils';
+import { renderAdmin } from '../shared/test-utils';
+import './index';
 
 afterEach(() => vi.restoreAllMocks());
 

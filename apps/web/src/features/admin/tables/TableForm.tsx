@@ -5,8 +5,7 @@ import { LIMITS, TABLE_LIMITS, TABLE_STATUSES, tableBody, type Table, type Table
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { zodFormErrors } from '../../../components/form-errors';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
 import { useSaveTable } from './tables-api';
 
 export interface TableFormValues {
@@ -68,7 +67,7 @@ export function TableForm({
           onClose();
         },
         onError: (error) => {
-          if (applyServerErrors(form, error, fieldOf, { tableExists: 'number' })) save.reset();
+          if (applyServerErrors(form, error, { fieldOf, conflicts: { tableExists: 'number' } })) save.reset();
         },
       },
     );

@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '@qr-menu/contract';
-import { renderAdmin } from '../tables/test-utils';
+import { renderAdmin } from '../shared/test-utils';
+import './index';
 import { UserForm } from './UserForm';
 
 afterEach(() => vi.restoreAllMocks());

@@ -14,8 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { zodFormErrors } from '../../../components/form-errors';
-import { applyServerErrors } from '../tables/server-errors';
+import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
 import { useSaveUser } from './users-api';
 
 export interface UserFormValues {
@@ -118,7 +117,7 @@ export function UserForm({
         onClose();
       },
       onError: (error) => {
-        if (applyServerErrors(form, error, fieldOf, { userExist: 'email' })) save.reset();
+        if (applyServerErrors(form, error, { fieldOf, conflicts: { userExist: 'email' } })) save.reset();
       },
     });
   });

@@ -12,7 +12,8 @@ import { confirmDanger } from '../shared/confirm';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { UserCard } from './UserCard';
 import { UserForm } from './UserForm';
-import { useDeleteUser, useUsers } from './users-api';
+import { useUsers } from '../shared/users-api';
+import { useDeleteUser } from './users-api';
 
 /** User management (SPEC.md §2): the staff of the restaurant from the route or the selected one. */
 export const UsersPage = () => <RestaurantScreen titleKey="users.title" screen={UsersScreen} />;

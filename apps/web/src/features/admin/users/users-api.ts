@@ -1,19 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, Role, StaffUser, UpdateUserBody } from '@qr-menu/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody, StaffUser, UpdateUserBody } from '@qr-menu/contract';
 import { api } from '../../../api/client';
-
-export const userKeys = {
-  all: (eateryId: number) => ['users', eateryId] as const,
-  list: (eateryId: number, role?: Role) => ['users', eateryId, role ?? 'all'] as const,
-};
-
-/** Staff of a restaurant, optionally only those holding `role` (GET /api/eatery/{id}/user?role=). */
-export const useUsers = (eateryId: number | null, role?: Role) =>
-  useQuery({
-    queryKey: userKeys.list(eateryId ?? 0, role),
-    queryFn: () => api<StaffUser[]>(`/api/eatery/${eateryId}/user${role ? `?role=${role}` : ''}`),
-    enabled: !!eateryId,
-  });
+import { userKeys } from '../shared/users-api';
 
 export type SaveUserInput = { id: number; body: UpdateUserBody } | { id?: undefined; body: CreateUserBody };
 

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useRestaurants } from '../shared/restaurants-api';
-import { useSwitchRestaurant } from '../shared/session-api';
-import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
+import { useRestaurants } from './restaurants-api';
+import { useSwitchRestaurant } from './session-api';
+import { useStoredRestaurantId } from './use-selected-restaurant';
 
 /** Restaurant selector of the top bar; choosing one re-creates the token for it. */
 export function RestaurantSelect() {

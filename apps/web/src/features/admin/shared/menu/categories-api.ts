@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryData, CommonCategory } from '@qr-menu/contract';
-import { api } from '../../../api/client';
+import { api } from '../../../../api/client';
 import { menuFormData } from './menu-helpers';
 
 export const categoryKeys = {

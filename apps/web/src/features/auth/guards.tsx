@@ -1,6 +1,6 @@
 import { useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { session } from '../api/session';
+import { session } from '../../api/session';
 
 /** True while this browser holds an unexpired access token; follows other tabs. */
 export function useLoggedIn() {

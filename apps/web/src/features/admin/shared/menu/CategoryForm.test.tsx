@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, CommonCategory } from '@qr-menu/contract';
-import { checkImageFile, imageChange, toWebp } from '../shared/ImagePicker';
+import { checkImageFile, imageChange, toWebp } from '../ImagePicker';
 import { categoryFormErrors, CategoryForm } from './CategoryForm';
-import { jsonResponse, renderMenuUi } from './test-utils';
+import { jsonResponse, renderAdmin } from '../test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,7 +38,7 @@ describe('category form validation (SPEC.md §5)', () => {
 
   it('asks for at least one language name, in English, and sends nothing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await renderMenuUi(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'en');
+    await renderAdmin(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'en');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please fill at least one language name')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -48,13 +48,13 @@ describe('category form validation (SPEC.md §5)', () => {
   });
 
   it('asks for at least one language name, in Azerbaijani', async () => {
-    await renderMenuUi(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'az');
+    await renderAdmin(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'az');
     fireEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
     expect(await screen.findByText('Ən azı bir dildə ad daxil edin')).toBeTruthy();
   });
 
   it('edit shows only the manual form', async () => {
-    await renderMenuUi(<CategoryForm eateryId={7} category={category()} existing={[]} onClose={() => {}} />, 'en');
+    await renderAdmin(<CategoryForm eateryId={7} category={category()} existing={[]} onClose={() => {}} />, 'en');
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByLabelText(/Name in English/)).toHaveProperty('value', 'Salads');
   });
@@ -66,7 +66,7 @@ describe('category form validation (SPEC.md §5)', () => {
         String(url) === '/api/category/common' ? jsonResponse(common) : jsonResponse([category({ id: 20 })], 201),
       );
     const onClose = vi.fn();
-    await renderMenuUi(
+    await renderAdmin(
       <CategoryForm eateryId={7} category={null} existing={[]} initialTab="predefined" onClose={onClose} />,
       'ru',
     );
@@ -91,7 +91,7 @@ describe('category form validation (SPEC.md §5)', () => {
           400,
         ),
       );
-    await renderMenuUi(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'en');
+    await renderAdmin(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'en');
     await userEvent.type(screen.getByLabelText(/Name in English/), ' Soups ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Too long')).toBeTruthy();
@@ -118,7 +118,7 @@ describe('image picker limit (SPEC.md §5, 3145728 bytes)', () => {
     ['ru', 'Размер изображения превышает 3 МБ. Выберите изображение меньшего размера.'],
   ] as const)('says so in %s under the field', async (lang, text) => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await renderMenuUi(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, lang);
+    await renderAdmin(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, lang);
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, file(3_145_729));
     expect(await screen.findByText(text)).toBeTruthy();

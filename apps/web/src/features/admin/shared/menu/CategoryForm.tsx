@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { categoryData, localName, MENU_V, pickNames, type Category, type LocalizedNames } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { FormActions } from '../FormActions';
+import { ManualOrReadyMadeModal } from '../ManualOrReadyMadeModal';
+import { ErrorBanner } from '../../../../components/ErrorBanner';
+import { PageLoader } from '../../../../components/PageLoader';
+import { applyServerErrors, zodFormErrors } from '../../../../components/form-errors';
+import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../ImagePicker';
+import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
+import { EMPTY_TEXTS, sameName, trimmed } from './menu-helpers';
+import { NameFields, NAMES_ERROR } from './NameFields';
+import { ReadyMadePicker } from './ReadyMadePicker';
+
+export interface CategoryValues extends LocalizedNames {
+  image: ImageValue;
+}
+
+/** The "at least one name" rule is shown once for the three inputs. */
+const byMessage = { [MENU_V.categoryNameRequired]: NAMES_ERROR };
+
+/**
+ * Validation of the manual category form (SPEC.md §5), as i18n keys by field. The rule "at least one
+ * language name" is reported once for the three name fields, under `names`.
+ */
+export function categoryFormErrors(values: LocalizedNames) {
+  return zodFormErrors(categoryData, pickNames(values), byMessage);
+}
+
+function ManualCategoryForm({
+  eateryId,
+  category,
+  onClose,
+  onSaved,
+}: {
+  eateryId: number;
+  category: Category | null;
+  onClose: () => void;
+  onSaved?: (created: Category[]) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveCategory(eateryId);
+  const [imageBusy, setImageBusy] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const form = useForm<CategoryValues>({
+    initialValues: { ...pickNames(category ?? EMPTY_TEXTS), image: emptyImage(category?.image ?? null) },
+    validate: (values) => categoryFormErrors(values),
+    // Once a message is shown, it goes away as soon as the user fixes the field.
+    onValuesChange: (values) => {
+      if (Object.keys(form.errors).length) form.setErrors(categoryFormErrors(values));
+    },
+  });
+  const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+
+  const onSubmit = form.onSubmit((values) => {
+    setImageError(null);
+    const { file, remove } = imageChange(category?.image ?? null, values.image);
+    save.mutate(
+      { id: category?.id, data: trimmed(pickNames(values)), image: file, removeImage: remove },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t(category ? 'categories.updated' : 'categories.created') });
+          onSaved?.([saved]);
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(form, error, { byMessage });
+          const imageKey = imageErrorKey(error);
+          if (imageKey) setImageError(t(`errors.${imageKey}`));
+        },
+      },
+    );
+  });
+
+  const showBanner = save.error && !imageErrorKey(save.error);
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {showBanner && (
+          <ErrorBanner error={save.error} onClose={() => save.reset()} fallbackKey="categories.saveError" />
+        )}
+        <NameFields ns="categories" inputProps={form.getInputProps} errorOf={err} />
+        <ImagePicker
+          value={form.getValues().image}
+          onChange={(v) => {
+            setImageError(null);
+            form.setFieldValue('image', v);
+          }}
+          error={imageError ?? undefined}
+          onBusyChange={setImageBusy}
+        />
+        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={imageBusy} />
+      </Stack>
+    </form>
+  );
+}
+
+function PredefinedCategoryForm({
+  eateryId,
+  existing,
+  onClose,
+  onSaved,
+}: {
+  eateryId: number;
+  existing: Category[];
+  onClose: () => void;
+  onSaved?: (created: Category[]) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const common = useCommonCategories();
+  const add = useAddPredefinedCategories(eateryId);
+
+  if (common.isPending) return <PageLoader rows={2} />;
+  if (common.error) return <ErrorBanner error={common.error} />;
+  return (
+    <ReadyMadePicker
+      ns="categories"
+      grid
+      items={common.data ?? []}
+      idOf={(c) => c.categoryId}
+      isAdded={(c) => existing.some((e) => sameName(e, c))}
+      renderItem={(c) => (
+        <>
+          <Text fw={600} size="sm">
+            {localName(c, i18n.language)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('categories.templateDishes', { count: c.dishCount })}
+          </Text>
+        </>
+      )}
+      banner={<ErrorBanner error={add.error} onClose={() => add.reset()} fallbackKey="categories.saveError" />}
+      saving={add.isPending}
+      onCancel={onClose}
+      onAdd={(chosen) =>
+        add.mutate(chosen, {
+          onSuccess: (created) => {
+            notifications.show({ color: 'green', message: t('categories.createdMany', { count: created.length }) });
+            onSaved?.(created);
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
+/**
+ * Add or edit a category (SPEC.md §2): adding offers two tabs, manual entry and the ready-made list
+ * (multi-select); editing shows only the manual form.
+ */
+export function CategoryForm({
+  eateryId,
+  category,
+  existing,
+  initialTab = 'manual',
+  onClose,
+  onSaved,
+}: {
+  eateryId: number;
+  category: Category | null;
+  existing: Category[];
+  initialTab?: 'manual' | 'predefined';
+  onClose: () => void;
+  onSaved?: (created: Category[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ManualOrReadyMadeModal
+      title={t(category ? 'categories.editTitle' : 'categories.addTitle')}
+      editing={!!category}
+      labels={{ manual: 'categories.tabManual', readyMade: 'categories.tabPredefined' }}
+      initialTab={initialTab}
+      onClose={onClose}
+      manual={<ManualCategoryForm eateryId={eateryId} category={category} onClose={onClose} onSaved={onSaved} />}
+      readyMade={<PredefinedCategoryForm eateryId={eateryId} existing={existing} onClose={onClose} onSaved={onSaved} />}
+    />
+  );
+}
