@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
 import { GUEST_ROUTES, IDEMPOTENCY_HEADER } from '@qr-menu/contract/constants';
 import { api } from '../../api/client';
@@ -17,27 +17,37 @@ export const guestKeys = {
   orders: (eateryId: number) => ['guest', 'orders', eateryId] as const,
 };
 
+/**
+ * The shared part of a guest GET query: its key, whether it may run (the ids it needs are known) and the path,
+ * built only when it runs.
+ */
+const guestGet = <T>(queryKey: QueryKey, enabled: boolean, path: () => string) => ({
+  queryKey,
+  enabled,
+  queryFn: ({ signal }: { signal: AbortSignal }) => guest<T>(path(), { signal }),
+});
+
 export const useMenu = (eateryId: number | null, tableId: number | null) =>
   useQuery({
-    queryKey: guestKeys.menu(eateryId ?? 0, tableId ?? 0),
-    queryFn: ({ signal }) => guest<GuestMenu>(GUEST_ROUTES.menu(eateryId!, tableId!), { signal }),
-    enabled: !!eateryId && !!tableId,
+    ...guestGet<GuestMenu>(guestKeys.menu(eateryId ?? 0, tableId ?? 0), !!eateryId && !!tableId, () =>
+      GUEST_ROUTES.menu(eateryId!, tableId!),
+    ),
     staleTime: 60_000,
   });
 
 export const useDeviceOrders = (eateryId: number | null, tableId: number | null) =>
   useQuery({
-    queryKey: guestKeys.deviceOrders(eateryId ?? 0, tableId ?? 0),
-    queryFn: ({ signal }) => guest<GuestDeviceOrders>(GUEST_ROUTES.deviceOrders(eateryId!, tableId!), { signal }),
-    enabled: !!eateryId && !!tableId,
+    ...guestGet<GuestDeviceOrders>(guestKeys.deviceOrders(eateryId ?? 0, tableId ?? 0), !!eateryId && !!tableId, () =>
+      GUEST_ROUTES.deviceOrders(eateryId!, tableId!),
+    ),
     staleTime: 0,
   });
 
 export const useOrder = (eateryId: number | null, orderId: number | null) =>
   useQuery({
-    queryKey: guestKeys.order(eateryId ?? 0, orderId ?? 0),
-    queryFn: ({ signal }) => guest<GuestOrder>(GUEST_ROUTES.order(eateryId!, orderId!), { signal }),
-    enabled: !!eateryId && !!orderId,
+    ...guestGet<GuestOrder>(guestKeys.order(eateryId ?? 0, orderId ?? 0), !!eateryId && !!orderId, () =>
+      GUEST_ROUTES.order(eateryId!, orderId!),
+    ),
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -47,9 +57,7 @@ export const useOrder = (eateryId: number | null, orderId: number | null) =>
 
 export const useOrders = (eateryId: number | null) =>
   useQuery({
-    queryKey: guestKeys.orders(eateryId ?? 0),
-    queryFn: ({ signal }) => guest<GuestOrder[]>(GUEST_ROUTES.orders(eateryId!), { signal }),
-    enabled: !!eateryId,
+    ...guestGet<GuestOrder[]>(guestKeys.orders(eateryId ?? 0), !!eateryId, () => GUEST_ROUTES.orders(eateryId!)),
     staleTime: 0,
     refetchInterval: ORDER_POLL_MS,
   });

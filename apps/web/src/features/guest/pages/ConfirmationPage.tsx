@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Divider, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconCircleCheckFilled,
   IconClock,
@@ -13,13 +13,15 @@ import { localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMenu, useOrder } from '../api';
-import { cartActions, useCart } from '../cart/cart-store';
+import { useCart } from '../cart/cart-store';
+import { CardsSkeleton } from '../components/CardsSkeleton';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusSteps } from '../components/StatusSteps';
 import { GuestMessage } from '../GuestLayout';
 import { formatOrderDate } from '../lib/format-date';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
+import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
 import { parseId } from '../lib/use-place';
 import { GuestNotFound, NoRestaurant } from './ScanPrompt';
@@ -41,15 +43,7 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
   const status = order.data?.status;
   useOrderLive([orderId], () => void order.refetch(), !!status && !isFinalStatus(status));
 
-  if (order.isPending) {
-    return (
-      <Stack className={classes.narrow} gap="md" aria-busy="true">
-        <Skeleton height={180} radius="lg" />
-        <Skeleton height={120} radius="lg" />
-        <Skeleton height={160} radius="lg" />
-      </Stack>
-    );
-  }
+  if (order.isPending) return <CardsSkeleton cards={[180, 120, 160]} />;
   if (order.isError) {
     return (
       <GuestMessage icon={IconMoodSad} title={t('client.errorTitle')} text={t('client.fetchOrderError')}>
@@ -66,6 +60,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
+  const openMenu = useOpenMenu();
   const menu = useMenu(order.eateryId, tableId);
   const final = isFinalStatus(order.status);
 
@@ -173,10 +168,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
             radius="xl"
             variant="light"
             leftSection={<IconPlus size={20} />}
-            onClick={() => {
-              cartActions.setAddToOrder(order.id);
-              void navigate('/client/menu');
-            }}
+            onClick={() => openMenu(order.id)}
           >
             {t('client.confirmation.addDishes')}
           </Button>
@@ -186,10 +178,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           h={52}
           radius="xl"
           leftSection={<IconToolsKitchen2 size={20} />}
-          onClick={() => {
-            cartActions.setAddToOrder(null);
-            void navigate('/client/menu');
-          }}
+          onClick={() => openMenu(null)}
         >
           {t('client.header.newOrder')}
         </Button>

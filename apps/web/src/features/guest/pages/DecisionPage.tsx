@@ -3,9 +3,9 @@ import { IconReceipt2, IconToolsKitchen2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceOrders } from '../api';
-import { cartActions } from '../cart/cart-store';
 import { LoadError } from '../components/LoadError';
 import { HeroIcon } from '../GuestLayout';
+import { useOpenMenu } from '../lib/use-open-menu';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
 import classes from '../guest.module.css';
@@ -19,6 +19,7 @@ export function DecisionPage({ eateryId, tableId }: { eateryId: number | null; t
 function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const openMenu = useOpenMenu();
   const menu = usePlaceSync(eateryId, tableId);
   const device = useDeviceOrders(eateryId, tableId);
 
@@ -70,10 +71,7 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
           variant={hasOrders ? 'outline' : 'filled'}
           bg={hasOrders ? 'white' : undefined}
           leftSection={<IconToolsKitchen2 size={22} />}
-          onClick={() => {
-            cartActions.setAddToOrder(null);
-            void navigate('/client/menu');
-          }}
+          onClick={() => openMenu(null)}
         >
           {t('client.header.newOrder')}
         </Button>

@@ -1,17 +1,19 @@
-import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
 import { toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useOrders } from '../api';
-import { cartActions, useCart } from '../cart/cart-store';
+import { useCart } from '../cart/cart-store';
+import { CardsSkeleton } from '../components/CardsSkeleton';
 import { LoadError } from '../components/LoadError';
 import { StatusBadge } from '../components/StatusBadge';
 import { GuestMessage } from '../GuestLayout';
 import { formatOrderDate } from '../lib/format-date';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
+import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
 import { NoRestaurant } from './ScanPrompt';
 import classes from '../guest.module.css';
@@ -29,15 +31,7 @@ function Orders({ eateryId }: { eateryId: number }) {
   const open = (orders.data ?? []).filter((o) => !isFinalStatus(o.status)).map((o) => o.id);
   useOrderLive(open, () => void orders.refetch());
 
-  if (orders.isPending) {
-    return (
-      <Stack className={classes.narrow} gap="md" aria-busy="true">
-        <Skeleton height={32} width="50%" />
-        <Skeleton height={150} radius="lg" />
-        <Skeleton height={150} radius="lg" />
-      </Stack>
-    );
-  }
+  if (orders.isPending) return <CardsSkeleton heading cards={[150, 150]} />;
   if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) {
     return (
@@ -66,6 +60,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
+  const openMenu = useOpenMenu();
   const dishes = order.items.filter((i) => i.status !== 'DELETED').reduce((n, i) => n + i.quantity, 0);
   const title = t('client.orders.orderTitle', { id: order.id });
   return (
@@ -106,10 +101,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
             radius="xl"
             style={{ flex: '1 1 auto' }}
             leftSection={<IconPlus size={18} />}
-            onClick={() => {
-              cartActions.setAddToOrder(order.id);
-              void navigate('/client/menu');
-            }}
+            onClick={() => openMenu(order.id)}
           >
             {t('client.orders.addDishes')}
           </Button>
