@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { StatusModal } from './StatusModal';
 import { useNow } from './use-now';
 import { useOrderAlerts } from './use-order-alerts';
 import { useOrderDeletes } from './use-order-deletes';
+import { useOrderDialog } from './use-order-dialog';
 import { useOrderFilters } from './use-order-filters';
 import { useOrdersSocket } from './use-orders-socket';
 import { useTitleCounter } from './use-title-counter';
@@ -47,9 +48,6 @@ export function OrdersPage() {
   return <OrdersBoard key={restaurant.id} restaurant={restaurant} />;
 }
 
-type Dialog =
-  { kind: 'create' } | { kind: 'status'; orderId: number } | { kind: 'item'; orderId: number; itemId?: number };
-
 /** The live board of one restaurant: header, filters, the order cards and the dialog that is open. */
 function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const { t } = useTranslation();
@@ -67,14 +65,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
   useTitleCounter(t('orders.title'), counts.CREATED);
 
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const dialogOrder = dialog && dialog.kind !== 'create' ? all.find((o) => o.id === dialog.orderId) : undefined;
-  const dialogItem =
-    dialog?.kind === 'item' && dialog.itemId ? dialogOrder?.items.find((i) => i.id === dialog.itemId) : undefined;
-  // A dialog whose order vanished (deleted elsewhere, or filtered out by a refresh) closes.
-  useEffect(() => {
-    if (dialog && dialog.kind !== 'create' && orders.isSuccess && !orders.isFetching && !dialogOrder) setDialog(null);
-  }, [dialog, dialogOrder, orders.isSuccess, orders.isFetching]);
+  const dialog = useOrderDialog(all, orders.isSuccess && !orders.isFetching);
 
   const alerts = useOrderAlerts(eateryId);
   const refetchAll = useCallback(() => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }), [qc, eateryId]);
@@ -93,7 +84,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         socket={state}
         refreshing={orders.isFetching && !orders.isPending}
         onRefresh={() => void orders.refetch()}
-        onCreate={perms.create ? () => setDialog({ kind: 'create' }) : undefined}
+        onCreate={perms.create ? () => dialog.open({ kind: 'create' }) : undefined}
       />
       <OrderFilters filters={filters} counts={counts} />
 
@@ -115,20 +106,20 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
               perms={perms}
               flashing={alerts.flashing.has(order.id)}
               deleting={deletes.deleting(order.id)}
-              onAddItem={() => setDialog({ kind: 'item', orderId: order.id })}
-              onEditItem={(item) => setDialog({ kind: 'item', orderId: order.id, itemId: item.id })}
+              onAddItem={() => dialog.open({ kind: 'item', orderId: order.id })}
+              onEditItem={(item) => dialog.open({ kind: 'item', orderId: order.id, itemId: item.id })}
               onDeleteItem={(item) => void deletes.removeItem(order, item)}
-              onStatus={() => setDialog({ kind: 'status', orderId: order.id })}
+              onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
               onDelete={() => void deletes.removeOrder(order)}
             />
           ))}
         </SimpleGrid>
       )}
 
-      {dialog?.kind === 'create' && (
+      {dialog.current?.kind === 'create' && (
         <CreateOrderModal
           eateryId={eateryId}
-          onClose={() => setDialog(null)}
+          onClose={dialog.close}
           onCreated={(order) => {
             alerts.markOwn(order.id);
             notifications.show({ color: 'green', message: t('orders.create.done', { id: order.id }) });
@@ -137,28 +128,28 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
             qc.setQueryData<Order[]>(orderKeys.list(eateryId, ...todayPair(timeZone)), (list) =>
               list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
             );
-            setDialog({ kind: 'item', orderId: order.id });
+            dialog.open({ kind: 'item', orderId: order.id });
           }}
         />
       )}
-      {dialog?.kind === 'status' && dialogOrder && (
+      {dialog.current?.kind === 'status' && dialog.order && (
         <StatusModal
           eateryId={eateryId}
-          order={dialogOrder}
+          order={dialog.order}
           now={now}
           timeZone={timeZone}
           perms={perms}
-          onClose={() => setDialog(null)}
+          onClose={dialog.close}
         />
       )}
-      {dialog?.kind === 'item' && dialogOrder && (!dialog.itemId || dialogItem) && (
+      {dialog.current?.kind === 'item' && dialog.order && (!dialog.current.itemId || dialog.item) && (
         <OrderItemModal
-          key={`${dialogOrder.id}-${dialog.itemId ?? 'new'}`}
+          key={`${dialog.order.id}-${dialog.current.itemId ?? 'new'}`}
           eateryId={eateryId}
-          order={dialogOrder}
-          item={dialogItem}
+          order={dialog.order}
+          item={dialog.item}
           perms={perms}
-          onClose={() => setDialog(null)}
+          onClose={dialog.close}
         />
       )}
     </>
