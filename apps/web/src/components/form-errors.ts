@@ -22,7 +22,7 @@ export function zodFormErrors(
   return errors;
 }
 
-interface FormLike {
+export interface FormLike {
   setFieldError: (path: string, error: string) => void;
 }
 

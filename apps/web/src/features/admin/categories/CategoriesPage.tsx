@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCategory, IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { localName, type Category } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -14,8 +14,7 @@ import { useCategories, useDeleteCategory, useReorderCategories } from '../share
 import { CategoryCard } from './CategoryCard';
 import { CategoryForm } from '../shared/menu/CategoryForm';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
-import { matchesSearch } from '../shared/menu/menu-helpers';
-import { SortableGrid } from '../shared/menu/SortableGrid';
+import { MenuEmptyState, MenuSearch, SortableMenuCards } from '../shared/menu/MenuCardList';
 
 type Editing = { category: Category | null; tab: 'manual' | 'predefined' } | null;
 
@@ -30,7 +29,6 @@ function Categories({ eateryId }: { eateryId: number }) {
   const [editing, setEditing] = useState<Editing>(null);
 
   const all = categories.data ?? [];
-  const shown = all.filter((c) => matchesSearch(c, search));
 
   const onDelete = async (c: Category) => {
     const name = localName(c, i18n.language) || t('categories.noName');
@@ -79,65 +77,30 @@ function Categories({ eateryId }: { eateryId: number }) {
       {categories.isPending ? (
         <PageLoader />
       ) : all.length === 0 && !categories.error ? (
-        <EmptyState
+        <MenuEmptyState
+          ns="categories"
           icon={<IconCategory size={36} />}
-          variant="light"
           title={t('categories.noCategories')}
           description={t('categories.noCategoriesHint')}
-          py="xl"
-        >
-          <Group justify="center" gap="sm" mt="xs">
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, tab: 'manual' })}>
-              {t('categories.add')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconListCheck size={18} />}
-              onClick={() => setEditing({ category: null, tab: 'predefined' })}
-            >
-              {t('categories.pickReadyMade')}
-            </Button>
-          </Group>
-        </EmptyState>
+          onAdd={(tab) => setEditing({ category: null, tab })}
+        />
       ) : (
-        <Stack gap="sm">
-          <TextInput
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('categories.searchPlaceholder')}
-            aria-label={t('categories.search')}
-            type="search"
-            maw={480}
-          />
-          {all.length > 1 && !search.trim() && (
-            <Text size="sm" c="dimmed">
-              {t('categories.reorderHint')}
-            </Text>
-          )}
-          {shown.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {t('categories.noSearchResults')}
-            </Text>
-          ) : (
-            <SortableGrid
-              items={shown}
-              // The saved order is the order of every category, so reordering waits until the search is cleared.
-              disabled={!!search.trim()}
-              onReorder={onReorder}
-              nameOf={(c) => localName(c, i18n.language) || t('categories.noName')}
-              renderItem={(c) => (
-                <CategoryCard
-                  category={c}
-                  eateryId={eateryId}
-                  deleting={remove.isPending && remove.variables === c.id}
-                  onEdit={() => setEditing({ category: c, tab: 'manual' })}
-                  onDelete={() => void onDelete(c)}
-                />
-              )}
+        <SortableMenuCards
+          ns="categories"
+          items={all}
+          search={search}
+          toolbar={<MenuSearch ns="categories" value={search} onChange={setSearch} maw={480} />}
+          onReorder={onReorder}
+          renderItem={(c) => (
+            <CategoryCard
+              category={c}
+              eateryId={eateryId}
+              deleting={remove.isPending && remove.variables === c.id}
+              onEdit={() => setEditing({ category: c, tab: 'manual' })}
+              onDelete={() => void onDelete(c)}
             />
           )}
-        </Stack>
+        />
       )}
       {editing && (
         <CategoryForm

@@ -1,11 +1,11 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { departmentBody, type Department } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
+import { zodFormErrors } from '../../../components/form-errors';
+import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveDepartment } from './departments-api';
 
 /** Validation of SPEC.md §5: name required after trimming ('Name is required'). */
@@ -34,28 +34,19 @@ export function DepartmentForm({
   });
   const nameError = form.errors.name ? t(String(form.errors.name)) : undefined;
 
-  const onSubmit = form.onSubmit((values) => {
-    save.mutate(
-      { id: department?.id, name: values.name.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: t(department ? 'departments.updated' : 'departments.created'),
-          });
-          onClose();
-        },
-        onError: (err) => {
-          // The only input takes every field message; a duplicate name too.
-          const placed = applyServerErrors(form, err, {
-            fieldOf: () => 'name',
-            conflicts: { departmentExists: 'name' },
-          });
-          if (placed) save.reset();
-        },
-      },
-    );
+  // The only input takes every field message of the server; a duplicate name too.
+  const saveAndClose = useSaveAndClose(save, {
+    form,
+    onClose,
+    fields: { fieldOf: () => 'name', conflicts: { departmentExists: 'name' } },
   });
+
+  const onSubmit = form.onSubmit((values) =>
+    saveAndClose(
+      { id: department?.id, name: values.name.trim() },
+      department ? 'departments.updated' : 'departments.created',
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t(department ? 'departments.editTitle' : 'departments.addTitle')}>

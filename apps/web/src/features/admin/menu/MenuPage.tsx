@@ -11,12 +11,11 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconListCheck, IconPlus, IconSearch, IconToolsKitchen2 } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconToolsKitchen2 } from '@tabler/icons-react';
 import { localName, type Category, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -26,8 +25,7 @@ import { useErrorText } from '../../../components/use-error-text';
 import { useCategories } from '../shared/menu/categories-api';
 import { CategoryForm } from '../shared/menu/CategoryForm';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
-import { matchesSearch } from '../shared/menu/menu-helpers';
-import { SortableGrid } from '../shared/menu/SortableGrid';
+import { MenuEmptyState, MenuSearch, SortableMenuCards } from '../shared/menu/MenuCardList';
 import { useDepartments } from '../shared/departments-api';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
@@ -63,7 +61,6 @@ function Dishes({
   const remove = useDeleteDish(eateryId, category.id);
   const reorder = useReorderDishes(eateryId, category.id);
   const all = dishes.data ?? [];
-  const shown = all.filter((d) => matchesSearch(d, search));
   const departmentName = (id: number | null) => departments.data?.find((d) => d.id === id)?.name ?? null;
 
   const onDelete = async (dish: Dish) => {
@@ -84,48 +81,26 @@ function Dishes({
   if (dishes.error) return <ErrorBanner error={dishes.error} />;
   if (all.length === 0) {
     return (
-      <EmptyState icon={<IconToolsKitchen2 size={36} />} variant="light" title={t('dishes.noDishes')} py="xl">
-        <Group justify="center" gap="sm" mt="xs">
-          <Button leftSection={<IconPlus size={18} />} onClick={() => onAdd('manual')}>
-            {t('dishes.add')}
-          </Button>
-          <Button variant="light" leftSection={<IconListCheck size={18} />} onClick={() => onAdd('predefined')}>
-            {t('dishes.pickReadyMade')}
-          </Button>
-        </Group>
-      </EmptyState>
+      <MenuEmptyState ns="dishes" icon={<IconToolsKitchen2 size={36} />} title={t('dishes.noDishes')} onAdd={onAdd} />
     );
   }
   return (
-    <Stack gap="sm">
-      {all.length > 1 && !search.trim() && (
-        <Text size="sm" c="dimmed">
-          {t('dishes.reorderHint')}
-        </Text>
-      )}
-      {shown.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('dishes.noSearchResults')}
-        </Text>
-      ) : (
-        <SortableGrid
-          items={shown}
-          disabled={!!search.trim()}
-          onReorder={onReorder}
-          nameOf={(d) => localName(d, i18n.language) || t('dishes.noName')}
-          renderItem={(dish) => (
-            <DishCard
-              dish={dish}
-              departmentName={departmentName(dish.kitchenDepartmentId)}
-              deleting={remove.isPending && remove.variables === dish.id}
-              highlighted={dish.id === highlightId}
-              onEdit={() => onEdit({ dish, tab: 'manual' })}
-              onDelete={() => void onDelete(dish)}
-            />
-          )}
+    <SortableMenuCards
+      ns="dishes"
+      items={all}
+      search={search}
+      onReorder={onReorder}
+      renderItem={(dish) => (
+        <DishCard
+          dish={dish}
+          departmentName={departmentName(dish.kitchenDepartmentId)}
+          deleting={remove.isPending && remove.variables === dish.id}
+          highlighted={dish.id === highlightId}
+          onEdit={() => onEdit({ dish, tab: 'manual' })}
+          onDelete={() => void onDelete(dish)}
         />
       )}
-    </Stack>
+    />
   );
 }
 
@@ -252,13 +227,10 @@ function Menu({ eateryId }: { eateryId: number }) {
               )}
             </Group>
             {category && (
-              <TextInput
+              <MenuSearch
+                ns="dishes"
                 value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                leftSection={<IconSearch size={16} />}
-                placeholder={t('dishes.searchPlaceholder')}
-                aria-label={t('dishes.search')}
-                type="search"
+                onChange={setSearch}
                 style={{ flex: '1 1 240px', maxWidth: 420 }}
               />
             )}

@@ -1,11 +1,11 @@
 import { Alert, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { LIMITS, TABLE_LIMITS, TABLE_STATUSES, tableBody, type Table, type TableStatus } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
+import { zodFormErrors } from '../../../components/form-errors';
+import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveTable } from './tables-api';
 
 export interface TableFormValues {
@@ -56,22 +56,15 @@ export function TableForm({
     validate: (values) => validateTable(values, restaurantId),
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
-
-  const onSubmit = form.onSubmit((values) => {
-    const body = tableBody.parse(values);
-    save.mutate(
-      { id: table?.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t(table ? 'tables.updated' : 'tables.created') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerErrors(form, error, { fieldOf, conflicts: { tableExists: 'number' } })) save.reset();
-        },
-      },
-    );
+  const saveAndClose = useSaveAndClose(save, {
+    form,
+    onClose,
+    fields: { fieldOf, conflicts: { tableExists: 'number' } },
   });
+
+  const onSubmit = form.onSubmit((values) =>
+    saveAndClose({ id: table?.id, body: tableBody.parse(values) }, table ? 'tables.updated' : 'tables.created'),
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={720}>

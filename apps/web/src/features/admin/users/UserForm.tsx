@@ -1,6 +1,5 @@
 import { Alert, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   createUserBody,
   ROLES,
@@ -14,7 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
+import { zodFormErrors } from '../../../components/form-errors';
+import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveUser } from './users-api';
 
 export interface UserFormValues {
@@ -106,21 +106,13 @@ export function UserForm({
     validate: (values) => validateUser(values, user, restaurantId),
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+  const saveAndClose = useSaveAndClose(save, { form, onClose, fields: { fieldOf, conflicts: { userExist: 'email' } } });
 
-  const onSubmit = form.onSubmit((values) => {
-    const input = user
-      ? { id: user.id, body: updateUserBody.parse(updateBody(values, user)) }
-      : { body: createUserBody.parse(createBody(values, restaurantId, restaurantName)) };
-    save.mutate(input, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t(user ? 'users.updated' : 'users.created') });
-        onClose();
-      },
-      onError: (error) => {
-        if (applyServerErrors(form, error, { fieldOf, conflicts: { userExist: 'email' } })) save.reset();
-      },
-    });
-  });
+  const onSubmit = form.onSubmit((values) =>
+    user
+      ? saveAndClose({ id: user.id, body: updateUserBody.parse(updateBody(values, user)) }, 'users.updated')
+      : saveAndClose({ body: createUserBody.parse(createBody(values, restaurantId, restaurantName)) }, 'users.created'),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t(user ? 'users.editTitle' : 'users.addTitle')} size="lg">
