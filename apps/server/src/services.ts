@@ -9,7 +9,8 @@ import { DishesService } from './modules/dishes/dishes.service.js';
 import { EateriesService } from './modules/eateries/eateries.service.js';
 import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
-import { OrdersService, type OrderEventSink } from './modules/orders/orders.service.js';
+import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
+import { OrderQueries } from './modules/orders/order-queries.js';
 import { TablesService } from './modules/tables/tables.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -21,7 +22,8 @@ import { UsersService } from './modules/users/users.service.js';
 export function createServices(db: Db, config: AppConfig, events: OrderEventSink) {
   const dishes = new DishesService(db);
   const categories = new CategoriesService(db, dishes);
-  const orders = new OrdersService(db, events);
+  const orderQueries = new OrderQueries(db);
+  const orderCommands = new OrderCommands(db, events);
   return {
     auth: new AuthService(db, config),
     eateries: new EateriesService(db),
@@ -33,8 +35,9 @@ export function createServices(db: Db, config: AppConfig, events: OrderEventSink
     categories,
     dishes,
     catalog: new CatalogService(db, categories, dishes),
-    orders,
-    guest: new GuestService(db, orders),
+    orderQueries,
+    orderCommands,
+    guest: new GuestService(db, orderQueries, orderCommands),
   };
 }
 

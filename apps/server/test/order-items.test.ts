@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderEvent } from '@qr-menu/contract';
 import { orderItems, orders } from '../src/db/schema.js';
-import { OrdersService } from '../src/modules/orders/orders.service.js';
+import { OrderCommands } from '../src/modules/orders/order-commands.js';
+import { OrderQueries } from '../src/modules/orders/order-queries.js';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, makeTable, type TestEatery } from './orders-fixtures.js';
 
@@ -362,12 +363,14 @@ describe('DELETE /api/eatery/:id/orders/:orderId/items/:itemId', () => {
   });
 });
 
-describe('OrdersService for guest routes (issue 6)', () => {
-  let service: OrdersService;
+describe('order commands and queries for guest routes (issue 6)', () => {
+  let service: OrderCommands;
+  let queries: OrderQueries;
   let events: ({ eateryId: number } & OrderEvent)[];
   beforeAll(() => {
     events = [];
-    service = new OrdersService(ctx.app.db, {
+    queries = new OrderQueries(ctx.app.db);
+    service = new OrderCommands(ctx.app.db, {
       emitOrderEvent: (eateryId, ev) => void events.push({ eateryId, ...ev }),
     });
   });
@@ -409,7 +412,7 @@ describe('OrdersService for guest routes (issue 6)', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('guest rules: items required, unavailable dish 400, foreign dish 404, inactive table 409', async () => {
+  it('guest rules: items required, unavailable or foreign dish 400, foreign table 404, inactive table 409', async () => {
     const guest = { deviceId: 'device-cccccccc', guest: true };
     await expect(service.placeOrder(A.id, A.tableId, [], null, guest)).rejects.toMatchObject({
       statusCode: 400,
@@ -433,7 +436,8 @@ describe('OrdersService for guest routes (issue 6)', () => {
     await expect(
       service.placeOrder(A.id, A.tableId, [{ dishId: dishB, quantity: 1 }], null, guest),
     ).rejects.toMatchObject({
-      statusCode: 404,
+      statusCode: 400,
+      details: [{ field: 'items.0.dishId', messageKey: 'validation.dishUnavailable' }],
     });
     await expect(
       service.placeOrder(A.id, B.tableId, [{ dishId: tea, quantity: 1 }], null, guest),
@@ -459,7 +463,7 @@ describe('OrdersService for guest routes (issue 6)', () => {
     await expect(
       service.addItems(A.id, order.id, [{ dishId: soup, quantity: 1 }], { deviceId: 'device-eeeeeeee', guest: true }),
     ).rejects.toMatchObject({ statusCode: 404 });
-    await expect(service.getForDevice(A.id, order.id, 'device-eeeeeeee')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(queries.getForDevice(A.id, order.id, 'device-eeeeeeee')).rejects.toMatchObject({ statusCode: 404 });
     await expect(
       service.addItems(A.id, order.id, [{ dishId: soldOut, quantity: 1 }], {
         deviceId: 'device-dddddddd',
@@ -479,9 +483,9 @@ describe('OrdersService for guest routes (issue 6)', () => {
       ['Şorba', 2, 'CREATED'],
     ]);
     expect(updated.orderPrice).toBe(10.2);
-    expect(await service.getForDevice(A.id, order.id, 'device-dddddddd')).toEqual(updated);
-    expect((await service.listForDevice(A.id, 'device-dddddddd')).map((o) => o.id)).toEqual([order.id]);
-    expect(await service.listForDevice(A.id, 'device-dddddddd', B.tableId)).toEqual([]);
+    expect(await queries.getForDevice(A.id, order.id, 'device-dddddddd')).toEqual(updated);
+    expect((await queries.listForDevice(A.id, 'device-dddddddd')).map((o) => o.id)).toEqual([order.id]);
+    expect(await queries.listForDevice(A.id, 'device-dddddddd', B.tableId)).toEqual([]);
     expect(events.map((e) => e.type)).toEqual(['NEW_ORDER', 'ORDER_UPDATED']);
 
     await ctx.app.db.update(orders).set({ status: 'PAID' }).where(eq(orders.id, order.id));

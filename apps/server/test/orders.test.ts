@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { estimateOrderMinutes, orderResponse, type Order } from '@qr-menu/contract';
+import { estimateOrderMinutes, orderResponse, toCents, type Order } from '@qr-menu/contract';
 import { orderItems, orders } from '../src/db/schema.js';
-import { deriveOrderStatus, toCents } from '../src/modules/orders/order-rules.js';
+import { deriveOrderStatus } from '../src/modules/orders/order-rules.js';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, makeTable, type TestEatery } from './orders-fixtures.js';
 

@@ -17,7 +17,6 @@ import {
 } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { TEST_DATABASE_URL, bearer, setupApp, testConfig } from './helper.js';
 import { makeDish, makeEatery, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
 
@@ -171,7 +170,7 @@ describe('realtime at /api/ws', () => {
   });
 
   it('a guest follows its own order by its device_id cookie, never another device’s order', async () => {
-    const service = new OrdersService(ctx.app.db, ctx.app.realtime);
+    const service = ctx.app.services.orderCommands;
     const mine = (
       await service.placeOrder(A.id, A.tableId, [{ dishId: dish, quantity: 1 }], null, {
         deviceId: 'guest-device-1',

@@ -1,10 +1,28 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
-import { categories } from '../db/schema.js';
+import { categories, dishes } from '../db/schema.js';
 import { notFound, validationError } from '../plugins/app-error.js';
 
 /** SQL pieces shared by the menu services (categories, dishes, catalogue), so none has to import another. */
+
+/** The three names of a category, to spread into a select. */
+export const categoryNameColumns = {
+  nameAz: categories.nameAz,
+  nameEn: categories.nameEn,
+  nameRu: categories.nameRu,
+};
+
+/** The three names of a dish, to spread into a select. */
+export const dishNameColumns = { nameAz: dishes.nameAz, nameEn: dishes.nameEn, nameRu: dishes.nameRu };
+
+/** The names and descriptions of a dish, to spread into a select. */
+export const dishTextColumns = {
+  ...dishNameColumns,
+  descriptionAz: dishes.descriptionAz,
+  descriptionEn: dishes.descriptionEn,
+  descriptionRu: dishes.descriptionRu,
+};
 
 /** `CASE id WHEN … THEN <index> END`: the positions of an ordered list of ids, for one UPDATE. */
 export function positionsCase(idColumn: AnyPgColumn, ids: number[]): SQL {

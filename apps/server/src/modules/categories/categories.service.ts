@@ -6,7 +6,13 @@ import { notFound, validationError } from '../../plugins/app-error.js';
 import type { DishesService } from '../dishes/dishes.service.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
-import { assertCategoryOwned, assertSameIdSet, positionsCase, referencedByOrders } from '../menu-sql.js';
+import {
+  assertCategoryOwned,
+  assertSameIdSet,
+  categoryNameColumns,
+  positionsCase,
+  referencedByOrders,
+} from '../menu-sql.js';
 
 export interface CategoryValues {
   nameAz: string;
@@ -18,9 +24,7 @@ export interface CategoryValues {
 const columns = {
   id: categories.id,
   eateryId: categories.eateryId,
-  nameAz: categories.nameAz,
-  nameEn: categories.nameEn,
-  nameRu: categories.nameRu,
+  ...categoryNameColumns,
   imageId: categories.imageId,
   position: categories.position,
   // Written out: drizzle leaves columns unqualified in single-table selects, which a subquery would misread.

@@ -5,7 +5,13 @@ import { dishes, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
-import { assertCategoryOwned, assertSameIdSet, positionsCase, referencedByOrders } from '../menu-sql.js';
+import {
+  assertCategoryOwned,
+  assertSameIdSet,
+  dishTextColumns,
+  positionsCase,
+  referencedByOrders,
+} from '../menu-sql.js';
 
 export interface DishValues {
   nameAz: string;
@@ -25,12 +31,7 @@ const columns = {
   id: dishes.id,
   categoryId: dishes.categoryId,
   eateryId: dishes.eateryId,
-  nameAz: dishes.nameAz,
-  nameEn: dishes.nameEn,
-  nameRu: dishes.nameRu,
-  descriptionAz: dishes.descriptionAz,
-  descriptionEn: dishes.descriptionEn,
-  descriptionRu: dishes.descriptionRu,
+  ...dishTextColumns,
   price: dishes.price,
   available: dishes.available,
   kitchenDepartmentId: dishes.kitchenDepartmentId,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { GuestMenuSource, type MenuSource } from './guest.service.js';
+import { GuestMenuSource, type MenuSource } from './menu-source.js';
 
 /**
  * The guest menu cache (DESIGN.md §5, §11): the menu is served as pre-serialized JSON bytes with an ETag, so a guest

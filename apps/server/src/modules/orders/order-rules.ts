@@ -1,6 +1,16 @@
-import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
+import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } from '@qr-menu/contract';
 
-/** Pure rules of DESIGN.md §8, kept apart from the queries so they are easy to read and test. */
+/** Pure rules of DESIGN.md §6 and §8, kept apart from the queries so they are easy to read and test. */
+
+/** Roles of DESIGN.md §6. The coarse rule is the route's `config.access`; these are the field-level rules. */
+export const ORDER_ROLES = {
+  create: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  editItems: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  itemStatus: ['EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER'],
+  orderStatus: ['EATERY_ADMIN', 'CASHIER', 'WAITER'],
+  markPaid: ['EATERY_ADMIN', 'CASHIER'],
+  delete: ['EATERY_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
 
 export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status as OrderStatus);
 
@@ -21,26 +31,4 @@ export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly I
   if (current === 'READY' || current === 'ISSUED') return 'PREPARING';
   if (current === 'CREATED' && live.some((s) => s !== 'CREATED')) return 'PREPARING';
   return current;
-}
-
-/** A numeric(10,2) value as read from the database ("19.99", "0.10", "5") in integer cents, exactly. */
-export function toCents(value: string): number {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
-  if (!m) throw new Error(`not a decimal: ${value}`);
-  const frac = (m[3] ?? '').padEnd(2, '0');
-  if (frac.length > 2 && /[1-9]/.test(frac.slice(2))) throw new Error(`more than 2 decimals: ${value}`);
-  const cents = Number(m[2]) * 100 + Number(frac.slice(0, 2));
-  return m[1] === '-' ? -cents : cents;
-}
-
-/** Integer cents as a JSON number with at most 2 decimals (140.23). */
-export const centsToNumber = (cents: number) => cents / 100;
-
-/**
- * The snapshot of a dish or category name stored on an order item: the restaurant's default language
- * (az), else en, else ru.
- */
-export function defaultLanguageName(names: { nameAz: string | null; nameEn: string | null; nameRu: string | null }) {
-  for (const n of [names.nameAz, names.nameEn, names.nameRu]) if (n && n.trim()) return n.trim();
-  return '';
 }

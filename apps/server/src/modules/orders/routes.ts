@@ -11,14 +11,14 @@ import {
   orderUpdateBody,
 } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { ORDER_ROLES } from './orders.service.js';
+import { ORDER_ROLES } from './order-rules.js';
 
 const orderParams = z.object({ id: idField, orderId: orderPathId });
 const itemParams = orderParams.extend({ itemId: orderPathId });
 
-/** Staff orders (DESIGN.md §5, §6, §8). Guest routes (/api/client/...) reuse OrdersService from their own module. */
+/** Staff orders (DESIGN.md §5, §6, §8). Guest routes (/api/client/...) use the same queries and commands. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.orders;
+  const { orderQueries: queries, orderCommands: commands } = app.services;
   const tags = ['orders'];
 
   app.get(
@@ -32,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(orderResponse) },
       },
     },
-    async (request) => service.list(requireEatery(request).id, request.query),
+    async (request) => queries.list(requireEatery(request).id, request.query),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tableId, note, items } = request.body;
-      const placed = await service.placeOrder(requireEatery(request).id, tableId, items ?? [], note);
+      const placed = await commands.placeOrder(requireEatery(request).id, tableId, items ?? [], note);
       return reply.code(201).send(placed.order);
     },
   );
@@ -54,7 +54,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: 'any' } },
       schema: { tags, params: orderParams, response: { 200: orderResponse } },
     },
-    async (request) => service.get(requireEatery(request).id, request.params.orderId),
+    async (request) => queries.get(requireEatery(request).id, request.params.orderId),
   );
 
   app.put(
@@ -63,14 +63,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ORDER_ROLES.orderStatus } },
       schema: { tags, params: orderParams, body: orderUpdateBody, response: { 200: orderResponse } },
     },
-    async (request) => service.updateOrder(requireEatery(request), request.params.orderId, request.body),
+    async (request) => commands.updateOrder(requireEatery(request), request.params.orderId, request.body),
   );
 
   app.delete(
     '/eatery/:id/orders/:orderId',
     { config: { access: { roles: ORDER_ROLES.delete } }, schema: { tags, params: orderParams } },
     async (request, reply) => {
-      await service.deleteOrder(requireEatery(request).id, request.params.orderId);
+      await commands.deleteOrder(requireEatery(request).id, request.params.orderId);
       return reply.code(204).send();
     },
   );
@@ -83,13 +83,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { dishId, quantity, note } = request.body;
-      const order = await service.addItems(
-        requireEatery(request).id,
-        request.params.orderId,
-        [{ dishId, quantity, note }],
-        {},
-        null,
-      );
+      const order = await commands.addItems(requireEatery(request).id, request.params.orderId, [
+        { dishId, quantity, note },
+      ]);
       return reply.code(201).send(order);
     },
   );
@@ -102,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: itemParams, body: orderItemUpdateBody, response: { 200: orderResponse } },
     },
     async (request) =>
-      service.updateItem(requireEatery(request), request.params.orderId, request.params.itemId, request.body),
+      commands.updateItem(requireEatery(request), request.params.orderId, request.params.itemId, request.body),
   );
 
   app.delete(
@@ -111,6 +107,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ORDER_ROLES.editItems } },
       schema: { tags, params: itemParams, response: { 200: orderResponse } },
     },
-    async (request) => service.deleteItem(requireEatery(request), request.params.orderId, request.params.itemId),
+    async (request) => commands.deleteItem(requireEatery(request), request.params.orderId, request.params.itemId),
   );
 };

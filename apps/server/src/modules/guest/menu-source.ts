@@ -1,0 +1,76 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { pickNames, pickTexts, type GuestMenuCategory } from '@qr-menu/contract';
+import type { Db } from '../../db/client.js';
+import { categories, dishes, eateries, tables } from '../../db/schema.js';
+import { imageUrl } from '../images/images.service.js';
+import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
+
+/** What the menu cache needs from the database (one restaurant's menu, one table). */
+export interface MenuSource {
+  loadEatery(eateryId: number): Promise<{ name: string; categories: GuestMenuCategory[] } | null>;
+  loadTable(eateryId: number, tableId: number): Promise<{ number: string; status: string } | null>;
+}
+
+/**
+ * The guest menu straight from the database: available, non-archived dishes in their categories, both in the staff's
+ * order (position, then id); categories without such dishes are left out. Read by the menu cache only.
+ */
+export class GuestMenuSource implements MenuSource {
+  constructor(private readonly db: Db) {}
+
+  async loadEatery(eateryId: number) {
+    const [eatery] = await this.db.select({ name: eateries.name }).from(eateries).where(eq(eateries.id, eateryId));
+    if (!eatery) return null;
+    const [cats, dishRows] = await Promise.all([
+      this.db
+        .select({
+          id: categories.id,
+          ...categoryNameColumns,
+          imageId: categories.imageId,
+        })
+        .from(categories)
+        .where(eq(categories.eateryId, eateryId))
+        .orderBy(asc(categories.position), asc(categories.id)),
+      this.db
+        .select({
+          id: dishes.id,
+          categoryId: dishes.categoryId,
+          ...dishTextColumns,
+          price: dishes.price,
+          imageId: dishes.imageId,
+        })
+        .from(dishes)
+        .where(
+          and(
+            eq(dishes.eateryId, eateryId),
+            eq(dishes.available, true),
+            isNull(dishes.archivedAt),
+            isNotNull(dishes.categoryId),
+          ),
+        )
+        .orderBy(asc(dishes.position), asc(dishes.id)),
+    ]);
+    const byCategory = new Map<number, GuestMenuCategory['dishes']>();
+    for (const d of dishRows) {
+      const dish = { id: d.id, ...pickTexts(d), price: Number(d.price), image: imageUrl(d.imageId) };
+      const list = byCategory.get(d.categoryId!);
+      if (list) list.push(dish);
+      else byCategory.set(d.categoryId!, [dish]);
+    }
+    const menu: GuestMenuCategory[] = [];
+    for (const c of cats) {
+      const list = byCategory.get(c.id);
+      if (!list) continue;
+      menu.push({ id: c.id, ...pickNames(c), image: imageUrl(c.imageId), dishes: list });
+    }
+    return { name: eatery.name, categories: menu };
+  }
+
+  async loadTable(eateryId: number, tableId: number) {
+    const [row] = await this.db
+      .select({ number: tables.number, status: tables.status })
+      .from(tables)
+      .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)));
+    return row ?? null;
+  }
+}

@@ -1,0 +1,321 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_V, type ItemStatus, type Order, type OrderEvent, type OrderStatus } from '@qr-menu/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { orderItems, orders, tables } from '../../db/schema.js';
+import { hasRole, type EateryContext } from '../../plugins/access.js';
+import { AppError, accessDenied, isUniqueViolation, notFound, validationError } from '../../plugins/app-error.js';
+import { snapshotDishes, type DishSnapshot } from './dish-snapshots.js';
+import { findIdempotentOrder, loadOrder } from './order-queries.js';
+import { ORDER_ROLES, deriveOrderStatus, isFinal } from './order-rules.js';
+
+/** Where order events go (app.realtime in the app; a recorder in tests). */
+export interface OrderEventSink {
+  emitOrderEvent(eateryId: number, event: OrderEvent): void;
+}
+
+/** One dish to put on an order. The price always comes from the database. */
+export interface ItemInput {
+  dishId: number;
+  quantity: number;
+  note?: string | null;
+}
+
+export interface PlaceOrderOptions {
+  /** The guest's `device_id` cookie: stored on the order; only this device may read or extend it as a guest. */
+  deviceId?: string | null;
+  /** With deviceId: a retry with the same key returns the first order instead of creating a second one. */
+  idempotencyKey?: string | null;
+  /**
+   * Guest rules of DESIGN.md §7: at least one item, only available dishes (400 `validation.dishUnavailable` on
+   * `items.{i}.dishId`), table not INACTIVE (409 `tableInactive`). Staff orders skip these.
+   */
+  guest?: boolean;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when an idempotent retry returned the existing order (no event emitted then). */
+  created: boolean;
+}
+
+export interface AddItemsOptions {
+  /** When set, the order must have been placed by this device (404 otherwise). */
+  deviceId?: string | null;
+  /** Guest rules: at least one item, only available dishes. */
+  guest?: boolean;
+}
+
+export interface ItemChanges {
+  dishId?: number;
+  quantity?: number;
+  note?: string | null;
+  status?: ItemStatus;
+}
+
+const closed = () => new AppError(409, 'orderClosed');
+const itemsRequired = () => validationError('items', ORDER_V.itemsRequired);
+
+/**
+ * Changes of orders, for staff and guest routes. Every change of an existing order runs in one transaction that
+ * locks the order row (SELECT ... FOR UPDATE), so concurrent changes (two waiters, the kitchen and the cashier) are
+ * applied one after the other and none is lost; each bumps orders.version and updated_at. Events are emitted after
+ * the commit.
+ */
+export class OrderCommands {
+  constructor(
+    private readonly db: Db,
+    private readonly events: OrderEventSink,
+  ) {}
+
+  /**
+   * Creates an order (status CREATED) on a table of the restaurant with the given items, prices taken from the
+   * dishes. 404 when the table or (for staff) a dish is not this restaurant's (or the dish is archived). Emits
+   * NEW_ORDER. With `deviceId` + `idempotencyKey`, a repeated call returns the first order (`created: false`, no
+   * event).
+   */
+  async placeOrder(
+    eateryId: number,
+    tableId: number,
+    items: readonly ItemInput[],
+    note: string | null | undefined,
+    opts: PlaceOrderOptions = {},
+  ): Promise<PlacedOrder> {
+    const forGuest = !!opts.guest;
+    const deviceId = opts.deviceId ?? null;
+    const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
+    if (deviceId && idempotencyKey) {
+      const existing = await findIdempotentOrder(this.db, eateryId, deviceId, idempotencyKey);
+      if (existing) return { order: existing, created: false };
+    }
+    if (forGuest && items.length === 0) throw itemsRequired();
+
+    let order: Order;
+    try {
+      order = await this.db.transaction(async (tx) => {
+        const [table] = await tx
+          .select({ id: tables.id, number: tables.number, status: tables.status })
+          .from(tables)
+          .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)));
+        if (!table) throw notFound();
+        if (forGuest && table.status === 'INACTIVE') throw new AppError(409, 'tableInactive');
+        const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), forGuest);
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            eateryId,
+            tableId: table.id,
+            tableNumber: table.number,
+            status: 'CREATED',
+            note: note ?? null,
+            deviceId,
+            idempotencyKey,
+          })
+          .returning({ id: orders.id });
+        await insertItems(tx, row.id, items, snapshots);
+        return loadOrder(tx, eateryId, row.id);
+      });
+    } catch (err) {
+      if (deviceId && idempotencyKey && isUniqueViolation(err)) {
+        // A concurrent retry with the same key won the race: answer with its order.
+        const existing = await findIdempotentOrder(this.db, eateryId, deviceId, idempotencyKey);
+        if (existing) return { order: existing, created: false };
+      }
+      throw err;
+    }
+    this.emit(eateryId, 'NEW_ORDER', order);
+    return { order, created: true };
+  }
+
+  /**
+   * Adds items (status CREATED, prices from the dishes) to an open order; a READY or ISSUED order goes back to
+   * PREPARING. 409 `orderClosed` for PAID or CANCELLED orders. Emits ORDER_UPDATED.
+   */
+  async addItems(
+    eateryId: number,
+    orderId: number,
+    items: readonly ItemInput[],
+    opts: AddItemsOptions = {},
+  ): Promise<Order> {
+    const forGuest = !!opts.guest;
+    if (forGuest && items.length === 0) throw itemsRequired();
+    const order = await this.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, eateryId, orderId, opts.deviceId ?? undefined);
+      if (isFinal(locked.status)) throw closed();
+      const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), forGuest);
+      if (items.length === 0) return loadOrder(tx, eateryId, orderId);
+      await insertItems(tx, orderId, items, snapshots);
+      await touchOrder(tx, locked, true);
+      return loadOrder(tx, eateryId, orderId);
+    });
+    this.emit(eateryId, 'ORDER_UPDATED', order);
+    return order;
+  }
+
+  /**
+   * Staff change of an order's status and/or note. Field rules: status by EATERY_ADMIN, CASHIER, WAITER; PAID only by
+   * EATERY_ADMIN or CASHIER (403). Any change of a PAID or CANCELLED order: 409. Sending the current values is
+   * not a change (200, nothing emitted).
+   */
+  async updateOrder(
+    eatery: EateryContext,
+    orderId: number,
+    body: { status?: OrderStatus; note?: string | null },
+  ): Promise<Order> {
+    let changed = false;
+    const order = await this.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, eatery.id, orderId);
+      const statusChange = body.status !== undefined && body.status !== locked.status;
+      const noteChange = body.note !== undefined && body.note !== locked.note;
+      if (statusChange || noteChange) {
+        if (!hasRole(eatery, ORDER_ROLES.orderStatus)) throw accessDenied();
+        if (statusChange && body.status === 'PAID' && !hasRole(eatery, ORDER_ROLES.markPaid)) throw accessDenied();
+        if (isFinal(locked.status)) throw closed();
+        changed = true;
+        await tx
+          .update(orders)
+          .set({
+            ...(statusChange ? { status: body.status } : {}),
+            ...(noteChange ? { note: body.note } : {}),
+            version: sql`${orders.version} + 1`,
+            updatedAt: sql`clock_timestamp()`,
+          })
+          .where(eq(orders.id, orderId));
+      }
+      return loadOrder(tx, eatery.id, orderId);
+    });
+    if (changed) this.emit(eatery.id, 'ORDER_UPDATED', order);
+    return order;
+  }
+
+  /** Deletes an order with its items (EATERY_ADMIN, checked by the route). Emits ORDER_DELETED. */
+  async deleteOrder(eateryId: number, orderId: number): Promise<void> {
+    const [row] = await this.db
+      .delete(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.eateryId, eateryId)))
+      .returning({ id: orders.id, status: orders.status });
+    if (!row) throw notFound();
+    this.events.emitOrderEvent(eateryId, { type: 'ORDER_DELETED', orderId: row.id, status: row.status as OrderStatus });
+  }
+
+  /**
+   * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
+   * EATERY_ADMIN, WAITER or CASHIER; status needs EATERY_ADMIN, KITCHEN_ADMIN or WAITER (403 otherwise). A changed
+   * status re-derives the order status (DESIGN.md §8). 409 when the order is PAID or CANCELLED.
+   */
+  updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
+    return this.changeItem(eatery, orderId, itemId, body, false);
+  }
+
+  /**
+   * Marks an item DELETED (it stays visible as DELETED, out of the total); EATERY_ADMIN, WAITER or CASHIER.
+   */
+  deleteItem(eatery: EateryContext, orderId: number, itemId: number): Promise<Order> {
+    return this.changeItem(eatery, orderId, itemId, { status: 'DELETED' }, true);
+  }
+
+  private async changeItem(
+    eatery: EateryContext,
+    orderId: number,
+    itemId: number,
+    body: ItemChanges,
+    isDelete: boolean,
+  ): Promise<Order> {
+    let changed = false;
+    const order = await this.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, eatery.id, orderId);
+      const [item] = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+      if (!item) throw notFound();
+      const dishChange = body.dishId !== undefined && body.dishId !== item.dishId;
+      const quantityChange = body.quantity !== undefined && body.quantity !== item.quantity;
+      const noteChange = body.note !== undefined && body.note !== item.note;
+      const statusChange = body.status !== undefined && body.status !== item.status;
+      if (!(dishChange || quantityChange || noteChange || statusChange)) return loadOrder(tx, eatery.id, orderId);
+      if ((dishChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) throw accessDenied();
+      const statusRoles = isDelete ? ORDER_ROLES.editItems : ORDER_ROLES.itemStatus;
+      if (statusChange && !hasRole(eatery, statusRoles)) throw accessDenied();
+      if (isFinal(locked.status)) throw closed();
+
+      let snapshot: Partial<DishSnapshot> = {};
+      if (dishChange) {
+        const snapshots = await snapshotDishes(tx, eatery.id, [body.dishId!], false);
+        const { dishId: _ignored, ...rest } = snapshots.get(body.dishId!)!;
+        snapshot = { ...rest };
+      }
+      await tx
+        .update(orderItems)
+        .set({
+          ...(dishChange ? { dishId: body.dishId, ...snapshot } : {}),
+          ...(quantityChange ? { quantity: body.quantity } : {}),
+          ...(noteChange ? { note: body.note } : {}),
+          ...(statusChange ? { status: body.status } : {}),
+        })
+        .where(eq(orderItems.id, itemId));
+      await touchOrder(tx, locked, statusChange);
+      changed = true;
+      return loadOrder(tx, eatery.id, orderId);
+    });
+    if (changed) this.emit(eatery.id, 'ORDER_UPDATED', order);
+    return order;
+  }
+
+  private emit(eateryId: number, type: OrderEvent['type'], order: Order) {
+    this.events.emitOrderEvent(eateryId, { type, orderId: order.id, status: order.status });
+  }
+}
+
+const dishIdsOf = (items: readonly ItemInput[]) => items.map((i) => i.dishId);
+
+/** Locks the order row for the rest of the transaction; 404 unless it is this restaurant's (and device's). */
+async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: string) {
+  const conds = [eq(orders.id, orderId), eq(orders.eateryId, eateryId)];
+  if (deviceId !== undefined) conds.push(eq(orders.deviceId, deviceId));
+  const [row] = await tx
+    .select({ id: orders.id, status: orders.status, note: orders.note })
+    .from(orders)
+    .where(and(...conds))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Bumps version and updated_at; when item statuses changed, re-derives the order status from them. */
+async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederive: boolean) {
+  let status = locked.status as OrderStatus;
+  if (rederive) {
+    const rows = await tx
+      .select({ status: orderItems.status })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, locked.id));
+    status = deriveOrderStatus(
+      status,
+      rows.map((r) => r.status as ItemStatus),
+    );
+  }
+  await tx
+    .update(orders)
+    .set({ status, version: sql`${orders.version} + 1`, updatedAt: sql`clock_timestamp()` })
+    .where(eq(orders.id, locked.id));
+}
+
+async function insertItems(tx: Tx, orderId: number, items: readonly ItemInput[], snapshots: Map<number, DishSnapshot>) {
+  if (items.length === 0) return;
+  await tx.insert(orderItems).values(
+    items.map((item) => {
+      const s = snapshots.get(item.dishId)!;
+      return {
+        orderId,
+        dishId: s.dishId,
+        name: s.name,
+        price: s.price,
+        quantity: item.quantity,
+        note: item.note ?? null,
+        status: 'CREATED',
+        kitchenDepartmentId: s.kitchenDepartmentId,
+        categoryName: s.categoryName,
+      };
+    }),
+  );
+}
