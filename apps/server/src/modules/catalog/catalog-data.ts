@@ -1,3 +1,5 @@
+import type { LocalizedNames, LocalizedTexts } from '@qr-menu/contract';
+
 /**
  * The predefined catalogue shipped with the product: common categories with template dishes in
  * Azerbaijani, English and Russian, and a suggested price in AZN. Owners copy entries into their menu
@@ -6,26 +8,17 @@
  * `image` is the name of a catalogue image in ./images (served by GET /api/catalog-image/{image});
  * none are shipped yet, so every image is null. Only names listed here are ever read from disk.
  */
-export interface CatalogDish {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
-  descriptionAz: string;
-  descriptionEn: string;
-  descriptionRu: string;
+export interface CatalogDish extends Record<keyof LocalizedTexts, string> {
   /** Suggested price in AZN, a decimal string with 2 decimals. */
   price: string;
   image: string | null;
 }
 
-export interface CatalogCategory {
+export interface CatalogCategory extends Record<keyof LocalizedNames, string> {
   /** Stable catalogue id (also accepted as `categoryKey`). */
   id: number;
   /** Stable slug (also accepted as `categoryKey`). */
   key: string;
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
   image: string | null;
   dishes: CatalogDish[];
 }

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  pickNames,
+  pickTexts,
   predefinedCategoryItem,
   predefinedCategoryList,
   templateDishesBody,
@@ -58,9 +60,7 @@ export class CatalogService {
     return this.catalog.map((c) => ({
       categoryId: c.id,
       key: c.key,
-      nameAz: c.nameAz,
-      nameEn: c.nameEn,
-      nameRu: c.nameRu,
+      ...pickNames(c),
       image: c.image,
       dishCount: c.dishes.length,
     }));
@@ -79,12 +79,7 @@ export class CatalogService {
     return category.dishes.map((d, index) => ({
       dishId: dishIdOf(category, index),
       categoryId: category.id,
-      nameAz: d.nameAz,
-      nameEn: d.nameEn,
-      nameRu: d.nameRu,
-      descriptionAz: d.descriptionAz,
-      descriptionEn: d.descriptionEn,
-      descriptionRu: d.descriptionRu,
+      ...pickTexts(d),
       price: Number(d.price),
       image: d.image,
     }));
@@ -179,12 +174,7 @@ export class CatalogService {
         const imageId = await CatalogService.storeImage(tx, images, imageNames[index]);
         created.push(
           await this.dishesService.insert(tx, eateryId, categoryId, {
-            nameAz: item.nameAz,
-            nameEn: item.nameEn,
-            nameRu: item.nameRu,
-            descriptionAz: item.descriptionAz,
-            descriptionEn: item.descriptionEn,
-            descriptionRu: item.descriptionRu,
+            ...pickTexts(item),
             price: item.price,
             available: item.available,
             kitchenDepartmentId: null,

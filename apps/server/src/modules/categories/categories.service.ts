@@ -1,5 +1,5 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import { categoryData, type Category } from '@qr-menu/contract';
+import { categoryData, pickNames, type Category, type LocalizedNames } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -14,10 +14,8 @@ import {
   referencedByOrders,
 } from '../menu-sql.js';
 
-export interface CategoryValues {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
+/** What a new category is made of: its names in the three languages and an image. */
+export interface CategoryValues extends Record<keyof LocalizedNames, string> {
   imageId: number | null;
 }
 
@@ -31,12 +29,9 @@ const columns = {
   dishCount: sql<number>`(select count(*) from dishes d where d.category_id = "categories"."id" and d.archived_at is null)`,
 };
 
-type Row = {
+type Row = Record<keyof LocalizedNames, string> & {
   id: number;
   eateryId: number;
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
   imageId: number | null;
   position: number;
   dishCount: number | string;
@@ -46,9 +41,7 @@ const toDto = (r: Row): Category => ({
   id: r.id,
   categoryId: r.id,
   eateryId: r.eateryId,
-  nameAz: r.nameAz,
-  nameEn: r.nameEn,
-  nameRu: r.nameRu,
+  ...pickNames(r),
   image: imageUrl(r.imageId),
   imageId: r.imageId,
   position: r.position,
@@ -107,12 +100,7 @@ export class CategoriesService {
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
-      return this.insert(tx, eateryId, {
-        nameAz: data.nameAz,
-        nameEn: data.nameEn,
-        nameRu: data.nameRu,
-        imageId,
-      });
+      return this.insert(tx, eateryId, { ...pickNames(data), imageId });
     });
     return this.get(eateryId, id);
   }
@@ -135,9 +123,7 @@ export class CategoriesService {
       await tx
         .update(categories)
         .set({
-          nameAz: data.nameAz,
-          nameEn: data.nameEn,
-          nameRu: data.nameRu,
+          ...pickNames(data),
           ...(imageId !== undefined ? { imageId } : {}),
         })
         .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { dishData, type Dish } from '@qr-menu/contract';
+import { dishData, pickTexts, type Dish, type LocalizedTexts } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { dishes, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -13,13 +13,8 @@ import {
   referencedByOrders,
 } from '../menu-sql.js';
 
-export interface DishValues {
-  nameAz: string;
-  nameEn: string;
-  nameRu: string;
-  descriptionAz: string;
-  descriptionEn: string;
-  descriptionRu: string;
+/** What a new dish is made of: its texts in the three languages and the rest. */
+export interface DishValues extends Record<keyof LocalizedTexts, string> {
   /** Decimal string with 2 decimals. */
   price: string;
   available: boolean;
@@ -105,12 +100,7 @@ export class DishesService {
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
       return this.insert(tx, eateryId, categoryId, {
-        nameAz: data.nameAz,
-        nameEn: data.nameEn,
-        nameRu: data.nameRu,
-        descriptionAz: data.descriptionAz,
-        descriptionEn: data.descriptionEn,
-        descriptionRu: data.descriptionRu,
+        ...pickTexts(data),
         price: data.price,
         available: data.available ?? true,
         kitchenDepartmentId,
@@ -142,12 +132,7 @@ export class DishesService {
       const [row] = await tx
         .update(dishes)
         .set({
-          nameAz: data.nameAz,
-          nameEn: data.nameEn,
-          nameRu: data.nameRu,
-          descriptionAz: data.descriptionAz,
-          descriptionEn: data.descriptionEn,
-          descriptionRu: data.descriptionRu,
+          ...pickTexts(data),
           price: data.price,
           ...(data.available !== undefined ? { available: data.available } : {}),
           ...(data.kitchenDepartmentId !== undefined ? { kitchenDepartmentId: data.kitchenDepartmentId } : {}),
