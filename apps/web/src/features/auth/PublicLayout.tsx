@@ -1,7 +1,8 @@
-import { Anchor, AppShell, Container, Group, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Container, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { LayoutFooter } from '../../components/LayoutFooter';
 
 /** Header 'QR Menu Admin' with language switcher and a landing link; footer with the year. */
 export function PublicLayout() {
@@ -26,13 +27,9 @@ export function PublicLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" justify="center">
-          <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} {t('app.name')}
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      <LayoutFooter size="sm">
+        © {new Date().getFullYear()} {t('app.name')}
+      </LayoutFooter>
     </AppShell>
   );
 }

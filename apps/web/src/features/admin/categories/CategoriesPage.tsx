@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { localName, type Category } from '@qr-menu/contract';
@@ -15,6 +15,7 @@ import { CategoryCard } from './CategoryCard';
 import { CategoryForm } from '../shared/menu/CategoryForm';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { MenuEmptyState, MenuSearch, SortableMenuCards } from '../shared/menu/MenuCardList';
+import { ScreenHeader } from '../shared/ScreenHeader';
 
 type Editing = { category: Category | null; tab: 'manual' | 'predefined' } | null;
 
@@ -60,19 +61,15 @@ function Categories({ eateryId }: { eateryId: number }) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <div>
-          <Title order={2}>{t('categories.title')}</Title>
-          {restaurant && (
-            <Text c="dimmed" size="sm">
-              {restaurant.name}
-            </Text>
-          )}
-        </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, tab: 'manual' })}>
-          {t('categories.add')}
-        </Button>
-      </Group>
+      <ScreenHeader
+        title={t('categories.title')}
+        restaurantName={restaurant?.name}
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, tab: 'manual' })}>
+            {t('categories.add')}
+          </Button>
+        }
+      />
       <ErrorBanner error={categories.error} />
       {categories.isPending ? (
         <PageLoader />

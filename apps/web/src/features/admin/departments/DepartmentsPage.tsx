@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChefHat, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Department } from '@qr-menu/contract';
@@ -11,6 +11,7 @@ import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { useDepartments } from '../shared/departments-api';
+import { ScreenHeader } from '../shared/ScreenHeader';
 import { useDeleteDepartment } from './departments-api';
 import { DepartmentForm } from './DepartmentForm';
 
@@ -37,19 +38,15 @@ function Departments({ eateryId }: { eateryId: number }) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <div>
-          <Title order={2}>{t('departments.title')}</Title>
-          {restaurant && (
-            <Text c="dimmed" size="sm">
-              {restaurant.name}
-            </Text>
-          )}
-        </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-          {t('departments.add')}
-        </Button>
-      </Group>
+      <ScreenHeader
+        title={t('departments.title')}
+        restaurantName={restaurant?.name}
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            {t('departments.add')}
+          </Button>
+        }
+      />
       {departments.error && (
         <Alert
           color="red"

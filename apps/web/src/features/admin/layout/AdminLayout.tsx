@@ -9,6 +9,7 @@ import { session } from '../../../api/session';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { LanguageSelect } from '../../../components/LanguageSelect';
+import { LayoutFooter } from '../../../components/LayoutFooter';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useAuthStatus, useLogout, useSwitchRestaurant } from '../shared/session-api';
 import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
@@ -153,13 +154,9 @@ export function AdminLayout() {
         </ErrorBoundary>
       </AppShell.Main>
 
-      <AppShell.Footer>
-        <Group h="100%" justify="center">
-          <Text size="xs" c="dimmed">
-            {t('app.adminFooter')} {new Date().getFullYear()}
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      <LayoutFooter size="xs">
+        {t('app.adminFooter')} {new Date().getFullYear()}
+      </LayoutFooter>
     </AppShell>
   );
 }

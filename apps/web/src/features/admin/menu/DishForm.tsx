@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +23,8 @@ import { useCommonCategories } from '../shared/menu/categories-api';
 import { EMPTY_TEXTS, FLAGS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
 import { NameFields, NAMES_ERROR } from '../shared/menu/NameFields';
 import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
-import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { useImageField } from '../shared/use-image-field';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 
 export interface DishValues extends LocalizedTexts {
@@ -78,8 +78,7 @@ export function ManualDishForm({
 }) {
   const { t, i18n } = useTranslation();
   const save = useSaveDish(eateryId, categoryId);
-  const [imageBusy, setImageBusy] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageField(dish?.image ?? null);
   const form = useForm<DishValues>({
     initialValues: toValues(dish, categoryId),
     validateInputOnBlur: ['price'],
@@ -92,8 +91,7 @@ export function ManualDishForm({
   const values = form.getValues();
 
   const onSubmit = form.onSubmit((v) => {
-    setImageError(null);
-    const { file, remove } = imageChange(dish?.image ?? null, v.image);
+    const { file, remove } = image.toSave(v.image);
     save.mutate(
       {
         id: dish?.id,
@@ -114,18 +112,16 @@ export function ManualDishForm({
         },
         onError: (error) => {
           applyServerErrors(form, error, { byMessage });
-          const imageKey = imageErrorKey(error);
-          if (imageKey) setImageError(t(`errors.${imageKey}`));
+          image.showSaveError(error);
         },
       },
     );
   });
 
-  const showBanner = save.error && !imageErrorKey(save.error);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {showBanner && <ErrorBanner error={save.error} onClose={() => save.reset()} />}
+        <ErrorBanner error={image.bannerError(save.error)} onClose={() => save.reset()} />
         {err('ids') && (
           <Text c="red" size="sm" role="alert">
             {err('ids')}
@@ -197,16 +193,8 @@ export function ManualDishForm({
           description={t('dishes.availableHint')}
           {...form.getInputProps('available', { type: 'checkbox' })}
         />
-        <ImagePicker
-          value={values.image}
-          onChange={(v) => {
-            setImageError(null);
-            form.setFieldValue('image', v);
-          }}
-          error={imageError ?? undefined}
-          onBusyChange={setImageBusy}
-        />
-        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={imageBusy} />
+        <ImagePicker {...image.pickerProps(values.image, (v) => form.setFieldValue('image', v))} />
+        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
       </Stack>
     </form>
   );

@@ -11,7 +11,6 @@ import {
   Select,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -30,6 +29,7 @@ import { useDepartments } from '../shared/departments-api';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
+import { ScreenHeader } from '../shared/ScreenHeader';
 import { DishCard } from './DishCard';
 import { DishForm } from './DishForm';
 import { useDeleteDish, useDishes, useReorderDishes } from './dishes-api';
@@ -157,21 +157,17 @@ function Menu({ eateryId }: { eateryId: number }) {
           {crumbs}
         </Breadcrumbs>
       </Box>
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <div>
-          <Title order={2}>{t('dishes.title')}</Title>
-          {restaurant && (
-            <Text c="dimmed" size="sm">
-              {restaurant.name}
-            </Text>
-          )}
-        </div>
-        {category && (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setDishEditing({ dish: null, tab: 'manual' })}>
-            {t('dishes.add')}
-          </Button>
-        )}
-      </Group>
+      <ScreenHeader
+        title={t('dishes.title')}
+        restaurantName={restaurant?.name}
+        action={
+          category && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setDishEditing({ dish: null, tab: 'manual' })}>
+              {t('dishes.add')}
+            </Button>
+          )
+        }
+      />
       <ErrorBanner error={categories.error} />
       {categories.isPending ? (
         <PageLoader />

@@ -113,6 +113,14 @@ export function ImagePicker({
   };
 
   const shownError = localError ? t(localError) : error;
+  // The two drop zones (over the preview, or the empty field) take a file the same way.
+  const dropProps = {
+    onDrop: (files: File[]) => void pick(files[0]),
+    onReject: () => setLocalError('imagePicker.notImage'),
+    accept: ACCEPT,
+    multiple: false,
+    loading: busy,
+  };
   return (
     <Input.Wrapper label={label ?? t('imagePicker.label')} error={shownError}>
       {preview ? (
@@ -123,11 +131,7 @@ export function ImagePicker({
             </AspectRatio>
             <Stack gap={6} style={{ minWidth: 0 }}>
               <Dropzone
-                onDrop={(files) => void pick(files[0])}
-                onReject={() => setLocalError('imagePicker.notImage')}
-                accept={ACCEPT}
-                multiple={false}
-                loading={busy}
+                {...dropProps}
                 p={0}
                 style={{ border: 0, background: 'none' }}
                 inputProps={{ 'aria-label': t('imagePicker.change') }}
@@ -152,16 +156,7 @@ export function ImagePicker({
           </Group>
         </Paper>
       ) : (
-        <Dropzone
-          onDrop={(files) => void pick(files[0])}
-          onReject={() => setLocalError('imagePicker.notImage')}
-          accept={ACCEPT}
-          multiple={false}
-          loading={busy}
-          mt={4}
-          p="md"
-          inputProps={{ 'aria-label': label ?? t('imagePicker.label') }}
-        >
+        <Dropzone {...dropProps} mt={4} p="md" inputProps={{ 'aria-label': label ?? t('imagePicker.label') }}>
           <Group justify="center" gap="sm" wrap="nowrap" mih={64} style={{ pointerEvents: 'none' }}>
             <Dropzone.Reject>
               <IconPhotoOff size={32} stroke={1.5} />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +8,8 @@ import { ManualOrReadyMadeModal } from '../ManualOrReadyMadeModal';
 import { ErrorBanner } from '../../../../components/ErrorBanner';
 import { PageLoader } from '../../../../components/PageLoader';
 import { applyServerErrors, zodFormErrors } from '../../../../components/form-errors';
-import { emptyImage, imageChange, imageErrorKey, ImagePicker, type ImageValue } from '../ImagePicker';
+import { emptyImage, ImagePicker, type ImageValue } from '../ImagePicker';
+import { useImageField } from '../use-image-field';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
 import { EMPTY_TEXTS, sameName, trimmed } from './menu-helpers';
 import { NameFields, NAMES_ERROR } from './NameFields';
@@ -43,8 +43,7 @@ function ManualCategoryForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveCategory(eateryId);
-  const [imageBusy, setImageBusy] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageField(category?.image ?? null);
   const form = useForm<CategoryValues>({
     initialValues: { ...pickNames(category ?? EMPTY_TEXTS), image: emptyImage(category?.image ?? null) },
     validate: (values) => categoryFormErrors(values),
@@ -56,8 +55,7 @@ function ManualCategoryForm({
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
 
   const onSubmit = form.onSubmit((values) => {
-    setImageError(null);
-    const { file, remove } = imageChange(category?.image ?? null, values.image);
+    const { file, remove } = image.toSave(values.image);
     save.mutate(
       { id: category?.id, data: trimmed(pickNames(values)), image: file, removeImage: remove },
       {
@@ -68,31 +66,23 @@ function ManualCategoryForm({
         },
         onError: (error) => {
           applyServerErrors(form, error, { byMessage });
-          const imageKey = imageErrorKey(error);
-          if (imageKey) setImageError(t(`errors.${imageKey}`));
+          image.showSaveError(error);
         },
       },
     );
   });
 
-  const showBanner = save.error && !imageErrorKey(save.error);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {showBanner && (
-          <ErrorBanner error={save.error} onClose={() => save.reset()} fallbackKey="categories.saveError" />
-        )}
-        <NameFields ns="categories" inputProps={form.getInputProps} errorOf={err} />
-        <ImagePicker
-          value={form.getValues().image}
-          onChange={(v) => {
-            setImageError(null);
-            form.setFieldValue('image', v);
-          }}
-          error={imageError ?? undefined}
-          onBusyChange={setImageBusy}
+        <ErrorBanner
+          error={image.bannerError(save.error)}
+          onClose={() => save.reset()}
+          fallbackKey="categories.saveError"
         />
-        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={imageBusy} />
+        <NameFields ns="categories" inputProps={form.getInputProps} errorOf={err} />
+        <ImagePicker {...image.pickerProps(form.getValues().image, (v) => form.setFieldValue('image', v))} />
+        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
       </Stack>
     </form>
   );
