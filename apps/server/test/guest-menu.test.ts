@@ -7,7 +7,8 @@ import { GUEST_ROUTES, guestMenuResponse, type GuestMenu } from '@qr-menu/contra
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { dishes, eateries } from '../src/db/schema.js';
-import { MenuCache, etagMatches } from '../src/modules/guest/menu-cache.js';
+import { MenuCache } from '../src/modules/guest/menu-cache.js';
+import { etagMatches } from '../src/plugins/etag.js';
 import { TEST_DATABASE_URL, bearer, registerOwner, setupApp, testConfig, type Owner } from './helper.js';
 import { addStaff, createCategory, createDish, fixtureImage, menuForm, sendForm } from './menu-fixtures.js';
 import { makeDish } from './orders-fixtures.js';

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-
-const idParams = z.object({ id: idField });
-const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
+import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
 /** Waiter-to-table assignments (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +13,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/table-assignment',
     {
       config: { access: { roles: 'any' } },
-      schema: { tags, params: idParams, response: { 200: z.array(tableAssignmentResponse) } },
+      schema: { tags, params: eateryParams, response: { 200: z.array(tableAssignmentResponse) } },
     },
     async (request) => service.list(requireEatery(request).id),
   );
@@ -23,10 +21,10 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/table-assignment',
     {
-      config: ADMIN,
+      config: ADMINS_ONLY,
       schema: {
         tags,
-        params: idParams,
+        params: eateryParams,
         body: tableAssignmentBody,
         response: { 200: tableAssignmentResponse, 201: tableAssignmentResponse },
       },
@@ -39,7 +37,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/eatery/:id/table-assignment/:assignmentId',
-    { config: ADMIN, schema: { tags, params: z.object({ id: idField, assignmentId: idField }) } },
+    { config: ADMINS_ONLY, schema: { tags, params: z.object({ id: idField, assignmentId: idField }) } },
     async (request, reply) => {
       await service.remove(requireEatery(request).id, request.params.assignmentId);
       return reply.code(204).send();

@@ -7,17 +7,13 @@ import {
   commonCategoryResponse,
   commonDishResponse,
   dishResponse,
-  idField,
-  menuId,
   templateDishesBody,
 } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { AppError } from '../../plugins/app-error.js';
-import { MENU_EDITORS } from '../categories/routes.js';
 import { readMenuForm } from '../images/multipart.js';
-import { etagMatches } from '../images/routes.js';
-
-const idParams = z.object({ id: idField });
+import { etagMatches } from '../../plugins/etag.js';
+import { ADMINS_ONLY, categoryParams, eateryParams } from '../route-options.js';
 
 /** The predefined catalogue and creating menu entries from it. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,13 +40,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/category/predefined',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description:
           'Body `predefinedCategoryBody`: one item as multipart part `data` or JSON → 201 category; a JSON ' +
           'array of items → 201 array of categories. `image` must be a catalogue image name or null.',
-        params: idParams,
+        params: eateryParams,
         response: { 201: z.union([categoryResponse, z.array(categoryResponse)]) },
       },
     },
@@ -65,11 +61,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/category/:categoryId/dish/templates',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: 'JSON array of template dishes (`templateDishesBody`), created at the end of the category.',
-        params: z.object({ id: idField, categoryId: menuId }),
+        params: categoryParams,
         body: templateDishesBody,
         response: { 201: z.array(dishResponse) },
       },

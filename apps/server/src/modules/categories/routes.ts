@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryOrderBody, categoryResponse, categoryWithDishesResponse, idField, menuId } from '@qr-menu/contract';
+import { categoryOrderBody, categoryResponse, categoryWithDishesResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { readMenuForm } from '../images/multipart.js';
+import { ADMINS_ONLY, categoryParams, eateryParams } from '../route-options.js';
 
-export const MENU_EDITORS = { access: { roles: ['EATERY_ADMIN'] as const } };
-const idParams = z.object({ id: idField });
-const categoryParams = z.object({ id: idField, categoryId: menuId });
 const MULTIPART =
   'multipart/form-data: part `data` = JSON of `categoryData` (text field or JSON blob), optional file part ' +
   '`image` (at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff; stored as webp). A JSON body is also ' +
@@ -19,15 +17,15 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/eatery/:id/category',
-    { schema: { tags, params: idParams, response: { 200: z.array(categoryResponse) } } },
+    { schema: { tags, params: eateryParams, response: { 200: z.array(categoryResponse) } } },
     async (request) => service.list(requireEatery(request).id),
   );
 
   app.post(
     '/eatery/:id/category',
     {
-      config: MENU_EDITORS,
-      schema: { tags, description: MULTIPART, params: idParams, response: { 201: categoryResponse } },
+      config: ADMINS_ONLY,
+      schema: { tags, description: MULTIPART, params: eateryParams, response: { 201: categoryResponse } },
     },
     async (request, reply) => {
       const eateryId = requireEatery(request).id;
@@ -38,11 +36,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/category/order',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: 'The ids of all categories of the restaurant, in the new order (else 400, nothing changes).',
-        params: idParams,
+        params: eateryParams,
         body: categoryOrderBody,
         response: { 200: z.array(categoryResponse) },
       },
@@ -79,7 +77,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/category/:categoryId',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: `${MULTIPART} \`removeImage: true\` or \`image: null\` in data removes the image.`,
@@ -94,7 +92,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/eatery/:id/category/:categoryId',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: 'Deletes the category and its dishes (dishes referenced by past orders are archived).',

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { departmentBody, departmentResponse, idField, menuId } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
+import { eateryParams } from '../route-options.js';
 
 const EDITORS = { access: { roles: ['EATERY_ADMIN', 'KITCHEN_ADMIN'] as const } };
-const idParams = z.object({ id: idField });
 const departmentParams = z.object({ id: idField, departmentId: menuId });
 
 /** Kitchen departments: read by any member; edited by EATERY_ADMIN or KITCHEN_ADMIN (DESIGN.md §6). */
@@ -14,7 +14,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/eatery/:id/kitchen-department',
-    { schema: { tags, params: idParams, response: { 200: z.array(departmentResponse) } } },
+    { schema: { tags, params: eateryParams, response: { 200: z.array(departmentResponse) } } },
     async (request) => departments.list(requireEatery(request).id),
   );
 
@@ -22,7 +22,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/kitchen-department',
     {
       config: EDITORS,
-      schema: { tags, params: idParams, body: departmentBody, response: { 201: departmentResponse } },
+      schema: { tags, params: eateryParams, body: departmentBody, response: { 201: departmentResponse } },
     },
     async (request, reply) => reply.code(201).send(await departments.create(requireEatery(request).id, request.body)),
   );

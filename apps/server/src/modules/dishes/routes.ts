@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dishOrderBody, dishResponse, idField, menuId } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { MENU_EDITORS } from '../categories/routes.js';
 import { readMenuForm } from '../images/multipart.js';
+import { ADMINS_ONLY, categoryParams } from '../route-options.js';
 
-const categoryParams = z.object({ id: idField, categoryId: menuId });
 const dishParams = z.object({ id: idField, categoryId: menuId, dishId: menuId });
 const MULTIPART =
   'multipart/form-data: part `data` = JSON of `dishData` (text field or JSON blob), optional file part `image` ' +
@@ -25,7 +24,7 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/category/:categoryId/dish',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: { tags, description: MULTIPART, params: categoryParams, response: { 201: dishResponse } },
     },
     async (request, reply) => {
@@ -38,7 +37,7 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/category/:categoryId/dish/order',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: 'The ids of all dishes of the category, in the new order (else 400, nothing changes).',
@@ -59,7 +58,7 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/category/:categoryId/dish/:dishId',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description:
@@ -78,7 +77,7 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/eatery/:id/category/:categoryId/dish/:dishId',
     {
-      config: MENU_EDITORS,
+      config: ADMINS_ONLY,
       schema: {
         tags,
         description: 'Deletes the dish, or archives it when past orders reference it (204 either way).',

@@ -37,6 +37,15 @@ interface Row {
   roles: string[];
 }
 
+/** The columns a create or an update writes as given (the time zone is checked apart). */
+const detailsOf = (body: EateryInput) => ({
+  name: body.name,
+  address: body.address,
+  phones: body.phones,
+  geoLat: body.geoLat ?? null,
+  geoLng: body.geoLng ?? null,
+});
+
 const toDto = (r: Row) => ({ ...r, phone: r.phones[0] ?? null, roles: r.roles as Role[] });
 
 /** Falls back to Asia/Baku for a time zone the runtime does not know. */
@@ -83,11 +92,7 @@ export class EateriesService {
         const [e] = await tx
           .insert(eateries)
           .values({
-            name: body.name,
-            address: body.address,
-            phones: body.phones,
-            geoLat: body.geoLat ?? null,
-            geoLng: body.geoLng ?? null,
+            ...detailsOf(body),
             timeZone: validTimeZone(body.timeZone),
             ownerId: userId,
           })
@@ -107,11 +112,7 @@ export class EateriesService {
     await this.db
       .update(eateries)
       .set({
-        name: body.name,
-        address: body.address,
-        phones: body.phones,
-        geoLat: body.geoLat ?? null,
-        geoLng: body.geoLng ?? null,
+        ...detailsOf(body),
         ...(body.timeZone ? { timeZone: validTimeZone(body.timeZone) } : {}),
       })
       .where(eq(eateries.id, eateryId));

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { eateryBody, eateryResponse, idField } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { accessDenied } from '../../plugins/app-error.js';
-
-const idParams = z.object({ id: idField });
+import { eateryParams } from '../route-options.js';
 
 export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
   const eateriesService = app.services.eateries;
@@ -32,7 +31,7 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/eatery/:id',
-    { config: { access: { roles: 'any' } }, schema: { tags, params: idParams, response: { 200: eateryResponse } } },
+    { config: { access: { roles: 'any' } }, schema: { tags, params: eateryParams, response: { 200: eateryResponse } } },
     async (request) => eateriesService.get(requireUserId(request), requireEatery(request).id),
   );
 
@@ -40,14 +39,14 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id',
     {
       config: { access: { roles: ['EATERY_ADMIN'] } },
-      schema: { tags, params: idParams, body: eateryBody, response: { 200: eateryResponse } },
+      schema: { tags, params: eateryParams, body: eateryBody, response: { 200: eateryResponse } },
     },
     async (request) => eateriesService.update(requireUserId(request), requireEatery(request).id, request.body),
   );
 
   app.delete(
     '/eatery/:id',
-    { config: { access: { roles: ['EATERY_ADMIN'] } }, schema: { tags, params: idParams } },
+    { config: { access: { roles: ['EATERY_ADMIN'] } }, schema: { tags, params: eateryParams } },
     async (request, reply) => {
       await eateriesService.remove(requireUserId(request), requireEatery(request));
       return reply.code(204).send();

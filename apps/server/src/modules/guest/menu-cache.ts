@@ -184,17 +184,6 @@ export class MenuCache {
   }
 }
 
-/** Does an `If-None-Match` header name this ETag (weak or strong, in a list, or `*`)? */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  for (const part of header.split(',')) {
-    const tag = part.trim().replace(/^W\//, '');
-    if (tag === etag) return true;
-  }
-  return false;
-}
-
 export interface MenuCacheApi {
   get(eateryId: number, tableId: number): Promise<MenuLookup>;
   /** Drops the restaurant's cached menu here and, on PostgreSQL, on every other instance. */

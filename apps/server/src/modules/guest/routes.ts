@@ -16,7 +16,7 @@ import {
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import { pathId } from '../../plugins/path-id.js';
 import { ensureDeviceId, readDeviceId } from './device.js';
-import { etagMatches } from './menu-cache.js';
+import { etagMatches } from '../../plugins/etag.js';
 
 /** gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. */
 const gzipCopies = new WeakMap<Buffer, Buffer>();
@@ -72,6 +72,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
   };
+  /** Route options of the calls that create or change orders: small bodies, the guest rate limits. */
+  const orderChange = { config: { access: 'public' as const }, bodyLimit: GUEST_BODY_LIMIT, onRequest: guestRateLimit };
 
   app.get(
     '/client/eatery/:id/table/:tableId/menu',
@@ -126,9 +128,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/client/eatery/:id/table/:tableId/orders',
     {
-      config: { access: 'public' },
-      bodyLimit: GUEST_BODY_LIMIT,
-      onRequest: guestRateLimit,
+      ...orderChange,
       schema: {
         tags,
         summary: 'Place an order (header Idempotency-Key: a retry returns the first order with 200)',
@@ -157,8 +157,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const eateryId = pathId(request.params.id);
       const orderId = pathId(request.params.orderId);
-      const deviceId = readDeviceId(request);
-      if (!deviceId) throw notFound();
+      const deviceId = knownDeviceId(request);
       reply.header('cache-control', 'no-store');
       return service.getOrder(eateryId, orderId, deviceId);
     },
@@ -167,9 +166,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/client/eatery/:id/orders/:orderId/items',
     {
-      config: { access: 'public' },
-      bodyLimit: GUEST_BODY_LIMIT,
-      onRequest: guestRateLimit,
+      ...orderChange,
       schema: {
         tags,
         summary: 'Add dishes to an order of this device (409 orderClosed when PAID or CANCELLED)',
@@ -181,8 +178,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const eateryId = pathId(request.params.id);
       const orderId = pathId(request.params.orderId);
-      const deviceId = readDeviceId(request);
-      if (!deviceId) throw notFound();
+      const deviceId = knownDeviceId(request);
       return service.addItems(eateryId, orderId, request.body.items, deviceId);
     },
   );
@@ -206,6 +202,13 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The device cookie of a request about one order: without one, no order is this device's (404). */
+function knownDeviceId(request: FastifyRequest): string {
+  const deviceId = readDeviceId(request);
+  if (!deviceId) throw notFound();
+  return deviceId;
+}
 
 /** The optional `Idempotency-Key` header: trimmed, blank = none, at most IDEMPOTENCY_KEY_MAX characters. */
 function idempotencyKey(request: FastifyRequest): string | null {

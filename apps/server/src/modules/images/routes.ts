@@ -2,17 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuId } from '@qr-menu/contract';
 import { AppError } from '../../plugins/app-error.js';
+import { etagMatches } from '../../plugins/etag.js';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-
-/** True when an If-None-Match header names this ETag (or is `*`). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
-}
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const imagesService = app.services.images;

@@ -12,6 +12,7 @@ import {
 } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { ORDER_ROLES } from './order-rules.js';
+import { eateryParams } from '../route-options.js';
 
 const orderParams = z.object({ id: idField, orderId: orderPathId });
 const itemParams = orderParams.extend({ itemId: orderPathId });
@@ -27,7 +28,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: 'any' } },
       schema: {
         tags,
-        params: z.object({ id: idField }),
+        params: eateryParams,
         querystring: orderListQuery,
         response: { 200: z.array(orderResponse) },
       },
@@ -39,7 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/orders',
     {
       config: { access: { roles: ORDER_ROLES.create } },
-      schema: { tags, params: z.object({ id: idField }), body: orderCreateBody, response: { 201: orderResponse } },
+      schema: { tags, params: eateryParams, body: orderCreateBody, response: { 201: orderResponse } },
     },
     async (request, reply) => {
       const { tableId, note, items } = request.body;

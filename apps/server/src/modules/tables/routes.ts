@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { idField, tableBody, tableResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { publicBase } from './qr.js';
+import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
-const idParams = z.object({ id: idField });
 const tableParams = z.object({ id: idField, tableId: idField });
-const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
 
 /** Tables of a restaurant with their QR codes (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,28 +16,28 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/table',
     {
       config: { access: { roles: 'any' } },
-      schema: { tags, params: idParams, response: { 200: z.array(tableResponse) } },
+      schema: { tags, params: eateryParams, response: { 200: z.array(tableResponse) } },
     },
     async (request) => service.list(requireEatery(request).id, publicBase(request)),
   );
 
   app.post(
     '/eatery/:id/table',
-    { config: ADMIN, schema: { tags, params: idParams, body: tableBody, response: { 201: tableResponse } } },
+    { config: ADMINS_ONLY, schema: { tags, params: eateryParams, body: tableBody, response: { 201: tableResponse } } },
     async (request, reply) =>
       reply.code(201).send(await service.create(requireEatery(request).id, request.body, publicBase(request))),
   );
 
   app.put(
     '/eatery/:id/table/:tableId',
-    { config: ADMIN, schema: { tags, params: tableParams, body: tableBody, response: { 200: tableResponse } } },
+    { config: ADMINS_ONLY, schema: { tags, params: tableParams, body: tableBody, response: { 200: tableResponse } } },
     async (request) =>
       service.update(requireEatery(request).id, request.params.tableId, request.body, publicBase(request)),
   );
 
   app.delete(
     '/eatery/:id/table/:tableId',
-    { config: ADMIN, schema: { tags, params: tableParams } },
+    { config: ADMINS_ONLY, schema: { tags, params: tableParams } },
     async (request, reply) => {
       await service.remove(requireEatery(request).id, request.params.tableId);
       return reply.code(204).send();
@@ -47,7 +46,7 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/eatery/:id/table/:tableId/qr.png',
-    { config: ADMIN, schema: { tags, params: tableParams } },
+    { config: ADMINS_ONLY, schema: { tags, params: tableParams } },
     async (request, reply) => {
       const { png, number } = await service.printPng(
         requireEatery(request).id,

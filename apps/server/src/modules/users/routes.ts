@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUserBody, idField, updateUserBody, userResponse, usersQuery } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
+import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
-const idParams = z.object({ id: idField });
 const userParams = z.object({ id: idField, userId: idField });
-const ADMIN = { access: { roles: ['EATERY_ADMIN'] as const } };
 
 /** Staff users of a restaurant (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,27 +15,33 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/user',
     {
       config: { access: { roles: 'any' } },
-      schema: { tags, params: idParams, querystring: usersQuery, response: { 200: z.array(userResponse) } },
+      schema: { tags, params: eateryParams, querystring: usersQuery, response: { 200: z.array(userResponse) } },
     },
     async (request) => service.list(requireEatery(request), request.query.role),
   );
 
   app.post(
     '/eatery/:id/user',
-    { config: ADMIN, schema: { tags, params: idParams, body: createUserBody, response: { 201: userResponse } } },
+    {
+      config: ADMINS_ONLY,
+      schema: { tags, params: eateryParams, body: createUserBody, response: { 201: userResponse } },
+    },
     async (request, reply) => reply.code(201).send(await service.create(requireEatery(request), request.body)),
   );
 
   app.put(
     '/eatery/:id/user/:userId',
-    { config: ADMIN, schema: { tags, params: userParams, body: updateUserBody, response: { 200: userResponse } } },
+    {
+      config: ADMINS_ONLY,
+      schema: { tags, params: userParams, body: updateUserBody, response: { 200: userResponse } },
+    },
     async (request) =>
       service.update(requireEatery(request), requireUserId(request), request.params.userId, request.body),
   );
 
   app.delete(
     '/eatery/:id/user/:userId',
-    { config: ADMIN, schema: { tags, params: userParams } },
+    { config: ADMINS_ONLY, schema: { tags, params: userParams } },
     async (request, reply) => {
       await service.remove(requireEatery(request), requireUserId(request), request.params.userId);
       return reply.code(204).send();
