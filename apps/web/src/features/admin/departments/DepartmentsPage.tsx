@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconChefHat, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconChefHat, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Department } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
@@ -12,6 +12,7 @@ import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { useDepartments } from '../shared/departments-api';
 import { ScreenHeader } from '../shared/ScreenHeader';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { useDeleteDepartment } from './departments-api';
 import { DepartmentForm } from './DepartmentForm';
 
@@ -103,26 +104,12 @@ function Departments({ eateryId }: { eateryId: number }) {
                       {d.name}
                     </Text>
                   </Group>
-                  <Group gap="xs" mt="md">
-                    <Button
-                      variant="light"
-                      size="xs"
-                      leftSection={<IconEdit size={16} />}
-                      onClick={() => setEditing(d)}
-                    >
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconTrash size={16} />}
-                      loading={remove.isPending && remove.variables === d.id}
-                      onClick={() => void onDelete(d)}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <EditDeleteButtons
+                    size="xs"
+                    onEdit={() => setEditing(d)}
+                    onDelete={() => void onDelete(d)}
+                    deleting={remove.isPending && remove.variables === d.id}
+                  />
                 </Card>
               ))}
             </SimpleGrid>

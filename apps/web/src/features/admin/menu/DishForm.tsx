@@ -18,13 +18,14 @@ import { ManualOrReadyMadeModal } from '../shared/ManualOrReadyMadeModal';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
+import { zodFormErrors } from '../../../components/form-errors';
 import { useCommonCategories } from '../shared/menu/categories-api';
 import { EMPTY_TEXTS, FLAGS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
 import { NameFields, NAMES_ERROR } from '../shared/menu/NameFields';
 import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
 import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
+import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 
 export interface DishValues extends LocalizedTexts {
@@ -89,10 +90,17 @@ export function ManualDishForm({
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
   const values = form.getValues();
+  const saveAndClose = useSaveAndClose(save, {
+    form,
+    onClose,
+    fields: { byMessage },
+    dropPlacedBanner: false,
+    onFailed: image.showSaveError,
+  });
 
   const onSubmit = form.onSubmit((v) => {
     const { file, remove } = image.toSave(v.image);
-    save.mutate(
+    saveAndClose(
       {
         id: dish?.id,
         data: {
@@ -105,16 +113,7 @@ export function ManualDishForm({
         image: file,
         removeImage: remove,
       },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t(dish ? 'dishes.updated' : 'dishes.created') });
-          onClose();
-        },
-        onError: (error) => {
-          applyServerErrors(form, error, { byMessage });
-          image.showSaveError(error);
-        },
-      },
+      dish ? 'dishes.updated' : 'dishes.created',
     );
   });
 

@@ -1,9 +1,9 @@
-import { Alert, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LIMITS, TABLE_LIMITS, TABLE_STATUSES, tableBody, type Table, type TableStatus } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormAlerts } from '../shared/FormAlerts';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveTable } from './tables-api';
@@ -73,12 +73,7 @@ export function TableForm({
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {form.errors.restaurant && (
-            <Alert color="red" variant="light" role="alert">
-              {err('restaurant')}
-            </Alert>
-          )}
-          <ErrorBanner error={save.error} onClose={() => save.reset()} />
+          <FormAlerts restaurantError={err('restaurant')} save={save} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label={t('tables.number')}

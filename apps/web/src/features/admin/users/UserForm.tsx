@@ -1,4 +1,4 @@
-import { Alert, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createUserBody,
@@ -12,7 +12,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormAlerts } from '../shared/FormAlerts';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveUser } from './users-api';
@@ -118,12 +118,7 @@ export function UserForm({
     <Modal opened onClose={onClose} title={t(user ? 'users.editTitle' : 'users.addTitle')} size="lg">
       <form onSubmit={onSubmit} noValidate autoComplete="off">
         <Stack gap="sm">
-          {form.errors.restaurant && (
-            <Alert color="red" variant="light" role="alert">
-              {err('restaurant')}
-            </Alert>
-          )}
-          <ErrorBanner error={save.error} onClose={() => save.reset()} />
+          <FormAlerts restaurantError={err('restaurant')} save={save} />
           <TextInput
             label={t('users.username')}
             type="email"

@@ -7,9 +7,10 @@ import { FormActions } from '../FormActions';
 import { ManualOrReadyMadeModal } from '../ManualOrReadyMadeModal';
 import { ErrorBanner } from '../../../../components/ErrorBanner';
 import { PageLoader } from '../../../../components/PageLoader';
-import { applyServerErrors, zodFormErrors } from '../../../../components/form-errors';
+import { zodFormErrors } from '../../../../components/form-errors';
 import { emptyImage, ImagePicker, type ImageValue } from '../ImagePicker';
 import { useImageField } from '../use-image-field';
+import { useSaveAndClose } from '../use-save-and-close';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
 import { EMPTY_TEXTS, sameName, trimmed } from './menu-helpers';
 import { NameFields, NAMES_ERROR } from './NameFields';
@@ -53,22 +54,20 @@ function ManualCategoryForm({
     },
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+  const saveAndClose = useSaveAndClose(save, {
+    form,
+    onClose,
+    fields: { byMessage },
+    dropPlacedBanner: false,
+    onSaved: (saved) => onSaved?.([saved]),
+    onFailed: image.showSaveError,
+  });
 
   const onSubmit = form.onSubmit((values) => {
     const { file, remove } = image.toSave(values.image);
-    save.mutate(
+    saveAndClose(
       { id: category?.id, data: trimmed(pickNames(values)), image: file, removeImage: remove },
-      {
-        onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t(category ? 'categories.updated' : 'categories.created') });
-          onSaved?.([saved]);
-          onClose();
-        },
-        onError: (error) => {
-          applyServerErrors(form, error, { byMessage });
-          image.showSaveError(error);
-        },
-      },
+      category ? 'categories.updated' : 'categories.created',
     );
   });
 
