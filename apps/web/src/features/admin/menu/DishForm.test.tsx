@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Category, Department, Dish } from '@qr-menu/contract';
+import { pickTexts, type Category, type Department, type Dish } from '@qr-menu/contract';
 import { jsonResponse, renderAdmin } from '../shared/test-utils';
 import './index';
 import { dishFormErrors, DishForm, type DishValues } from './DishForm';
@@ -123,12 +123,7 @@ describe('dish form validation (SPEC.md §5)', () => {
     expect(url).toBe('/api/eatery/7/category/3/dish/11');
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String((init?.body as FormData).get('data')))).toEqual({
-      nameAz: 'Paxlava',
-      nameEn: 'Baklava',
-      nameRu: '',
-      descriptionAz: '',
-      descriptionEn: 'With walnuts',
-      descriptionRu: '',
+      ...pickTexts(dish),
       price: '4.50',
       available: false,
       categoryId: 3,

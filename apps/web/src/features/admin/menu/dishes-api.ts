@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommonDish, Dish, DishData } from '@qr-menu/contract';
+import { pickTexts, type CommonDish, type Dish, type DishData } from '@qr-menu/contract';
 import { api } from '../../../api/client';
 import { categoryKeys } from '../shared/menu/categories-api';
 import { menuFormData } from '../shared/menu/menu-helpers';
@@ -67,17 +67,7 @@ export function useAddTemplateDishes(eateryId: number, categoryId: number) {
     mutationFn: (selected: CommonDish[]) =>
       api<Dish[]>(`${base(eateryId, categoryId)}/templates`, {
         method: 'POST',
-        body: selected.map((d) => ({
-          nameAz: d.nameAz,
-          nameEn: d.nameEn,
-          nameRu: d.nameRu,
-          descriptionAz: d.descriptionAz,
-          descriptionEn: d.descriptionEn,
-          descriptionRu: d.descriptionRu,
-          price: d.price,
-          available: true,
-          image: d.image,
-        })),
+        body: selected.map((d) => ({ ...pickTexts(d), price: d.price, available: true, image: d.image })),
       }),
     onSuccess: () => refresh(qc, eateryId),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, CategoryData, CommonCategory } from '@qr-menu/contract';
+import { pickNames, type Category, type CategoryData, type CommonCategory } from '@qr-menu/contract';
 import { api } from '../../../../api/client';
 import { menuFormData } from './menu-helpers';
 
@@ -56,14 +56,7 @@ export function useAddPredefinedCategories(eateryId: number) {
     mutationFn: (selected: CommonCategory[]) =>
       api<Category[]>(`/api/eatery/${eateryId}/category/predefined`, {
         method: 'POST',
-        body: selected.map((c) => ({
-          categoryId: c.categoryId,
-          nameAz: c.nameAz,
-          nameEn: c.nameEn,
-          nameRu: c.nameRu,
-          image: c.image,
-          eateryId,
-        })),
+        body: selected.map((c) => ({ categoryId: c.categoryId, ...pickNames(c), image: c.image, eateryId })),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: categoryKeys.list(eateryId) }),
   });
