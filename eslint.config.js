@@ -1,16 +1,19 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+// Paths of the zones below are relative to the repository root (this file's folder), wherever eslint runs.
+const ROOT = import.meta.dirname;
 const WEB = './apps/web/src';
 const FEATURES = `${WEB}/features`;
 const ADMIN = `${FEATURES}/admin`;
 
 const foldersOf = (dir) =>
-  readdirSync(dir, { withFileTypes: true })
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 
@@ -40,6 +43,11 @@ const webBoundaries = [
       except: [`./${folder}`, './shared'],
       message: 'Admin screens share code only through features/admin/shared.',
     })),
+  {
+    target: ['components', 'api', 'i18n', 'test'].map((folder) => `${WEB}/${folder}`),
+    from: FEATURES,
+    message: 'App-wide shared code does not import features.',
+  },
   {
     target: `${ADMIN}/shared`,
     from: ADMIN,
@@ -71,7 +79,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaries }],
       'import-x/no-cycle': 'error',
     },
   },

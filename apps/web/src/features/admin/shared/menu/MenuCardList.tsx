@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { matchesSearch } from './menu-helpers';
 import { SortableGrid } from './SortableGrid';
 
+// The list blocks of the categories screen and the menu (dishes) screen.
+
 /**
- * The lists of the categories and menu screens. `ns` is the translation namespace of their texts:
- * `<ns>.search`, `.searchPlaceholder`, `.reorderHint`, `.noSearchResults`, `.noName`, `.add`, `.pickReadyMade`.
+ * The translation namespace of a list's texts: `<ns>.search`, `.searchPlaceholder`, `.reorderHint`,
+ * `.noSearchResults`, `.noName`, `.add`, `.pickReadyMade`.
  */
 type Ns = 'categories' | 'dishes';
 
