@@ -15,9 +15,9 @@ import { TablesService } from './modules/tables/tables.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /**
- * Every service of the app, built once, here, with its collaborators: services never `new` one another, so
- * no module has to import another module's service to use it. app.ts puts the result on `app.services`;
- * scripts (the demo seed) may build their own with events going nowhere.
+ * Every service of the app, built once, here: services never `new` one another, they get the ones they use as
+ * constructor parameters. app.ts puts the result on `app.services` for the routes; a script (the demo seed) may
+ * build its own, with order events going nowhere.
  */
 export function createServices(db: Db, config: AppConfig, events: OrderEventSink) {
   const dishes = new DishesService(db);
