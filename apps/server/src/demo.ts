@@ -4,9 +4,9 @@
  * the server like main.ts and prints the addresses and logins.
  */
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { databaseLabel, serve } from './serve.js';
 import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './demo/seed.js';
 
 /** The demo's menus and placeholder photos, kept in the repository beside the seed. */
@@ -21,22 +21,13 @@ const seeded = await seedDemo({
   log: (message) => console.log(message),
 });
 
-const app = await buildApp(config, database);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-}
-await app.listen({ port: config.port, host: config.host });
+await serve(config, database);
 
 const base = config.publicUrl ?? `http://localhost:${config.port}`;
 const pad = (s: string) => s.padEnd(20);
 const lines = [
   '',
-  `QR Menu demo is running on ${base} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
+  `QR Menu demo is running on ${base} (${databaseLabel(config, database)})`,
   '',
   `  Admin login:     ${base}/admin/login`,
   `  Orders screen:   ${base}/admin/orders`,

@@ -4,16 +4,9 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { categories, dishes, eateries, orderItems, orders, tables, users } from '../db/schema.js';
 import type { EateryContext } from '../plugins/access.js';
-import { AssignmentsService } from '../modules/assignments/assignments.service.js';
-import { AuthService } from '../modules/auth/auth.service.js';
-import { CategoriesService } from '../modules/categories/categories.service.js';
-import { DepartmentsService } from '../modules/departments/departments.service.js';
-import { DishesService } from '../modules/dishes/dishes.service.js';
-import { EateriesService } from '../modules/eateries/eateries.service.js';
 import { ImagesService, processImage } from '../modules/images/images.service.js';
-import { OrdersService, type ItemInput } from '../modules/orders/orders.service.js';
-import { TablesService } from '../modules/tables/tables.service.js';
-import { UsersService } from '../modules/users/users.service.js';
+import type { ItemInput, OrderCommands } from '../modules/orders/order-commands.js';
+import { createServices } from '../services.js';
 import { catalogMenu, loadFixtureMenu, type DemoMenu, type FixtureEatery } from './menu-source.js';
 
 /** The demo accounts. One password for all: it is a local demo, printed at start-up. */
@@ -75,6 +68,7 @@ function minutesIntoDay(now: Date): number {
  */
 export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   const { db, config } = opts;
+  const services = createServices(db, config, noEvents);
   const log = opts.log ?? (() => {});
   const existing = await findDemo(db);
   if (existing) {
@@ -92,12 +86,12 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   const info: FixtureEatery = fixture?.eatery ?? {};
 
   // Owner and restaurant, exactly as the registration form creates them; then its details.
-  const { userId, eateryId } = await new AuthService(db, config).register({
+  const { userId, eateryId } = await services.auth.register({
     user: { email: DEMO_OWNER.email, password: DEMO_PASSWORD },
     restaurant: { name: DEMO_RESTAURANT },
     userProfileRequest: { name: DEMO_OWNER.name, phone: null },
   });
-  await new EateriesService(db).update(userId, eateryId, {
+  await services.eateries.update(userId, eateryId, {
     name: DEMO_RESTAURANT,
     address: info.address ?? 'Baku, Azerbaijan',
     phones: info.phones?.length ? info.phones : ['+994 12 000 00 00'],
@@ -107,7 +101,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   });
   const ctx: EateryContext = { id: eateryId, roles: ['EATERY_ADMIN'], ownerId: userId };
 
-  const departments = new DepartmentsService(db);
+  const { departments } = services;
   const kitchen = await departments.create(eateryId, { name: 'Kitchen' });
   const bar = await departments.create(eateryId, { name: 'Bar' });
 
@@ -124,11 +118,9 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
     return id;
   };
-  const categoriesService = new CategoriesService(db);
-  const dishesService = new DishesService(db);
   const dishIds: number[] = [];
   for (const c of menu.categories) {
-    const category = await categoriesService.create(eateryId, {
+    const category = await services.categories.create(eateryId, {
       data: pickNames(c),
       image: null,
     });
@@ -138,7 +130,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
     const departmentId = c.department === 'bar' ? bar.id : kitchen.id;
     for (const d of c.dishes) {
-      const dish = await dishesService.create(eateryId, category.id, {
+      const dish = await services.dishes.create(eateryId, category.id, {
         data: {
           ...pickTexts(d),
           price: d.price,
@@ -153,10 +145,9 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
   }
 
-  const tablesService = new TablesService(db);
   const tableIds: number[] = [];
   for (let i = 0; i < DEMO_TABLES; i++) {
-    const table = await tablesService.create(
+    const table = await services.tables.create(
       eateryId,
       { number: String(i + 1), seats: TABLE_SEATS[i] ?? 4, note: TABLE_NOTES[i] ?? null, status: 'ACTIVE' },
       config.publicUrl ?? `http://localhost:${config.port}`,
@@ -164,20 +155,18 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     tableIds.push(table.id);
   }
 
-  const usersService = new UsersService(db);
-  const assignments = new AssignmentsService(db);
   for (const s of DEMO_STAFF) {
-    const user = await usersService.create(ctx, {
+    const user = await services.users.create(ctx, {
       user: { email: s.email, password: DEMO_PASSWORD, roles: s.roles },
       restaurant: { eateryId },
       userProfileRequest: { name: s.name, phone: null },
     });
     if (s.roles.includes('WAITER')) {
-      for (const tableId of tableIds) await assignments.assign(eateryId, { waiterId: user.id, tableId });
+      for (const tableId of tableIds) await services.assignments.assign(eateryId, { waiterId: user.id, tableId });
     }
   }
 
-  await seedOrders(db, ctx, tableIds, dishIds, opts.now ?? new Date());
+  await seedOrders(db, services.orderCommands, ctx, tableIds, dishIds, opts.now ?? new Date());
 
   const dishCount = menu.categories.reduce((n, c) => n + c.dishes.length, 0);
   log(
@@ -228,8 +217,14 @@ const ITEM_NOTES: (string | null)[] = [null, 'No onions', null, 'Без льда
  * (PREPARING, READY, SERVED) and the order status for PROCESSING, ISSUED, PAID and CANCELLED. Then the
  * timestamps are spread over the last hour (never before today's midnight in Baku), oldest for the closed ones.
  */
-async function seedOrders(db: Db, ctx: EateryContext, tableIds: number[], dishIds: number[], now: Date) {
-  const service = new OrdersService(db, noEvents);
+async function seedOrders(
+  db: Db,
+  service: OrderCommands,
+  ctx: EateryContext,
+  tableIds: number[],
+  dishIds: number[],
+  now: Date,
+) {
   let n = 0;
   const plan = [...ORDER_STATUSES].reverse(); // closed first: they get the oldest times
   const ages: { id: number; minutes: number }[] = [];
@@ -262,7 +257,7 @@ async function seedOrders(db: Db, ctx: EateryContext, tableIds: number[], dishId
 }
 
 async function moveTo(
-  service: OrdersService,
+  service: OrderCommands,
   ctx: EateryContext,
   orderId: number,
   status: OrderStatus,
