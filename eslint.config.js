@@ -83,4 +83,39 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  {
+    // Guest pages (and the app-wide code they load) take values from the zod-free contract entry: the main
+    // entry builds zod schemas at load and would put zod into the guest bundle. Types are free.
+    files: ['apps/web/src/features/guest/**/*.{ts,tsx}', 'apps/web/src/{api,i18n}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@qr-menu/contract',
+              allowTypeImports: true,
+              message: "Guest code imports values from '@qr-menu/contract/constants' (no zod).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The server imports its .ts files as './x.js' (NodeNext): resolve .js to the .ts beside it.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { LANGUAGES, type Language } from '@qr-menu/contract';
+import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
 

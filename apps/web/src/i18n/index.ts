@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type Language } from '@qr-menu/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type Language } from '@qr-menu/contract/constants';
 import az from './az.json';
 import en from './en.json';
 import ru from './ru.json';
