@@ -23,6 +23,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Ubuntu, sans-serif',
   headings: { fontWeight: '700' },
+  // Every admin card (orders, tables, users, restaurants, dishes) has the same frame; cards override what differs.
+  components: {
+    Card: { defaultProps: { withBorder: true, shadow: 'xs', padding: 'md' } },
+  },
   other: {
     statusColors: {
       ACTIVE: 'green',

@@ -24,7 +24,7 @@ export function CategoryCard({
   const { t, i18n } = useTranslation();
   const title = localName(category, i18n.language) || t('categories.noName');
   return (
-    <Card withBorder shadow="xs" radius="md" padding="sm" h="100%" data-testid="category-card">
+    <Card padding="sm" h="100%" data-testid="category-card">
       <Box pos="absolute" top={6} right={6} style={{ zIndex: 1 }}>
         <DragHandle label={t('categories.dragHandle', { name: title })} />
       </Box>

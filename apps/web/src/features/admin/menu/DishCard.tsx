@@ -72,9 +72,7 @@ export function DishCard({
 
   return (
     <Card
-      withBorder
       shadow={highlighted ? 'md' : 'xs'}
-      radius="md"
       padding="sm"
       h="100%"
       bg={dish.available ? undefined : 'gray.2'}

@@ -57,10 +57,6 @@ export function OrderCard({
 
   return (
     <Card
-      withBorder
-      shadow="xs"
-      radius="md"
-      padding="md"
       className={className}
       data-order-id={order.id}
       data-status={order.status}

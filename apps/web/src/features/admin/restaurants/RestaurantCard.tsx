@@ -22,7 +22,7 @@ export function RestaurantCard({
   const phones = restaurant.phones.length ? restaurant.phones : restaurant.phone ? [restaurant.phone] : [];
   const isAdmin = restaurant.roles.includes('EATERY_ADMIN');
   return (
-    <Card withBorder shadow="xs" padding="lg" radius="md">
+    <Card padding="lg">
       <Stack gap="xs" style={{ flex: 1 }}>
         <Anchor component={Link} to={`/admin/restaurant/${restaurant.id}`} fw={700} size="lg">
           {restaurant.name}

@@ -27,7 +27,7 @@ export function RestaurantDetailsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{data.name}</Title>
-      <Card withBorder padding="lg">
+      <Card padding="lg" shadow="none">
         <Stack gap={6}>
           <Text>
             <b>{t('restaurants.address')}:</b> {data.address || t('restaurants.noAddress')}

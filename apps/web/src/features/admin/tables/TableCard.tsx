@@ -53,14 +53,7 @@ export function TableCard({
   const color = useStatusColor(table.status);
   const waiterName = (a: TableAssignment) => a.waiterName || t('tables.unknownWaiter');
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      radius="md"
-      padding="md"
-      data-status={table.status}
-      style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}
-    >
+    <Card data-status={table.status} style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {t('tables.tableNumber', { number: table.number })}

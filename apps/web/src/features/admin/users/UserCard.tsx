@@ -23,7 +23,7 @@ export function UserCard({
   const { t } = useTranslation();
   const phones = user.phones.length ? user.phones : user.phone ? [user.phone] : [];
   return (
-    <Card withBorder shadow="xs" radius="md" padding="md">
+    <Card>
       <Stack gap={6} style={{ flex: 1 }}>
         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
