@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The rules of issue #11: WCAG 2.0 A/AA and WCAG 2.1 AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/**
+ * Waits until the page stands still: fonts loaded, no skeleton or busy region, no CSS transition running
+ * (a modal fading in would be measured half transparent). Endless animations (a flashing new order) are
+ * not transitions and do not hold it up.
+ */
+export async function settle(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root[data-visible="true"]') &&
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/**
+ * Serious and critical axe violations of the page (or of `include`, e.g. an open dialog) as readable lines:
+ * the rule, its impact and node count, then a few nodes with their target and what is wrong (for contrast,
+ * the measured ratio and colours).
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => [
+      `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}`,
+      ...v.nodes.slice(0, MAX_NODES).map((n) => {
+        // The first reason is the telling one (for contrast: the ratio, the colours and the font size).
+        const why = (n.failureSummary ?? '').split('\n')[1]?.trim() ?? '';
+        const html = n.html.length > 90 ? `${n.html.slice(0, 87)}...` : n.html;
+        return `    ${n.target.join(' ')} — ${why} — ${html}`;
+      }),
+      ...(v.nodes.length > MAX_NODES ? [`    … and ${v.nodes.length - MAX_NODES} more`] : []),
+    ]);
+}
+
+/** Nodes printed per rule: enough to find the component, short enough to read. */
+const MAX_NODES = 6;

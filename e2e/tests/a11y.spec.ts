@@ -1,0 +1,284 @@
+import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from '../axe';
+import { expect, test, useLanguage } from '../fixtures';
+import { clearSession, seedRestaurant, useSession, type Restaurant } from '../seed';
+
+/**
+ * Issue #11: axe (WCAG 2.0 A/AA, 2.1 AA) finds no serious or critical violation on any page or modal, in
+ * Azerbaijani, on a phone and on a desktop. One test per size, each in one browser context walking every
+ * screen once: public pages, the guest's order from scan to "my orders", the owner's screens and modals, and
+ * the orders board as waiter, kitchen and cashier. A failing page does not stop the walk (soft assertions),
+ * so one run lists every page that still fails, with the rule, the element and the measured colours.
+ */
+
+const SIZES = [
+  { name: 'phone 390px', viewport: { width: 390, height: 844 }, hasTouch: true },
+  { name: 'desktop 1366px', viewport: { width: 1366, height: 900 }, hasTouch: false },
+];
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ actionTimeout: 10_000, navigationTimeout: 20_000 });
+
+/** Runs `open` (which waits for the page or modal it shows), then axe on the page or on the open dialog. */
+function checker(page: Page) {
+  return async (name: string, open: () => Promise<void>, scope?: 'dialog') => {
+    await test.step(name, async () => {
+      try {
+        await open();
+      } catch (error) {
+        expect.soft(String(error).split('\n')[0], `${name}: the page or modal did not open`).toBe('');
+        return;
+      }
+      const violations = await seriousViolations(page, scope === 'dialog' ? '[role="dialog"]' : undefined);
+      expect.soft(violations, `axe on ${name}`).toEqual([]);
+    });
+  };
+}
+
+/** Closes the open dialog with Escape (the way a keyboard user does); a dialog that stays is a failure. */
+async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect.soft(page.getByRole('dialog'), 'Escape closes the dialog').toHaveCount(0);
+  if ((await page.getByRole('dialog').count()) > 0) await page.reload();
+}
+
+async function openDialog(page: Page, trigger: Locator) {
+  await trigger.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+for (const size of SIZES) {
+  test(`axe: every page and modal in az at ${size.name}`, async ({ browser, request }) => {
+    test.setTimeout(170_000);
+    const r: Restaurant = await seedRestaurant(request);
+    const { owner } = r;
+    const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, locale: 'az' });
+    const page = await context.newPage();
+    await useLanguage(page, 'az');
+    const check = checker(page);
+    const dialog = page.getByRole('dialog');
+    try {
+      // ---- Public pages ----
+      for (const path of ['/landing', '/business', '/partnership']) {
+        await check(path, async () => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        });
+      }
+      await check('/admin/login with field errors', async () => {
+        await page.goto('/admin/login');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.getByText('Məcburi sahə').first()).toBeVisible();
+      });
+      await check('/admin/register (filled in)', async () => {
+        await page.goto('/admin/register');
+        await page.getByLabel('Adınız').fill('Aysel Məmmədova');
+        await page.getByLabel('E-poçt').fill('axe@example.com');
+        await page.getByRole('textbox', { name: 'Şifrə', exact: true }).fill('secret123');
+        await page.getByLabel('Şifrəni təsdiqləyin').fill('secret123');
+        await page.getByLabel('Restoranın adı').fill('Dadlı Ev');
+        await expect(page.getByRole('button', { name: 'Qeydiyyatdan keç' })).toBeEnabled();
+      });
+
+      // ---- Guest: scan, menu, cart, order, confirmation, my orders ----
+      await check('guest decision page', async () => {
+        await page.goto(`/client/eatery/${owner.eateryId}/table/${r.tableId}/add/false/menu`);
+        await expect(page.getByRole('heading', { name: `${owner.restaurantName} sizi salamlayır!` })).toBeVisible();
+      });
+      await check('guest menu (a dish in the cart)', async () => {
+        await page.getByRole('button', { name: 'Yeni sifariş' }).click();
+        await page.getByRole('button', { name: 'Mərci şorbası səbətə əlavə et' }).click();
+        await expect(page.getByRole('button', { name: /Səbətə bax/ })).toBeVisible();
+      });
+      await check('guest cart', async () => {
+        await page.getByRole('button', { name: /Səbətə bax/ }).click();
+        await expect(page).toHaveURL(/\/client\/cart$/);
+        await expect(page.getByRole('button', { name: 'Sifariş ver' })).toBeEnabled();
+      });
+      await check('guest order confirmation', async () => {
+        await page.getByRole('button', { name: 'Sifariş ver' }).click();
+        await expect(page).toHaveURL(/\/client\/order-confirmation\/\d+$/);
+        await expect(page.getByTestId('order-number')).toBeVisible();
+      });
+      await check('guest my orders', async () => {
+        await page.goto('/client/orders');
+        await expect(page.getByRole('article').first()).toBeVisible();
+      });
+
+      // ---- Owner screens and their modals ----
+      await useSession(page, owner, owner.eateryId);
+      await check('owner: restaurants', async () => {
+        await page.goto('/admin/restaurants');
+        await expect(page.getByRole('link', { name: owner.restaurantName })).toBeVisible();
+      });
+      await check(
+        'owner: add restaurant modal',
+        () => openDialog(page, page.getByRole('button', { name: 'Restoran əlavə et' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check('owner: restaurant details', async () => {
+        await page.goto(`/admin/restaurant/${owner.eateryId}`);
+        await expect(page.getByRole('heading', { name: owner.restaurantName, level: 2 })).toBeVisible();
+      });
+
+      const categoryCards = page.getByTestId('category-card');
+      await check('owner: categories', async () => {
+        await page.goto('/admin/categories');
+        await expect(categoryCards).toHaveCount(2);
+      });
+      await check(
+        'owner: add category modal',
+        () => openDialog(page, page.getByRole('button', { name: 'Kateqoriya əlavə et' })),
+        'dialog',
+      );
+      await check(
+        'owner: add category modal, ready-made tab',
+        async () => {
+          await dialog.getByRole('tab', { name: 'Hazır siyahı' }).click();
+          await expect(dialog.getByRole('checkbox').first()).toBeVisible();
+        },
+        'dialog',
+      );
+      await closeDialog(page);
+      await check(
+        'owner: delete confirmation modal',
+        () => openDialog(page, categoryCards.first().getByRole('button', { name: 'Sil' })),
+        'dialog',
+      );
+      await closeDialog(page);
+
+      await check('owner: menu (dishes)', async () => {
+        await page.goto(`/admin/menu?categoryId=${r.categoryId}&restaurantId=${owner.eateryId}`);
+        await expect(page.getByTestId('dish-card')).toHaveCount(3);
+      });
+      await check(
+        'owner: add dish modal',
+        () => openDialog(page, page.getByRole('button', { name: 'Yemək əlavə et' }).first()),
+        'dialog',
+      );
+      await check(
+        'owner: add dish modal, ready-made tab',
+        async () => {
+          await dialog.getByRole('tab', { name: 'Hazır siyahı' }).click();
+          await expect(dialog.getByRole('checkbox').first()).toBeVisible();
+        },
+        'dialog',
+      );
+      await closeDialog(page);
+
+      await check('owner: tables', async () => {
+        await page.goto('/admin/tables');
+        await expect(page.getByRole('img', { name: '2 nömrəli masanın QR kodu' })).toBeVisible();
+      });
+      await check('owner: add table form', async () => {
+        await page.getByRole('button', { name: 'Masa əlavə et' }).first().click();
+        await expect(page.getByLabel('Masa nömrəsi')).toBeVisible();
+      });
+      await check(
+        'owner: assign waiter modal',
+        async () => {
+          await page.goto('/admin/tables');
+          await openDialog(page, page.getByRole('button', { name: 'Ofisiant təyin et' }).last());
+        },
+        'dialog',
+      );
+      await closeDialog(page);
+
+      await check('owner: users', async () => {
+        await page.goto('/admin/users');
+        await expect(page.getByText(r.staff.CASHIER.email)).toBeVisible();
+      });
+      await check(
+        'owner: add user modal',
+        () => openDialog(page, page.getByRole('button', { name: 'İstifadəçi əlavə et' })),
+        'dialog',
+      );
+      await closeDialog(page);
+
+      await check('owner: departments', async () => {
+        await page.goto('/admin/departments');
+        await expect(page.getByTestId('department-card')).toHaveCount(1);
+      });
+      await check(
+        'owner: add department modal',
+        () => openDialog(page, page.getByRole('button', { name: 'Şöbə əlavə et' }).first()),
+        'dialog',
+      );
+      await closeDialog(page);
+
+      const orderCard = (status: string) =>
+        page.getByRole('article', { name: new RegExp(`^Sifariş #${r.orders[status]},`) });
+      const openOrders = async () => {
+        await page.goto('/admin/orders');
+        await expect(orderCard('PREPARING')).toBeVisible();
+      };
+      await check('owner: orders board', openOrders);
+      await check(
+        'owner: order status modal',
+        () => openDialog(page, orderCard('CREATED').getByRole('button', { name: 'Status' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check(
+        'owner: new order modal',
+        () => openDialog(page, page.getByRole('button', { name: 'Yeni sifariş' }).first()),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check(
+        'owner: order item modal (add a dish)',
+        () => openDialog(page, orderCard('PREPARING').getByRole('button', { name: 'Yemək əlavə et' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check(
+        'owner: order details modal (paid order)',
+        () => openDialog(page, orderCard('PAID').getByRole('button', { name: 'Ətraflı' })),
+        'dialog',
+      );
+      await closeDialog(page);
+
+      // ---- Staff: the orders board as each role sees it ----
+      await check('waiter: orders board', async () => {
+        await useSession(page, r.staff.WAITER, owner.eateryId);
+        await openOrders();
+      });
+      await check(
+        'waiter: order status modal',
+        () => openDialog(page, orderCard('READY').getByRole('button', { name: 'Status' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check('kitchen: orders board', async () => {
+        await useSession(page, r.staff.KITCHEN_ADMIN, owner.eateryId);
+        await openOrders();
+      });
+      await check(
+        'kitchen: order item modal (item status)',
+        () =>
+          openDialog(
+            page,
+            orderCard('PREPARING')
+              .getByRole('button', { name: /— dəyiş$/ })
+              .first(),
+          ),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check('cashier: orders board', async () => {
+        await useSession(page, r.staff.CASHIER, owner.eateryId);
+        await openOrders();
+      });
+      await check(
+        'cashier: order status modal',
+        () => openDialog(page, orderCard('READY').getByRole('button', { name: 'Status' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await clearSession(page);
+    } finally {
+      await context.close();
+    }
+  });
+}
