@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../../i18n';
+import { focusOnMount } from './lib/focus';
 import { cartActions, useCart } from './cart/cart-store';
 import { useGuestTheme } from './lib/guest-theme';
 import classes from './guest.module.css';
@@ -69,6 +70,7 @@ function HeaderMenu() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
   useEffect(() => setOpen(false), [location.pathname]);
@@ -78,7 +80,10 @@ function HeaderMenu() {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      // Escape from inside the panel: its items vanish, so the focus goes back to the button that opened it.
+      if (ref.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
@@ -90,6 +95,9 @@ function HeaderMenu() {
 
   const go = (path: string, newOrder = false) => {
     if (newOrder) cartActions.setAddToOrder(null);
+    // The chosen item vanishes with the panel: the focus waits on the menu button (a new page then moves it to
+    // its heading).
+    toggleRef.current?.focus();
     setOpen(false);
     void navigate(path);
   };
@@ -101,6 +109,7 @@ function HeaderMenu() {
   return (
     <div ref={ref} className={classes.headerMenu}>
       <ActionIcon
+        ref={toggleRef}
         size={44}
         variant="subtle"
         color="dark"
@@ -140,7 +149,7 @@ export function GuestMessage({
   return (
     <Box className={`${classes.narrow} ${classes.hero}`} ta="center" py="xl">
       <HeroIcon icon={Icon} />
-      <Text component="h1" fz={24} fw={800} mt="md" mb={0}>
+      <Text component="h1" fz={24} fw={800} mt="md" mb={0} tabIndex={-1} ref={focusOnMount}>
         {title}
       </Text>
       {text && (

@@ -7,7 +7,10 @@ import { useCart } from '../cart/cart-store';
 import { useMoney } from '../lib/use-money';
 import classes from '../guest.module.css';
 
-/** Bottom bar once the cart has something: count, total, "View cart". */
+/**
+ * Bottom bar once the cart has something: count, total, "View cart". Fixed to the bottom, so its place in the
+ * page decides only its place in the tab order (the menu puts it right after the category chips).
+ */
 export function CartBar() {
   const { t } = useTranslation();
   const cart = useCart();
@@ -18,24 +21,27 @@ export function CartBar() {
     ? t('client.cartBar.toOrder', { id: cart.addToOrderId })
     : t('client.cartBar.viewCart');
   return (
-    <>
-      <div className={classes.bottomSpacer} />
-      <div className={classes.bottomBar}>
-        <div className={classes.bottomBarInner}>
-          <UnstyledButton
-            className={classes.cartBarButton}
-            onClick={() => void navigate('/client/cart')}
-            aria-label={`${t('client.cartBar.viewCart')}, ${cart.addToOrderId ? `${label}, ` : ''}${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
-          >
-            <span className={classes.cartCount} aria-hidden>
-              {cart.totalQuantity}
-            </span>
-            <span className={classes.cartBarLabel}>{label}</span>
-            <span className={classes.cartBarTotal}>{money(cartTotalCents(cart))}</span>
-            <IconChevronRight size={22} aria-hidden />
-          </UnstyledButton>
-        </div>
+    <div className={classes.bottomBar}>
+      <div className={classes.bottomBarInner}>
+        <UnstyledButton
+          className={classes.cartBarButton}
+          onClick={() => void navigate('/client/cart')}
+          aria-label={`${t('client.cartBar.viewCart')}, ${cart.addToOrderId ? `${label}, ` : ''}${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
+        >
+          <span className={classes.cartCount} aria-hidden>
+            {cart.totalQuantity}
+          </span>
+          <span className={classes.cartBarLabel}>{label}</span>
+          <span className={classes.cartBarTotal}>{money(cartTotalCents(cart))}</span>
+          <IconChevronRight size={22} aria-hidden />
+        </UnstyledButton>
       </div>
-    </>
+    </div>
   );
+}
+
+/** Room at the end of the page so that the bar never covers the last dish. */
+export function CartBarSpacer() {
+  const cart = useCart();
+  return cart.totalQuantity > 0 ? <div className={classes.bottomSpacer} /> : null;
 }

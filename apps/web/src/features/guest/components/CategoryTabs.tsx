@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../guest.module.css';
 
@@ -9,6 +9,8 @@ export interface TabItem {
 }
 
 export const sectionId = (categoryId: number) => `category-${categoryId}`;
+/** The id of a section's heading (focusable with tabIndex -1: a chip moves the focus there). */
+export const headingId = (categoryId: number) => `${sectionId(categoryId)}-h`;
 
 /** Pixels taken by the sticky header and tabs (see guest.module.css). */
 const STICKY_OFFSET = 60 + 60 + 8;
@@ -61,6 +63,7 @@ export function CategoryTabs({ items }: { items: TabItem[] }) {
     strip.scrollTo({ left: Math.max(0, left), behavior: 'smooth' });
   }, [active]);
 
+  /** Jump to a category: scroll its section under the sticky bars and put the focus on its heading. */
   const go = (id: number) => {
     const el = document.getElementById(sectionId(id));
     if (!el) return;
@@ -69,23 +72,56 @@ export function CategoryTabs({ items }: { items: TabItem[] }) {
     const top = el.getBoundingClientRect().top + window.scrollY - STICKY_OFFSET + 8;
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top, behavior: smooth ? 'smooth' : 'auto' });
+    // So that the next Tab reaches this category's first dish, not the first dish of the menu.
+    document.getElementById(headingId(id))?.focus({ preventScroll: true });
+  };
+
+  // One tab stop for the whole strip (roving tabindex): the chip with the focus, else the active category.
+  // Left/Right move between chips (wrapping), Home/End go to the ends; Enter and Space press the chip.
+  const [focused, setFocused] = useState<number | null>(null);
+  const tabStop = focused ?? active ?? items[0]?.id;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = items.findIndex((item) => item.id === focused);
+    if (index < 0) return;
+    const next: Record<string, number> = {
+      ArrowRight: (index + 1) % items.length,
+      ArrowLeft: (index - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (!(e.key in next)) return;
+    e.preventDefault();
+    stripRef.current?.querySelector<HTMLElement>(`[data-tab="${items[next[e.key]].id}"]`)?.focus();
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
   };
 
   return (
     <nav className={classes.tabs} ref={stripRef} aria-label={t('client.categories')}>
-      {items.map((item) => (
-        <button
-          key={item.id}
-          type="button"
-          className={classes.tab}
-          data-tab={item.id}
-          aria-current={item.id === active ? 'true' : undefined}
-          onClick={() => go(item.id)}
-        >
-          <span aria-hidden>{item.emoji}</span>
-          {item.label}
-        </button>
-      ))}
+      <div
+        role="toolbar"
+        aria-label={t('client.categories')}
+        className={classes.tabsInner}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      >
+        {items.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            className={classes.tab}
+            data-tab={item.id}
+            tabIndex={item.id === tabStop ? 0 : -1}
+            aria-current={item.id === active ? 'true' : undefined}
+            onFocus={() => setFocused(item.id)}
+            onClick={() => go(item.id)}
+          >
+            <span aria-hidden>{item.emoji}</span>
+            {item.label}
+          </button>
+        ))}
+      </div>
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { ActionIcon, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { GuestMenuDish } from '@qr-menu/contract';
@@ -10,23 +10,36 @@ import { DishPhoto } from './DishPhoto';
 import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
 
-/** A dish on the menu: large 4:3 photo, name, two lines of description, price and a big "+". */
-export const DishCard = memo(function DishCard({
-  dish,
-  quantity,
-  emoji,
-}: {
-  dish: GuestMenuDish;
-  quantity: number;
-  emoji: string;
-}) {
+/** A dish on the menu: large 4:3 photo (a short band without one), name, two lines of description, price, "+". */
+export const DishCard = memo(function DishCard({ dish, quantity }: { dish: GuestMenuDish; quantity: number }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const name = localName(dish, i18n.language);
   const description = localDescription(dish, i18n.language);
+
+  // "+" turns into the −/1/+ stepper and back: the button that had the focus is replaced, so hand the focus to its
+  // successor instead of letting it fall to <body>.
+  const addRef = useRef<HTMLButtonElement>(null);
+  const increaseRef = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'add' | 'increase' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current === 'add' ? addRef.current : focusNext.current ? increaseRef.current : null;
+    focusNext.current = null;
+    target?.focus();
+  }, [quantity]);
+
+  const add = () => {
+    if (quantity === 0) focusNext.current = 'increase';
+    cartActions.add(dish);
+  };
+  const remove = () => {
+    if (quantity === 1) focusNext.current = 'add';
+    cartActions.remove(dish.id);
+  };
+
   return (
     <article className={classes.dishCard} aria-label={name}>
-      <DishPhoto src={dish.image} alt={name} emoji={emoji} />
+      <DishPhoto src={dish.image} alt={name} />
       <div className={classes.dishBody}>
         <Text component="h3" fz={18} fw={700} lh={1.3} m={0}>
           {name}
@@ -42,15 +55,17 @@ export const DishCard = memo(function DishCard({
             <QuantityControl
               name={name}
               quantity={quantity}
-              onDecrease={() => cartActions.remove(dish.id)}
-              onIncrease={() => cartActions.add(dish)}
+              onDecrease={remove}
+              onIncrease={add}
+              increaseRef={increaseRef}
             />
           ) : (
             <ActionIcon
+              ref={addRef}
               size={48}
               radius="xl"
               variant="filled"
-              onClick={() => cartActions.add(dish)}
+              onClick={add}
               aria-label={t('client.add', { name })}
             >
               <IconPlus size={26} stroke={2.5} />

@@ -1,32 +1,43 @@
+import type { Ref } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../cart/cart';
 import classes from '../guest.module.css';
 
-/** − quantity + with 44 px targets. `minusDisabledAtOne`: the cart page keeps the last portion (use remove). */
+/**
+ * − quantity + with 44 px targets. `minusDisabledAtOne`: the cart page keeps the last portion (use remove).
+ * A button at its limit is aria-disabled rather than disabled: a disabled button drops the keyboard focus to
+ * `<body>`, an aria-disabled one keeps it (and still reads as unavailable).
+ */
 export function QuantityControl({
   name,
   quantity,
   onDecrease,
   onIncrease,
   minusDisabledAtOne = false,
+  increaseRef,
 }: {
   name: string;
   quantity: number;
   onDecrease: () => void;
   onIncrease: () => void;
   minusDisabledAtOne?: boolean;
+  /** The "+" button, for callers that move the focus onto the stepper. */
+  increaseRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation();
+  const minusOff = minusDisabledAtOne && quantity <= 1;
+  const plusOff = quantity >= MAX_QUANTITY;
   return (
     <div className={classes.stepper} role="group" aria-label={t('client.quantity', { name })}>
       <ActionIcon
         size={44}
         radius="xl"
         variant="subtle"
-        onClick={onDecrease}
-        disabled={minusDisabledAtOne && quantity <= 1}
+        onClick={() => !minusOff && onDecrease()}
+        data-disabled={minusOff || undefined}
+        aria-disabled={minusOff || undefined}
         aria-label={t('client.decrease', { name })}
       >
         <IconMinus size={22} stroke={2.5} />
@@ -35,11 +46,13 @@ export function QuantityControl({
         {quantity}
       </span>
       <ActionIcon
+        ref={increaseRef}
         size={44}
         radius="xl"
         variant="filled"
-        onClick={onIncrease}
-        disabled={quantity >= MAX_QUANTITY}
+        onClick={() => !plusOff && onIncrease()}
+        data-disabled={plusOff || undefined}
+        aria-disabled={plusOff || undefined}
         aria-label={t('client.increase', { name })}
       >
         <IconPlus size={22} stroke={2.5} />

@@ -55,8 +55,8 @@ describe('cart page', () => {
     await renderWithProviders(<CartPage />, { lang: 'en' });
 
     expect(screen.getByTestId('cart-total').textContent).toBe('15.80 AZN');
-    expect(screen.getByRole('button', { name: 'One less Ayran' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'One less Plov' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'One less Ayran' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'One less Plov' }).getAttribute('aria-disabled')).toBeNull();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
@@ -74,5 +74,35 @@ describe('cart page', () => {
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('keeps the focus on the stepper at one portion, and on the heading when a dish is removed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(503, { messageKey: 'internal', message: 'down' })),
+    );
+    cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+    cartActions.add(dish(5, 'Plov', 7.35));
+    cartActions.add(dish(5, 'Plov', 7.35));
+    cartActions.add(dish(6, 'Ayran', 1.1));
+    await renderWithProviders(<CartPage />, { lang: 'en' });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your order' }));
+
+    const user = userEvent.setup();
+    const minus = screen.getByRole('button', { name: 'One less Plov' });
+    await user.click(minus);
+    expect(getCart().items.find((i) => i.dish.id === 5)?.quantity).toBe(1);
+    // At one portion "−" is unavailable, yet still holds the focus (a disabled button would drop it to <body>).
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(minus);
+    await user.keyboard('{Enter}');
+    expect(getCart().items.find((i) => i.dish.id === 5)?.quantity).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Ayran' }));
+    expect(getCart().items.map((i) => i.dish.id)).toEqual([5]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your order' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Plov' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your cart is empty' }));
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,6 +46,9 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   const menu = useMenu(eateryId, tableId);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The page starts at its heading for keyboard and screen-reader users (it has just replaced the menu).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
 
   /** Dishes no longer on the menu (sold out or removed since they were added). */
   const unavailable = useMemo(() => {
@@ -90,12 +93,19 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   return (
     <div className={classes.narrow}>
       <AddModeBanner />
-      <Text component="h1" fz={26} fw={800} mt={0} mb="md">
+      <Text component="h1" fz={26} fw={800} mt={0} mb="md" tabIndex={-1} ref={headingRef}>
         {t('client.cart.title')}
       </Text>
       <Stack gap="sm">
         {cart.items.map((item) => (
-          <CartRow key={item.dish.id} item={item} unavailable={unavailable.has(item.dish.id)} />
+          <CartRow
+            key={item.dish.id}
+            item={item}
+            unavailable={unavailable.has(item.dish.id)}
+            // The removed row took the focus with it: back to the top of the cart (the last row's removal shows
+            // the empty cart, whose heading takes the focus itself).
+            onRemoved={() => headingRef.current?.focus()}
+          />
         ))}
       </Stack>
       {!cart.addToOrderId && (
@@ -159,7 +169,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   );
 }
 
-function CartRow({ item, unavailable }: { item: CartItem; unavailable: boolean }) {
+function CartRow({ item, unavailable, onRemoved }: { item: CartItem; unavailable: boolean; onRemoved: () => void }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const name = localName(item.dish, i18n.language);
@@ -172,7 +182,7 @@ function CartRow({ item, unavailable }: { item: CartItem; unavailable: boolean }
       style={unavailable ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <DishPhoto src={item.dish.image} alt="" emoji="🍽️" variant="thumb" />
+        <DishPhoto src={item.dish.image} alt="" variant="thumb" />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} fz={17} lh={1.3}>
             {name}
@@ -190,7 +200,10 @@ function CartRow({ item, unavailable }: { item: CartItem; unavailable: boolean }
           size={44}
           variant="subtle"
           color="gray"
-          onClick={() => cartActions.delete(item.dish.id)}
+          onClick={() => {
+            cartActions.delete(item.dish.id);
+            onRemoved();
+          }}
           aria-label={t('client.cart.remove', { name })}
         >
           <IconTrash size={22} />

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconCircleCheckFilled,
@@ -15,9 +15,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMenu, useOrder } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';
+import { StatusAnnouncer } from '../components/StatusAnnouncer';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusSteps } from '../components/StatusSteps';
 import { GuestMessage } from '../GuestLayout';
+import { focusOnMount } from '../lib/focus';
 import { formatOrderDate } from '../lib/format-date';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
@@ -71,22 +73,40 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
     return map;
   }, [menu.data, i18n.language]);
   const items = order.items.filter((i) => i.status !== 'DELETED');
+  const captionId = useId();
+  const headingId = useId();
 
   return (
     <Stack className={classes.narrow} gap="md">
       <Paper radius="lg" p="lg" ta="center">
         {order.status !== 'CANCELLED' && (
-          <Group justify="center" gap={8} c="green.8" mb="sm" wrap="nowrap">
-            <IconCircleCheckFilled size={26} aria-hidden style={{ flex: 'none' }} />
+          <Group justify="center" gap={8} mb="sm" wrap="nowrap">
+            {/* Green on the icon only: green text on white is below 4.5:1. */}
+            <IconCircleCheckFilled
+              size={26}
+              aria-hidden
+              color="var(--mantine-color-green-8)"
+              style={{ flex: 'none' }}
+            />
             <Text fw={700} fz="md">
               {t('client.confirmation.thanks')}
             </Text>
           </Group>
         )}
-        <Text fz="sm" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
+        <Text id={captionId} fz="sm" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
           {t('client.confirmation.orderNumber')}
         </Text>
-        <Text component="h1" className={classes.orderNumber} my={6} data-testid="order-number">
+        {/* The page starts here for keyboard and screen-reader users; it reads "Order number #12". */}
+        <Text
+          component="h1"
+          id={headingId}
+          aria-labelledby={`${captionId} ${headingId}`}
+          tabIndex={-1}
+          ref={focusOnMount}
+          className={classes.orderNumber}
+          my={6}
+          data-testid="order-number"
+        >
           #{order.id}
         </Text>
         <Text fz="md" c="dimmed">
@@ -97,7 +117,8 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
         </Text>
       </Paper>
 
-      <Paper radius="lg" p="lg" aria-live="polite">
+      <StatusAnnouncer orders={[order]} />
+      <Paper radius="lg" p="lg">
         <Group justify="space-between" mb="md" gap="xs">
           <Text fw={800} fz="lg">
             {t('client.steps.label')}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDeviceOrders } from '../api';
 import { LoadError } from '../components/LoadError';
 import { HeroIcon } from '../GuestLayout';
+import { focusOnMount } from '../lib/focus';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
@@ -40,7 +41,7 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
   return (
     <Stack className={`${classes.narrow} ${classes.hero}`} gap={0} ta="center">
       <HeroIcon icon={IconToolsKitchen2} />
-      <Text component="h1" fz={26} fw={800} mt="md" mb={0} lh={1.25}>
+      <Text component="h1" fz={26} fw={800} mt="md" mb={0} lh={1.25} tabIndex={-1} ref={focusOnMount}>
         {t('client.welcome.title', { name: eateryName })}
       </Text>
       <Text fz="md" c="dimmed" mt="sm">

@@ -1,16 +1,17 @@
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { localName } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
-import { CartBar } from '../components/CartBar';
-import { CategoryTabs, sectionId } from '../components/CategoryTabs';
+import { CartBar, CartBarSpacer } from '../components/CartBar';
+import { CategoryTabs, headingId, sectionId } from '../components/CategoryTabs';
 import { DishCard } from '../components/DishCard';
 import { LoadError } from '../components/LoadError';
 import { GuestMessage } from '../GuestLayout';
 import { categoryEmoji } from '../lib/category-emoji';
+import { focusOnMount } from '../lib/focus';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
 import classes from '../guest.module.css';
@@ -40,27 +41,33 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
   if (menu.isPending) return <MenuSkeleton />;
   if (menu.isError) return <LoadError error={menu.error} onRetry={() => void menu.refetch()} />;
 
+  // Tab order: header, the category chips (one stop), the cart bar (fixed at the bottom, but early in the order so
+  // that it is not 70 dishes away), then the dishes.
   return (
     <>
+      <VisuallyHidden component="h1" tabIndex={-1} ref={focusOnMount}>
+        {t('client.menuTitle')}
+      </VisuallyHidden>
       {categories.length > 0 && <CategoryTabs items={tabs} />}
+      <CartBar />
       <AddModeBanner />
       {categories.length === 0 ? (
         <GuestMessage icon={IconToolsKitchen2} title={t('client.noMenu')} />
       ) : (
         categories.map((c) => (
-          <section key={c.id} id={sectionId(c.id)} className={classes.section} aria-labelledby={`${sectionId(c.id)}-h`}>
-            <Text component="h2" id={`${sectionId(c.id)}-h`} fz={22} fw={800} mt={0} mb="sm">
+          <section key={c.id} id={sectionId(c.id)} className={classes.section} aria-labelledby={headingId(c.id)}>
+            <Text component="h2" id={headingId(c.id)} tabIndex={-1} fz={22} fw={800} mt={0} mb="sm">
               <span aria-hidden>{c.emoji}</span> {c.label}
             </Text>
             <div className={classes.dishGrid}>
               {c.dishes.map((d) => (
-                <DishCard key={d.id} dish={d} quantity={quantities.get(d.id) ?? 0} emoji={c.emoji} />
+                <DishCard key={d.id} dish={d} quantity={quantities.get(d.id) ?? 0} />
               ))}
             </div>
           </section>
         ))
       )}
-      <CartBar />
+      <CartBarSpacer />
     </>
   );
 }

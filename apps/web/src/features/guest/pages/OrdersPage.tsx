@@ -8,8 +8,10 @@ import { useOrders } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';
 import { LoadError } from '../components/LoadError';
+import { StatusAnnouncer } from '../components/StatusAnnouncer';
 import { StatusBadge } from '../components/StatusBadge';
 import { GuestMessage } from '../GuestLayout';
+import { focusOnMount } from '../lib/focus';
 import { formatOrderDate } from '../lib/format-date';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
@@ -44,9 +46,10 @@ function Orders({ eateryId }: { eateryId: number }) {
   }
   return (
     <div className={classes.narrow}>
-      <Text component="h1" fz={26} fw={800} mt={0} mb="md">
+      <Text component="h1" fz={26} fw={800} mt={0} mb="md" tabIndex={-1} ref={focusOnMount}>
         {t('client.orders.title')}
       </Text>
+      <StatusAnnouncer orders={orders.data} />
       <Stack gap="md">
         {orders.data.map((o) => (
           <OrderCard key={o.id} order={o} />

@@ -1,0 +1,23 @@
+import { VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { guestStatusKey } from '../lib/status';
+import { useStatusChanges, type OrderStatus } from '../lib/use-status-changes';
+
+/**
+ * A polite live region that says "Order #12: Ready" when an order's status changes while the guest looks at the
+ * page (socket or poll), so a screen-reader user hears what a sighted guest sees move.
+ */
+export function StatusAnnouncer({ orders }: { orders: readonly OrderStatus[] }) {
+  const { t } = useTranslation();
+  const changed = useStatusChanges(orders);
+  const text = changed
+    .map(({ id, status }) =>
+      t('client.orders.statusChanged', { id, status: t(`client.status.${guestStatusKey(status)}`) }),
+    )
+    .join('. ');
+  return (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="status-announcer">
+      {text}
+    </VisuallyHidden>
+  );
+}
