@@ -473,6 +473,22 @@ describe('order by id, add dishes, orders list', () => {
     expect((await g.get(order.id)).json().items).toHaveLength(1);
   });
 
+  it('answers about a device are never cached (no-store); the shared menu is revalidated (no-cache)', async () => {
+    const g = new Guest();
+    const order = await g.placeOk();
+    const personal = [
+      await g.get(order.id),
+      await g.list(),
+      await g.deviceOrders(),
+      await g.add(order.id, { items: [{ dishId: bread, quantity: 1 }] }),
+      await new Guest().get(order.id),
+    ];
+    for (const res of personal) expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
+    const menu = await g.request('GET', GUEST_ROUTES.menu(A.id, A.tableId));
+    expect(menu.statusCode).toBe(200);
+    expect(menu.headers['cache-control']).toBe('no-cache');
+  });
+
   it('lists this device’s orders in the restaurant, newest first', async () => {
     const g = new Guest();
     const first = await g.placeOk();

@@ -47,6 +47,12 @@ const tags = ['guest'];
 export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.guest;
 
+  // Guest answers belong to one device: no cache may keep them. Only the menu (shared by every guest, with an
+  // ETag) says otherwise itself.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   // Two limits on one route: @fastify/rate-limit runs only one of its hooks per request, so both are applied here.
   // Limiters made with createRateLimit inherit the plugin's allowList (RATE_LIMITS=off lets everything through).
   const perIp = app.createRateLimit({
@@ -120,7 +126,6 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const eateryId = pathId(request.params.id);
       const tableId = pathId(request.params.tableId);
       const deviceId = ensureDeviceId(request, reply);
-      reply.header('cache-control', 'no-store');
       return service.deviceOrders(eateryId, tableId, deviceId);
     },
   );
@@ -154,11 +159,10 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: 'One order of this device', params: orderParams, response: { 200: guestOrderResponse } },
     },
-    async (request, reply) => {
+    async (request) => {
       const eateryId = pathId(request.params.id);
       const orderId = pathId(request.params.orderId);
       const deviceId = knownDeviceId(request);
-      reply.header('cache-control', 'no-store');
       return service.getOrder(eateryId, orderId, deviceId);
     },
   );
@@ -197,7 +201,6 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const eateryId = pathId(request.params.id);
       const deviceId = ensureDeviceId(request, reply);
-      reply.header('cache-control', 'no-store');
       return service.listOrders(eateryId, deviceId);
     },
   );
