@@ -7,6 +7,8 @@ import { useSession } from '../seed';
  * Space), and after every key press the focus is on something, never dropped to <body>.
  */
 
+test.use({ actionTimeout: 10_000 });
+
 /** What has the focus, as a short readable string ("body" when the focus is lost). */
 const focusOf = (page: Page) =>
   page.evaluate(() => {
@@ -33,7 +35,8 @@ async function press(page: Page, key: string, after = key, outcome?: () => Promi
   await expectFocusKept(page, after);
 }
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false);
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 25, back = false } = {}) {
@@ -41,6 +44,23 @@ async function tabTo(page: Page, target: Locator, { max = 25, back = false } = {
   for (let i = 0; i < max && !(await isFocused(target)); i++) await press(page, key);
   await expect(target, `${target} is reached within ${max} × ${key}`).toBeFocused({ timeout: 1 });
 }
+
+/**
+ * The focused element, or the box drawn around it (a password input sits inside its visible frame), shows a
+ * visible ring: a 2 px (or wider) outline, or a box shadow on the element itself.
+ */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return 'no focus';
+    const style = getComputedStyle(focused);
+    if (style.boxShadow && style.boxShadow !== 'none') return 'ring';
+    for (let el: Element | null = focused, depth = 0; el && depth < 3; el = el.parentElement, depth++) {
+      const s = getComputedStyle(el);
+      if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) return 'ring';
+    }
+    return `no ring (outline ${style.outlineStyle} ${style.outlineWidth}, border ${style.borderColor})`;
+  });
 
 /** Two categories of three dishes and a table, through the API. */
 async function buildMenu(request: APIRequestContext, owner: Owner) {
@@ -170,4 +190,32 @@ test('owner adds a dish with the keyboard only', async ({ page, owner, request }
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('dish-card').filter({ hasText: 'Lentil soup' })).toContainText('4.25 AZN');
   });
+});
+
+test('owner logs in with the keyboard: a visible focus ring on inputs, the password toggle is a tab stop', async ({
+  page,
+  owner,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/admin/login');
+  const form = page.locator('form');
+  const email = form.getByRole('textbox', { name: 'Email' });
+  await tabTo(page, email);
+  await expect.poll(() => focusRing(page), { message: 'the focused e-mail input shows a ring' }).toBe('ring');
+  await page.keyboard.type(owner.email);
+  const password = form.locator('input[autocomplete="current-password"]');
+  await tabTo(page, password, { max: 1 });
+  await expect.poll(() => focusRing(page), { message: 'the focused password input shows a ring' }).toBe('ring');
+  await page.keyboard.type(owner.password);
+
+  // The show/hide toggle comes right after the password and works with Space.
+  const toggle = form.getByRole('button', { name: /password/i });
+  await tabTo(page, toggle, { max: 1 });
+  await expect.poll(() => focusRing(page), { message: 'the focused toggle shows a ring' }).toBe('ring');
+  await press(page, 'Space', 'Space on the password toggle', () => expect(password).toHaveAttribute('type', 'text'));
+
+  await tabTo(page, form.getByRole('button', { name: 'Log in' }));
+  // Logging in opens a new screen, which starts from the top like a page load.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/restaurants$/);
 });
