@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from '../guest.module.css';
 
 export interface TabItem {
   id: number;
   label: string;
-  emoji: string;
+  icon: Icon;
 }
 
 export const sectionId = (categoryId: number) => `category-${categoryId}`;
@@ -117,7 +118,7 @@ export function CategoryTabs({ items }: { items: TabItem[] }) {
             onFocus={() => setFocused(item.id)}
             onClick={() => go(item.id)}
           >
-            <span aria-hidden>{item.emoji}</span>
+            <item.icon size={18} stroke={1.8} aria-hidden />
             {item.label}
           </button>
         ))}

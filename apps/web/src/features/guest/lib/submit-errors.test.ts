@@ -4,7 +4,18 @@ import { localDescription, localName } from '@qr-menu/contract/constants';
 import { ApiError } from '../../../api/api-error';
 import { addDish, emptyCart, type CartDish } from '../cart/cart';
 import { submitErrorOutcome } from './submit-errors';
-import { categoryEmoji } from './category-emoji';
+import {
+  IconBowl,
+  IconCup,
+  IconGlassFull,
+  IconIceCream,
+  IconCake,
+  IconPizza,
+  IconSalad,
+  IconSoup,
+  IconToolsKitchen2,
+} from '@tabler/icons-react';
+import { categoryIcon } from './category-icon';
 import { formatCents } from './money';
 
 const dish = (id: number): CartDish => ({
@@ -82,7 +93,7 @@ describe('failed place order / add dishes (SPEC.md §8, kept cart on retryable f
   });
 });
 
-describe('names, emoji and money', () => {
+describe('names, category icons and money', () => {
   it('falls back to another language when the chosen one is empty', () => {
     const d = { ...dish(1), nameAz: 'Plov', descriptionRu: 'Рис' };
     expect(localName(d, 'en')).toBe('Dish 1');
@@ -91,15 +102,18 @@ describe('names, emoji and money', () => {
     expect(localDescription(d, 'az')).toBe('Рис');
   });
 
-  it('maps categories to emoji', () => {
-    const c = (nameEn: string, nameAz = '', nameRu = '') => categoryEmoji({ nameEn, nameAz, nameRu });
-    expect(c('Pizza')).toBe('🍕');
-    expect(c('Salads')).toBe('🥗');
-    expect(c('Drinks')).toBe('🥤');
-    expect(c('', 'İçkilər')).toBe('🥤');
-    expect(c('Desserts')).toBe('🍰');
-    expect(c('', '', 'Супы')).toBe('🍲');
-    expect(c('Chef specials')).toBe('🍽️');
+  it('maps categories to icons, the more specific names first', () => {
+    const c = (nameEn: string, nameAz = '', nameRu = '') => categoryIcon({ nameEn, nameAz, nameRu });
+    expect(c('Pizza')).toBe(IconPizza);
+    expect(c('Salads')).toBe(IconSalad);
+    expect(c('Drinks')).toBe(IconCup);
+    expect(c('', 'İçkilər')).toBe(IconCup);
+    expect(c('Alcoholic Drinks', 'Alkoqollu içkilər')).toBe(IconGlassFull);
+    expect(c('Desserts')).toBe(IconCake);
+    expect(c('Ice cream desserts')).toBe(IconIceCream);
+    expect(c('', '', 'Супы')).toBe(IconSoup);
+    expect(c('', 'Qarnir')).toBe(IconBowl);
+    expect(c('Chef specials')).toBe(IconToolsKitchen2);
   });
 
   it('always shows two decimals', () => {

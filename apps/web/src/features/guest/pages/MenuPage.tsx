@@ -10,7 +10,7 @@ import { CategoryTabs, headingId, sectionId } from '../components/CategoryTabs';
 import { DishCard } from '../components/DishCard';
 import { LoadError } from '../components/LoadError';
 import { GuestMessage } from '../GuestLayout';
-import { categoryEmoji } from '../lib/category-emoji';
+import { categoryIcon } from '../lib/category-icon';
 import { focusOnMount } from '../lib/focus';
 import { usePlaceSync } from '../lib/use-place';
 import { ScanPrompt } from './ScanPrompt';
@@ -33,10 +33,10 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
     () =>
       (menu.data?.categories ?? [])
         .filter((c) => c.dishes.length > 0)
-        .map((c) => ({ ...c, label: localName(c, lang), emoji: categoryEmoji(c) })),
+        .map((c) => ({ ...c, label: localName(c, lang), icon: categoryIcon(c) })),
     [menu.data, lang],
   );
-  const tabs = useMemo(() => categories.map(({ id, label, emoji }) => ({ id, label, emoji })), [categories]);
+  const tabs = useMemo(() => categories.map(({ id, label, icon }) => ({ id, label, icon })), [categories]);
 
   if (menu.isPending) return <MenuSkeleton />;
   if (menu.isError) return <LoadError error={menu.error} onRetry={() => void menu.refetch()} />;
@@ -57,7 +57,8 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
         categories.map((c) => (
           <section key={c.id} id={sectionId(c.id)} className={classes.section} aria-labelledby={headingId(c.id)}>
             <Text component="h2" id={headingId(c.id)} tabIndex={-1} fz={22} fw={800} mt={0} mb="sm">
-              <span aria-hidden>{c.emoji}</span> {c.label}
+              <c.icon size={26} stroke={1.8} aria-hidden className={classes.sectionIcon} />
+              {c.label}
             </Text>
             <div className={classes.dishGrid}>
               {c.dishes.map((d) => (
