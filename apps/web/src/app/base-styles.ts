@@ -23,3 +23,4 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Skeleton.css';
+import './focus.css';

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { LIMITS } from '@qr-menu/contract';
 // Only the small session guard, not the auth pages: they stay in their lazy chunk.
 import { RequireAuth } from '../features/auth/guards';
+import { AppTheme } from './AppTheme';
 
 /** Each feature is its own lazy chunk: guest pages never load admin code. */
 const admin = () => import('../features/admin');
@@ -34,7 +35,7 @@ const adminScreens: [string, string][] = [
   ['restaurant/:restaurantId/departments', 'DepartmentsPage'],
 ];
 
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/', element: <Navigate to="/landing" replace /> },
   { path: '/landing/:lang?', lazy: page(marketing, 'LandingPage') },
   { path: '/business/:lang?', lazy: page(marketing, 'BusinessPage') },
@@ -68,6 +69,18 @@ export const routes: RouteObject[] = [
   },
   { path: '/client/*', lazy: page(guest, 'GuestRoutes') },
   { path: '*', element: <Navigate to="/landing" replace /> },
+];
+
+/** Every page inside AppTheme (translated names of Mantine's icon buttons, readable colours). */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <AppTheme>
+        <Outlet />
+      </AppTheme>
+    ),
+    children: pages,
+  },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

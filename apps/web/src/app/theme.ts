@@ -19,6 +19,10 @@ export const theme = createTheme({
     ],
   },
   primaryColor: 'brand',
+  // Filled buttons and badges pick black or white text by the luminance of their colour. 0.179 is where both
+  // reach 4.58:1 (WCAG AA), so white never sits on yellow or green (1.9–2.4:1) and black never on dark red.
+  autoContrast: true,
+  luminanceThreshold: 0.179,
   primaryShade: { light: 6, dark: 5 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Ubuntu, sans-serif',

@@ -67,7 +67,6 @@ export function RegisterForm({ withName }: { withName: boolean }) {
           error={err('email')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('register.password')}
           autoComplete="new-password"
           required
@@ -75,7 +74,6 @@ export function RegisterForm({ withName }: { withName: boolean }) {
           error={err('password')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('register.confirmPassword')}
           autoComplete="new-password"
           required

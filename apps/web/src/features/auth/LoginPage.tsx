@@ -78,7 +78,6 @@ export function LoginPage() {
             error={err('email')}
           />
           <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
             label={t('admin.login.password')}
             autoComplete="current-password"
             required

@@ -103,7 +103,7 @@ export function OrderCard({
           {formatOrderTime(t, order.createdAt, now, timeZone)}
         </Text>
         {!closed && (
-          <Text size="sm" fw={700} c={order.status === 'CREATED' ? 'red.8' : undefined} data-testid="order-age">
+          <Text size="sm" fw={700} c={order.status === 'CREATED' ? 'red' : undefined} data-testid="order-age">
             · {formatAge(t, order.createdAt, now)}
           </Text>
         )}

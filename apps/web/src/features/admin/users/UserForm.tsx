@@ -133,7 +133,6 @@ export function UserForm({
             required={!user}
             description={user ? t('users.passwordKeep') : undefined}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
             {...form.getInputProps('password')}
             error={err('password')}
           />
