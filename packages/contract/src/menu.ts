@@ -95,13 +95,20 @@ true satisfies z.output<typeof localizedTexts> extends LocalizedTexts ? true : n
 const NAME_KEYS = ['nameAz', 'nameEn', 'nameRu'];
 const hasName = (v: { nameAz: string; nameEn: string; nameRu: string }) =>
   v.nameAz.length > 0 || v.nameEn.length > 0 || v.nameRu.length > 0;
-/** Also check the names when other fields are invalid, so that every message shows at once. */
+/**
+ * Also check the names when other fields are invalid, so that every message shows at once. A `when` makes zod run
+ * the refinement despite earlier issues, so it must first make sure the object itself was accepted: on `[0]` or
+ * `null` the object check has failed (an issue with an empty path) and `hasName` would read a property of a
+ * non-object (a 500 instead of a 400).
+ */
 const nameRule = (error: string) => ({
   path: ['nameAz'],
   error,
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((i) => NAME_KEYS.includes(String(i.path?.[0]))),
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    isPlainObject(payload.value) &&
+    !payload.issues.some((i) => !i.path?.length || NAME_KEYS.includes(String(i.path[0]))),
 });
+const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `data` part of POST/PUT /api/eatery/{id}/category[/{categoryId}]. */
 export const categoryData = z
