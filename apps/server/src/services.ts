@@ -12,14 +12,14 @@ import { ImagesService } from './modules/images/images.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
 import { TablesService } from './modules/tables/tables.service.js';
-import { UsersService } from './modules/users/users.service.js';
+import { UsersService, type StaffSessions } from './modules/users/users.service.js';
 
 /**
  * Every service of the app, built once, here: services never `new` one another, they get the ones they use as
- * constructor parameters. app.ts puts the result on `app.services` for the routes; a script (the demo seed) may
- * build its own, with order events going nowhere.
+ * constructor parameters. app.ts puts the result on `app.services` for the routes, with app.realtime as `events`;
+ * a script (the demo seed) may build its own, with order events going nowhere and no live sessions to end.
  */
-export function createServices(db: Db, config: AppConfig, events: OrderEventSink) {
+export function createServices(db: Db, config: AppConfig, events: OrderEventSink & Partial<StaffSessions>) {
   const dishes = new DishesService(db);
   const categories = new CategoriesService(db, dishes);
   const orderQueries = new OrderQueries(db);
@@ -28,7 +28,7 @@ export function createServices(db: Db, config: AppConfig, events: OrderEventSink
     auth: new AuthService(db, config),
     eateries: new EateriesService(db),
     tables: new TablesService(db),
-    users: new UsersService(db),
+    users: new UsersService(db, { endUserSessions: (userId) => events.endUserSessions?.(userId) }),
     assignments: new AssignmentsService(db),
     departments: new DepartmentsService(db),
     images: new ImagesService(db),

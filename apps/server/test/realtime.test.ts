@@ -18,7 +18,7 @@ import {
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { TEST_DATABASE_URL, bearer, setupApp, testConfig } from './helper.js';
-import { makeDish, makeEatery, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
+import { makeDish, makeEatery, makeStaff, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
 
 const ctx = setupApp();
 let baseUrl: string;
@@ -73,6 +73,22 @@ async function waitFor(events: OrderEvent[], pred: (e: OrderEvent) => boolean, m
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The reason of the socket's next disconnection (rejects after `ms`). */
+const disconnection = (socket: Socket, ms = 5000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
+/** The login e-mail of a member, as the users API lists it. */
+async function usernameOf(app: FastifyInstance, e: TestEatery, userId: number) {
+  const res = await app.inject({ method: 'GET', url: `/api/eatery/${e.id}/user`, headers: bearer(e.owner.token) });
+  return (res.json() as { id: number; username: string }[]).find((u) => u.id === userId)!.username;
+}
 
 async function createOrder(app: FastifyInstance, e: TestEatery, token = e.waiter.token) {
   const res = await app.inject({
@@ -218,6 +234,57 @@ describe('realtime at /api/ws', () => {
  * Two server instances on one PostgreSQL database: an order created through instance B reaches a socket connected
  * to instance A (through @socket.io/postgres-adapter, LISTEN/NOTIFY).
  */
+describe('realtime: staff who lose access', () => {
+  it('a user removed from the restaurant loses every socket at once and cannot subscribe again', async () => {
+    const gone = await makeStaff(ctx.app, A.id, ['WAITER']);
+    const first = await connect(baseUrl, { token: gone.token });
+    const second = await connect(baseUrl, { token: gone.token });
+    const bystander = await connect(baseUrl, { token: A.kitchen.token });
+    for (const s of [first, second, bystander]) expect((await subscribe(s.socket, ordersTopic(A.id))).ok).toBe(true);
+
+    const reasons = Promise.all([disconnection(first.socket), disconnection(second.socket)]);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/eatery/${A.id}/user/${gone.userId}`,
+      headers: bearer(A.owner.token),
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await reasons).toEqual(['io server disconnect', 'io server disconnect']);
+
+    const order = await createOrder(ctx.app, A);
+    await waitFor(bystander.events, (e) => e.orderId === order.id);
+    expect(bystander.socket.connected).toBe(true);
+    expect([...first.events, ...second.events].filter((e) => e.orderId === order.id)).toEqual([]);
+    // The access token still verifies, but the membership is gone.
+    const again = await connect(baseUrl, { token: gone.token });
+    expect((await subscribe(again.socket, ordersTopic(A.id))).ok).toBe(false);
+  });
+
+  it('taking a role away disconnects the user’s sockets (they resubscribe with the new roles); adding one does not', async () => {
+    const staff = await makeStaff(ctx.app, A.id, ['WAITER', 'CASHIER']);
+    const username = await usernameOf(ctx.app, A, staff.userId);
+    const put = (roles: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/eatery/${A.id}/user/${staff.userId}`,
+        headers: bearer(A.owner.token),
+        payload: { username, name: null, password: null, phones: null, roles },
+      });
+    const { socket } = await connect(baseUrl, { token: staff.token });
+    expect((await subscribe(socket, ordersTopic(A.id))).ok).toBe(true);
+
+    expect((await put(['WAITER', 'CASHIER', 'KITCHEN_ADMIN'])).statusCode).toBe(200);
+    await sleep(200);
+    expect(socket.connected).toBe(true);
+
+    const reason = disconnection(socket);
+    expect((await put(['WAITER'])).statusCode).toBe(200);
+    expect(await reason).toBe('io server disconnect');
+    const again = await connect(baseUrl, { token: staff.token });
+    expect((await subscribe(again.socket, ordersTopic(A.id))).ok).toBe(true);
+  });
+});
+
 describe('realtime across instances (PostgreSQL)', () => {
   if (!TEST_DATABASE_URL) {
     console.warn('realtime.test.ts: two-instance test skipped: TEST_DATABASE_URL is not set (needs PostgreSQL)');

@@ -33,13 +33,24 @@ import { verifyJwt } from './jwt.js';
  * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries events to every server instance.
  *
  * Membership (and the token's expiry) is checked at subscribe time; a socket keeps its rooms until it disconnects.
- * Clients should pass `auth` as a function so that a reconnection sends the current token.
+ * So when a user loses access (deleted, removed from a restaurant, a role taken away), `endUserSessions(userId)`
+ * disconnects every socket of that user on every instance (each staff socket is in the room `user:{id}`; the adapter
+ * carries `disconnectSockets` to the other instances). The client reconnects and subscribes again, which checks the
+ * membership afresh. Clients should pass `auth` as a function so that a reconnection sends the current token.
+ *
+ * Several instances: a socket's session lives on one instance. WebSocket is one TCP connection, so it works behind a
+ * round-robin load balancer; HTTP long-polling (the fallback transport) needs sticky sessions.
  */
 export interface Realtime {
   /** The socket.io server; null until the app is ready. */
   readonly io: Server | null;
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
+  /** Disconnects every socket of the staff user, on every instance (after their access changed). */
+  endUserSessions(userId: number): void;
 }
+
+/** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
+export const userRoom = (userId: number) => `user:${userId}`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +84,10 @@ export const realtimePlugin = fp(async (app) => {
       // One emit to the union of both rooms: a socket in both gets the event once.
       io.to([ordersTopic(eateryId), orderTopic(event.orderId)]).emit(ORDER_EVENT, event);
     },
+    endUserSessions(userId) {
+      // close = true: the underlying connection goes too (no half-open transport left for the client to reuse).
+      io?.in(userRoom(userId)).disconnectSockets(true);
+    },
   };
   app.decorate('realtime', realtime);
 
@@ -101,6 +116,7 @@ export const realtimePlugin = fp(async (app) => {
 
   function onConnection(socket: Socket) {
     const data = socket.data as SocketData;
+    if (data.userId !== null) void socket.join(userRoom(data.userId));
     socket.on(SOCKET_SUBSCRIBE, async (topic: unknown, ack?: unknown) => {
       const reply = (answer: SubscribeAck) => {
         if (!answer.ok) socket.emit(SOCKET_SUBSCRIBE_ERROR, answer);

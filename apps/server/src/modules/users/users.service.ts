@@ -57,6 +57,11 @@ function toDto(row: Row, ownerId: number): StaffUser {
 
 const ADMIN: Role = 'EATERY_ADMIN';
 
+/** Live connections of staff users (app.realtime): ended when a user loses access, so no event reaches them. */
+export interface StaffSessions {
+  endUserSessions(userId: number): void;
+}
+
 /**
  * Staff of a restaurant. Accounts are global (one e-mail, one password), roles are per restaurant
  * (memberships). Rules of SPEC.md §5 and DESIGN.md §6:
@@ -67,9 +72,14 @@ const ADMIN: Role = 'EATERY_ADMIN';
  *   belongs to another restaurant too (that would let them take over a restaurant they do not own): 403;
  * - deleting removes the membership (and the user's table assignments here); the account goes with its
  *   last membership.
+ * After a deletion or a role taken away, the user's live sockets are disconnected on every instance (they subscribed
+ * while they had access; reconnecting checks it again).
  */
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: StaffSessions,
+  ) {}
 
   async list(eatery: EateryContext, role?: Role): Promise<StaffUser[]> {
     const rows = await this.db
@@ -162,6 +172,7 @@ export class UsersService {
       if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
       throw err;
     }
+    if (current.roles.some((r) => !body.roles.includes(r as Role))) this.sessions.endUserSessions(userId);
     return this.get(eatery, userId);
   }
 
@@ -180,6 +191,7 @@ export class UsersService {
         .where(eq(memberships.userId, userId));
       if (Number(left.n) === 0) await tx.delete(users).where(eq(users.id, userId));
     });
+    this.sessions.endUserSessions(userId);
   }
 
   /** The user with their roles here, or 404 when they are not a member of this restaurant. */
