@@ -141,7 +141,8 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     await waiterDialog.getByRole('combobox', { name: 'New status' }).click();
     await expect(waiterPage.getByRole('option', { name: 'Paid' })).toHaveAttribute('aria-disabled', 'true');
     await waiterPage.keyboard.press('Escape');
-    await waiterDialog.getByRole('button', { name: 'Close' }).click();
+    // The footer's "Close" (the X in the corner is named "Close" too).
+    await waiterDialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     const refused = await request.put(`/api/eatery/${owner.eateryId}/orders/${orderId}`, {
       headers: auth(waiter.token),
       data: { status: 'PAID' },
