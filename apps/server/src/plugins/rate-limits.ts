@@ -1,4 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { AppError } from './app-error.js';
 
 /**
@@ -24,3 +28,107 @@ export const RATE = {
 } as const;
 
 export const rateLimitErrorBuilder = () => new AppError(429, 'tooManyRequests');
+
+/** The table of the PostgreSQL store. UNLOGGED: counters need no crash safety, and it skips the WAL. */
+export const RATE_LIMIT_TABLE = 'rate_limit_hits';
+const CLEANUP_MS = 60_000;
+
+/**
+ * One atomic statement per hit: a new key (or one whose window has passed) starts at 1 with a fresh window, any
+ * other is incremented. Returns the count and the milliseconds left in the window.
+ */
+const INCR_SQL = `
+  INSERT INTO ${RATE_LIMIT_TABLE} AS h (key, hits, reset_at)
+  VALUES ($1, 1, now() + make_interval(secs => $2::float8 / 1000))
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN h.reset_at <= now() THEN 1 ELSE h.hits + 1 END,
+    reset_at = CASE WHEN h.reset_at <= now() THEN excluded.reset_at ELSE h.reset_at END
+  RETURNING hits, greatest(0, ceil(extract(epoch FROM h.reset_at - now()) * 1000))::int AS ttl`;
+
+/** Creates the store's table; two instances starting at once may race on it (the table exists either way). */
+export async function createRateLimitTable(pool: pg.Pool) {
+  try {
+    await pool.query(`CREATE UNLOGGED TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
+      key text PRIMARY KEY,
+      hits integer NOT NULL,
+      reset_at timestamptz NOT NULL
+    )`);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') throw err;
+  }
+}
+
+/**
+ * A @fastify/rate-limit store in PostgreSQL, so that every instance on one database counts together. Each route gets
+ * a child whose keys start with the route's method and URL (as the plugin's own Redis store does).
+ */
+export function pgRateLimitStore(pool: pg.Pool, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  const make = (prefix: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      pool.query<{ hits: number; ttl: number }>(INCR_SQL, [prefix + key, timeWindow]).then(
+        ({ rows: [row] }) => callback(null, { current: row.hits, ttl: row.ttl }),
+        (err: Error) => {
+          log.warn({ err }, 'rate limits: PostgreSQL store failed; request let through');
+          callback(err);
+        },
+      );
+    },
+    child(routeOptions) {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return make(`${prefix}${String(route?.method ?? '')}${String(route?.url ?? '')}-`);
+    },
+  });
+  // The plugin calls `new Store(options)`; a constructor that returns an object yields that object.
+  return function PgRateLimitStore() {
+    return make('');
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Registers @fastify/rate-limit (route limits only, `RATE` above) with a store every instance shares:
+ * - Redis when `REDIS_URL` is set (the plugin's own Redis store, through ioredis);
+ * - otherwise a table in PostgreSQL when the app runs on PostgreSQL (several instances may share the database);
+ * - otherwise in memory (PGlite is one process anyway).
+ * A store that fails (Redis down) lets requests through and logs a warning, rather than locking everyone out.
+ * RATE_LIMITS=off allows every request.
+ */
+export const rateLimitsPlugin = fp(async (app) => {
+  // REDIS_URL belongs in config.ts; read here until AppConfig has it.
+  const redisUrl = (app.config as { redisUrl?: string }).redisUrl ?? process.env.REDIS_URL;
+  const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
+
+  let store: { redis: Redis; nameSpace: string } | { store: FastifyRateLimitStoreCtor } | object = {};
+  if (app.config.rateLimits && redisUrl) {
+    // Fail fast while Redis is unreachable (no offline queue, one try) instead of holding requests.
+    const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limits: Redis error'));
+    await redis.connect().catch((err: unknown) => app.log.warn({ err }, 'rate limits: Redis not reachable yet'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    store = { redis, nameSpace: 'qrmenu-rate-limit-' };
+  } else if (app.config.rateLimits && pool) {
+    await createRateLimitTable(pool);
+    store = { store: pgRateLimitStore(pool, app.log) };
+    // Expired counters are deleted now and then; any instance may do it.
+    const cleanup = setInterval(() => {
+      pool
+        .query(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE reset_at < now()`)
+        .catch((err: unknown) => app.log.warn({ err }, 'rate limits: cleanup failed'));
+    }, CLEANUP_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    errorResponseBuilder: rateLimitErrorBuilder,
+    skipOnError: true,
+    ...store,
+    // RATE_LIMITS=off: every request is allowed (route limits inherit this). Removing the routes' rateLimit
+    // config in an onRoute hook does not work: the plugin's own onRoute hook has already run by then.
+    ...(app.config.rateLimits ? {} : { allowList: () => true }),
+  });
+});
