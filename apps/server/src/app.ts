@@ -40,9 +40,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyBytes,
-    // X-Forwarded-* are believed only from proxies on loopback/private networks (a load balancer in front of
-    // several instances). `true` would let any client pick its own IP with X-Forwarded-For and dodge rate limits.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // No X-Forwarded-* header is believed unless TRUST_PROXY names the proxy in front: on a restaurant's LAN any
+    // client could otherwise pick its own address (and dodge the rate limits) or claim https.
+    trustProxy: config.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -66,9 +66,19 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ["'self'", 'https:'],
         mediaSrc: ["'self'", 'https:'],
+        // Added per request below, only where the site is reached over https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // upgrade-insecure-requests on a page served over plain http (a phone on the LAN opening
+  // http://192.168.1.20:3000) makes the browser fetch every asset over https, which fails: a blank page.
+  const publicHttps = config.publicUrl?.startsWith('https:') ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!publicHttps && request.protocol !== 'https') return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
   await app.register(cookie);
   await app.register(multipart, {

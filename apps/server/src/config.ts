@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,7 +17,47 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
 });
+
+/**
+ * Which X-Forwarded-* headers to believe (Fastify's `trustProxy`). Unset or `false`: none, the client's own
+ * address counts (any client could otherwise pick its address and dodge the rate limits). Behind a real proxy:
+ * a hop count (`1` = the nearest proxy), `true` (every hop: only when the proxy overwrites the header), or a
+ * comma list of the proxies' addresses and CIDR ranges (also proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `not a hop count, true, false or a comma list of addresses/CIDR ranges (${bad.join(', ')}); ` +
+        'e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.5,192.168.0.0/16',
+    });
+    return false;
+  }
+  return entries;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -29,6 +70,8 @@ export interface AppConfig {
   dataDir: string;
   jwtSecret: string;
   publicUrl?: string;
+  /** Forwarded headers to believe; unset = none (see TrustProxy). */
+  trustProxy?: TrustProxy;
   rateLimits: boolean;
   logLevel: string;
   /** Folder of the built web app; served when it exists. */
@@ -59,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

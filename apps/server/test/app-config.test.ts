@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       WEB_DIST: join(tmp, 'web'),
       ACCESS_TOKEN_TTL_SECONDS: '60',
       REFRESH_TOKEN_TTL_DAYS: '7',
+      TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8, loopback',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -56,7 +57,20 @@ describe('loadConfig', () => {
       webDist: join(tmp, 'web'),
       accessTokenTtlSeconds: 60,
       refreshTokenTtlDays: 7,
+      trustProxy: ['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback'],
     });
+  });
+
+  it('TRUST_PROXY: unset trusts no proxy; a hop count, true or false', () => {
+    const trust = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: dataDir('trust'), JWT_SECRET: SECRET, TRUST_PROXY }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('true')).toBe(true);
+    expect(trust('TRUE')).toBe(true);
   });
 
   it('empty variables count as unset', () => {
@@ -83,6 +97,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.300' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.lan' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
   ])('an invalid %s throws a readable error naming it', (name, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir('invalid'), JWT_SECRET: SECRET, ...env })).toThrow(
       new RegExp(`Invalid configuration:\\n\\s+${name}: \\S`),
