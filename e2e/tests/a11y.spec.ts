@@ -51,7 +51,8 @@ async function openDialog(page: Page, trigger: Locator) {
 
 for (const size of SIZES) {
   test(`axe: every page and modal in az at ${size.name}`, async ({ browser, request }) => {
-    test.setTimeout(170_000);
+    // About 1.3 min on a quiet 2-core machine; the margin is for a loaded one (other suites running).
+    test.setTimeout(240_000);
     const r: Restaurant = await seedRestaurant(request);
     const { owner } = r;
     const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, locale: 'az' });
