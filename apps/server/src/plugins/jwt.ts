@@ -22,8 +22,10 @@ export function signJwt(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: strin
 export function verifyJwt(token: string, secret: string): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
-  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], 'base64url');
+  // Compare the encoded text, not the decoded bytes: Node's base64url decoder ignores trailing `=` and the unused
+  // low bits of the last character, so several spellings of one signature would otherwise all be accepted.
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest('base64url'));
+  const given = Buffer.from(parts[2]);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
