@@ -28,7 +28,10 @@ export function useOrderLive(orderIds: readonly number[], onChange: () => void, 
           const s = io({
             path: SOCKET_PATH,
             withCredentials: true,
+            // WebSocket first (works behind a round-robin load balancer); polling only if WebSocket fails, which
+            // needs sticky sessions there. Without tryAllTransports a failed WebSocket would not fall back.
             transports: ['websocket', 'polling'],
+            tryAllTransports: true,
             reconnectionDelay: RECONNECT_MS,
             reconnectionDelayMax: RECONNECT_MS,
           });

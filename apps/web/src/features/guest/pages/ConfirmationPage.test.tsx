@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import type { GuestOrder } from '@qr-menu/contract';
+import { Route, Routes } from 'react-router';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import '../index';
+import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
+import { ConfirmationPage } from './ConfirmationPage';
+import { OrdersPage } from './OrdersPage';
+
+const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
+  id,
+  status,
+  tableId: 2,
+  tableNumber: '7',
+  note: null,
+  createdAt: '2026-01-05T12:00:00.000Z',
+  updatedAt: '2026-01-05T12:00:00.000Z',
+  items: [
+    {
+      id: 1,
+      dishId: 5,
+      dishName: 'Plov',
+      name: 'Plov',
+      orderId: id,
+      quantity: 1,
+      note: null,
+      status: 'CREATED',
+      price: 7.35,
+      category: null,
+      kitchenDepartmentId: null,
+    },
+  ],
+  eateryId: 1,
+  orderPrice: 7.35,
+  estimatedTime: 10,
+});
+
+/** The server's answers; a test changes them, then brings the window back into focus to make the page refetch. */
+let orders: GuestOrder[] = [];
+const refetch = () =>
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
+
+describe('order status for screen readers', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetCartStoreForTests();
+    cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/menu')) return jsonResponse({ messageKey: 'internal', message: 'down' }, 503);
+        const one = /\/orders\/(\d+)$/.exec(url);
+        if (one) return jsonResponse(orders.find((o) => o.id === Number(one[1])));
+        return jsonResponse(orders);
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    focusManager.setFocused(undefined);
+  });
+
+  it('focuses the confirmation heading and politely announces a status change', async () => {
+    orders = [order(12, 'CREATED')];
+    await renderWithProviders(
+      <Routes>
+        <Route path="/client/order-confirmation/:orderId" element={<ConfirmationPage />} />
+      </Routes>,
+      { lang: 'en', path: '/client/order-confirmation/12' },
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
+    expect(document.activeElement).toBe(heading);
+    const live = screen.getByTestId('status-announcer');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    // The first status is on the page already: nothing to announce yet.
+    expect(live.textContent).toBe('');
+
+    orders = [order(12, 'READY')];
+    refetch();
+    await waitFor(() => expect(live.textContent).toBe('Order #12: Ready'));
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('announces which order changed on My orders, in the guest language', async () => {
+    orders = [order(12, 'CREATED'), order(11, 'PREPARING')];
+    await renderWithProviders(<OrdersPage />, { lang: 'az' });
+    const h = await screen.findByRole('heading', { level: 1, name: 'Sifarişlərim' });
+    expect(document.activeElement).toBe(h);
+    const live = screen.getByTestId('status-announcer');
+    expect(live.textContent).toBe('');
+
+    orders = [order(12, 'CREATED'), order(11, 'READY')];
+    refetch();
+    await waitFor(() => expect(live.textContent).toBe('Sifariş №11: Hazırdır'));
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GuestMenu } from '@qr-menu/contract';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import '../index';
+import { getCart, resetCartStoreForTests } from '../cart/cart-store';
+import { MenuPage } from './MenuPage';
+
+const texts = (nameEn: string) => ({
+  nameAz: '',
+  nameEn,
+  nameRu: '',
+  descriptionAz: '',
+  descriptionEn: '',
+  descriptionRu: '',
+});
+const names = (nameEn: string) => ({ nameAz: '', nameEn, nameRu: '' });
+
+const menu: GuestMenu = {
+  eateryId: 1,
+  tableId: 2,
+  eateryName: 'Dadlı Ev',
+  tableName: '7',
+  categories: [
+    { id: 10, ...names('Soups'), image: null, dishes: [{ id: 1, ...texts('Piti'), price: 6.5, image: null }] },
+    { id: 11, ...names('Salads'), image: null, dishes: [{ id: 2, ...texts('Choban'), price: 4, image: null }] },
+    { id: 12, ...names('Desserts'), image: null, dishes: [{ id: 3, ...texts('Baklava'), price: 3, image: null }] },
+  ],
+};
+
+const focused = () => document.activeElement;
+const chip = (name: string) => screen.getByRole('button', { name });
+
+describe('menu page keyboard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetCartStoreForTests();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(menu)),
+    );
+    // jsdom does not scroll.
+    vi.stubGlobal('scrollTo', vi.fn());
+    Element.prototype.scrollTo = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderMenu = async () => {
+    await renderWithProviders(<MenuPage eateryId={1} tableId={2} />, { lang: 'en' });
+    await screen.findByRole('article', { name: 'Piti' });
+  };
+
+  it('starts at the page heading and keeps the focus on the stepper that replaces "+", and on "+" when it comes back', async () => {
+    await renderMenu();
+    expect(focused()).toBe(screen.getByRole('heading', { level: 1, name: 'Menu' }));
+
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Add Piti to the cart' }).focus();
+    await user.keyboard('{Enter}');
+    expect(getCart().items.map((i) => [i.dish.id, i.quantity])).toEqual([[1, 1]]);
+    expect(focused()).toBe(screen.getByRole('button', { name: 'One more Piti' }));
+    expect(screen.getByRole('group', { name: 'Quantity of Piti' }).contains(focused())).toBe(true);
+
+    await user.keyboard(' ');
+    expect(getCart().items[0].quantity).toBe(2);
+    expect(focused()).toBe(screen.getByRole('button', { name: 'One more Piti' }));
+
+    await user.click(screen.getByRole('button', { name: 'One less Piti' }));
+    await user.click(screen.getByRole('button', { name: 'One less Piti' }));
+    expect(getCart().items).toEqual([]);
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Add Piti to the cart' }));
+  });
+
+  it('makes the category chips one tab stop with arrow keys, Home and End; Enter moves to the category', async () => {
+    await renderMenu();
+    const user = userEvent.setup();
+    const toolbar = screen.getByRole('toolbar', { name: 'Menu categories' });
+    const tabbable = () => [...toolbar.querySelectorAll('button')].filter((b) => b.tabIndex === 0);
+    // One tab stop: the chip of the category in view (jsdom has no layout, so that is the last one here).
+    const current = toolbar.querySelector('[aria-current="true"]');
+    expect(tabbable()).toEqual([current]);
+
+    await user.tab();
+    expect(focused()).toBe(current);
+    await user.keyboard('{Home}');
+    expect(focused()).toBe(chip('Soups'));
+    await user.keyboard('{ArrowRight}');
+    expect(focused()).toBe(chip('Salads'));
+    expect(tabbable()).toEqual([chip('Salads')]);
+    await user.keyboard('{End}');
+    expect(focused()).toBe(chip('Desserts'));
+    await user.keyboard('{ArrowRight}');
+    expect(focused()).toBe(chip('Soups'));
+    await user.keyboard('{ArrowLeft}');
+    expect(focused()).toBe(chip('Desserts'));
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowRight}');
+    expect(focused()).toBe(chip('Salads'));
+
+    // Enter jumps to the section: its heading has the focus, so the next Tab reaches its first dish.
+    await user.keyboard('{Enter}');
+    expect(chip('Salads').getAttribute('aria-current')).toBe('true');
+    expect(focused()).toBe(screen.getByRole('heading', { level: 2, name: 'Salads' }));
+    await user.tab();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Add Choban to the cart' }));
+  });
+
+  it('puts the cart bar right after the chips in the tab order', async () => {
+    await renderMenu();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Baklava to the cart' }));
+    screen.getByRole('heading', { level: 1, name: 'Menu' }).focus();
+
+    await user.tab();
+    expect(screen.getByRole('toolbar', { name: 'Menu categories' }).contains(focused())).toBe(true);
+    await user.tab();
+    expect((focused() as HTMLElement).getAttribute('aria-label')).toMatch(/^View cart, Dishes in the cart: 1/);
+    await user.tab();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Add Piti to the cart' }));
+  });
+});
