@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { GuardedPool, retryLostTransactionsOnce } from './connection-faults.js';
 import * as schema from './schema.js';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -32,11 +33,8 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    // An idle client whose connection dies (database restart, admin termination) is reported here; without a
-    // listener that event would crash the process. The pool replaces the client on the next query.
-    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const pool = new GuardedPool({ connectionString: opts.databaseUrl, max: 20 }, (message) => console.warn(message));
+    const db = retryLostTransactionsOnce(drizzlePg(pool, { schema }) as unknown as Db);
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
