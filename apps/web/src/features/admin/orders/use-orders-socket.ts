@@ -25,14 +25,20 @@ export interface OrdersSocketOptions {
   fallbackRefreshMs?: number;
 }
 
+export type SocketState = 'connecting' | 'live' | 'offline';
+
 /**
  * Live order updates of one restaurant (DESIGN.md §9): connects about 1 s after mount to socket.io at /api/ws with
  * the current access token, subscribes to /topic/orders/{eateryId}, and reports every `orders` event. When the
- * connection fails or drops it tries again after 5 s (refreshing the token first when the server refused it); while
- * it is down `onResync` runs every 5 minutes. `live` is true while connected and subscribed.
+ * connection fails or drops it tries again after 5 s (refreshing the token first when the server refused it); the
+ * server also drops it on purpose when the user's access changed, and the retry then subscribes with the new rights.
+ * While it is down `onResync` runs every LIMITS.fallbackRefreshMs, so the board keeps refreshing on its own, and
+ * `state` is 'offline' (the header says so). `live` is true while connected and subscribed.
+ *
+ * WebSocket first: it is one TCP connection, so it works behind a round-robin load balancer over several server
+ * instances. Long-polling is only the fallback (a network that blocks WebSocket); its requests must all reach the
+ * instance that holds the session, so it needs sticky sessions there.
  */
-export type SocketState = 'connecting' | 'live' | 'offline';
-
 export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions): { live: boolean; state: SocketState } {
   const [state, setState] = useState<SocketState>('connecting');
   const live = state === 'live';
@@ -64,6 +70,9 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
         path: SOCKET_PATH,
         // A function, so that every (re)connection sends the current token.
         auth: (cb) => cb({ token: session.getToken() ?? '' }),
+        transports: ['websocket', 'polling'],
+        // Without it a failed WebSocket ends the attempt instead of falling back to polling.
+        tryAllTransports: true,
         reconnection: false,
         timeout: 10_000,
       });

@@ -1,0 +1,120 @@
+import { act, renderHook } from '@testing-library/react';
+import { io } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_EVENT, SOCKET_SUBSCRIBE, ordersTopic, type SubscribeAck } from '@qr-menu/contract';
+import { refreshToken } from '../../../api/client';
+import { useOrdersSocket } from './use-orders-socket';
+
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+vi.mock('../../../api/client', () => ({ refreshToken: vi.fn(async () => {}) }));
+
+/** Just enough of a socket.io client socket: the test fires its events and answers its acks. */
+class FakeSocket {
+  connected = false;
+  readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  readonly acks: ((ack: SubscribeAck) => void)[] = [];
+  readonly connect = vi.fn(() => this);
+  readonly disconnect = vi.fn(() => {
+    this.connected = false;
+    return this;
+  });
+  on(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, _topic: string, ack: (a: SubscribeAck) => void) {
+    if (event === SOCKET_SUBSCRIBE) this.acks.push(ack);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const h of this.handlers.get(event) ?? []) h(...args);
+  }
+}
+
+const EATERY = 5;
+const TIMES = { connectDelayMs: 1000, reconnectMs: 5000, fallbackRefreshMs: 60_000 };
+let socket: FakeSocket;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  socket = new FakeSocket();
+  vi.mocked(io)
+    .mockReset()
+    .mockReturnValue(socket as never);
+  vi.mocked(refreshToken).mockClear();
+});
+afterEach(() => vi.useRealTimers());
+
+function setup() {
+  const onEvent = vi.fn();
+  const onResync = vi.fn();
+  const hook = renderHook(() => useOrdersSocket(EATERY, { onEvent, onResync, ...TIMES }));
+  act(() => vi.advanceTimersByTime(TIMES.connectDelayMs));
+  return { ...hook, onEvent, onResync };
+}
+
+/** Connects the fake socket and answers the subscription. */
+function goLive(ok = true) {
+  act(() => socket.fire('connect'));
+  act(() => socket.acks.shift()!({ ok, topic: ordersTopic(EATERY) } as SubscribeAck));
+}
+
+describe('useOrdersSocket', () => {
+  it('connects over WebSocket first, with long-polling only as the fallback (round-robin load balancers)', () => {
+    setup();
+    expect(io).toHaveBeenCalledTimes(1);
+    const options = vi.mocked(io).mock.calls[0][0] as { transports?: string[]; tryAllTransports?: boolean };
+    expect(options.transports).toEqual(['websocket', 'polling']);
+    expect(options.tryAllTransports).toBe(true);
+  });
+
+  it('is live once subscribed and passes on order events', () => {
+    const { result, onEvent } = setup();
+    expect(result.current.state).toBe('connecting');
+    goLive();
+    expect(result.current).toEqual({ live: true, state: 'live' });
+    const event = { type: 'NEW_ORDER', orderId: 3, status: 'CREATED' };
+    act(() => socket.fire(ORDER_EVENT, event));
+    expect(onEvent).toHaveBeenCalledWith(event);
+  });
+
+  it('while the socket cannot connect, says offline and refreshes the board on its own every fallbackRefreshMs', () => {
+    const { result, onResync } = setup();
+    act(() => socket.fire('connect_error', new Error('xhr poll error')));
+    expect(result.current.state).toBe('offline');
+    act(() => vi.advanceTimersByTime(TIMES.fallbackRefreshMs * 3));
+    expect(onResync).toHaveBeenCalledTimes(3);
+    // And tried to connect again meanwhile.
+    expect(socket.connect).toHaveBeenCalled();
+  });
+
+  it('after the server drops the socket (access changed), reconnects, resubscribes and resyncs once live again', () => {
+    const { result, onResync } = setup();
+    goLive();
+    act(() => socket.fire('disconnect', 'io server disconnect'));
+    expect(result.current.state).toBe('offline');
+    act(() => vi.advanceTimersByTime(TIMES.reconnectMs));
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    goLive();
+    expect(result.current.state).toBe('live');
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused subscription (membership gone) is offline, refreshes the token and tries again later', async () => {
+    const { result } = setup();
+    goLive(false);
+    expect(result.current.state).toBe('offline');
+    expect(socket.disconnect).toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMES.reconnectMs);
+    });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+  });
+});
