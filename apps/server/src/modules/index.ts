@@ -13,6 +13,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { departmentRoutes } from './departments/routes.js';
 import { imageRoutes } from './images/routes.js';
 import { guestRoutes } from './guest/routes.js';
+import { healthRoutes } from './health/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   departmentRoutes,
   imageRoutes,
   guestRoutes,
+  healthRoutes,
 ];
