@@ -56,7 +56,12 @@ export function CategoryCard({
           {t('categories.editDishes')}
         </Button>
         <Tooltip label={t('common.edit')}>
-          <ActionIcon variant="light" size={30} aria-label={t('common.edit')} onClick={onEdit}>
+          <ActionIcon
+            variant="light"
+            size={30}
+            aria-label={t('categories.editNamed', { name: title })}
+            onClick={onEdit}
+          >
             <IconEdit size={16} />
           </ActionIcon>
         </Tooltip>
@@ -65,7 +70,7 @@ export function CategoryCard({
             variant="light"
             color="red"
             size={30}
-            aria-label={t('common.delete')}
+            aria-label={t('categories.deleteNamed', { name: title })}
             onClick={onDelete}
             loading={deleting}
           >

@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChefHat } from '@tabler/icons-react';
+import { IconChefHat, IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import { localDescription, localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
@@ -37,6 +37,9 @@ export function DishCard({
       <Badge
         variant={dish.available ? 'light' : 'filled'}
         color={dish.available ? 'green' : 'gray'}
+        leftSection={
+          dish.available ? <IconCircleCheck size={14} aria-hidden /> : <IconCircleOff size={14} aria-hidden />
+        }
         tt="none"
         w="fit-content"
         maw="100%"

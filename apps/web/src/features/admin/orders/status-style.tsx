@@ -59,11 +59,20 @@ export function OrderStatusBadge({ status, ...props }: { status: OrderStatus } &
   );
 }
 
+/** Item statuses show the icon of the order status they resemble, so the chip does not rely on colour alone. */
 export function ItemStatusBadge({ status, ...props }: { status: ItemStatus } & BadgeProps) {
   const { t } = useTranslation();
   const colors = useStatusColors();
+  const StatusIcon = STATUS_ICONS[ITEM_AS_ORDER[status]];
   return (
-    <Badge color={colors.item(status)} variant="light" size="sm" data-item-status={status} {...props}>
+    <Badge
+      color={colors.item(status)}
+      variant="light"
+      size="sm"
+      leftSection={<StatusIcon size={12} aria-hidden />}
+      data-item-status={status}
+      {...props}
+    >
       {t(`orders.itemStatus.${status}`)}
     </Badge>
   );

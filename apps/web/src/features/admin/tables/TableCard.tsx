@@ -13,7 +13,20 @@ import {
   Tooltip,
   useMantineTheme,
 } from '@mantine/core';
-import { IconArmchair, IconEdit, IconNote, IconPrinter, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconArmchair,
+  IconCalendarEvent,
+  IconCircleCheck,
+  IconCircleOff,
+  IconCircleDashed,
+  IconEdit,
+  IconNote,
+  IconPrinter,
+  IconTrash,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Table, TableAssignment } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +36,15 @@ export function useStatusColor(status: Table['status']): string {
   const colors = theme.other.statusColors as Record<string, string> | undefined;
   return colors?.[status] ?? 'gray';
 }
+
+/** Each status has its own icon besides its colour, for colour-blind staff (issue #11). */
+const STATUS_ICONS: Record<Table['status'], Icon> = {
+  ACTIVE: IconCircleCheck,
+  INACTIVE: IconCircleOff,
+  BUSY: IconUsers,
+  EMPTY: IconCircleDashed,
+  RESERVED: IconCalendarEvent,
+};
 
 /**
  * One table: number, status (coloured border), seats, note, waiters (with unassign), QR code linking to
@@ -51,6 +73,7 @@ export function TableCard({
 }) {
   const { t } = useTranslation();
   const color = useStatusColor(table.status);
+  const StatusIcon = STATUS_ICONS[table.status];
   const waiterName = (a: TableAssignment) => a.waiterName || t('tables.unknownWaiter');
   return (
     <Card data-status={table.status} style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}>
@@ -58,7 +81,12 @@ export function TableCard({
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {t('tables.tableNumber', { number: table.number })}
         </Title>
-        <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
+        <Badge
+          color={color}
+          variant="light"
+          leftSection={<StatusIcon size={14} aria-hidden />}
+          style={{ flexShrink: 0 }}
+        >
           {t(`tables.statuses.${table.status}`)}
         </Badge>
       </Group>
@@ -150,7 +178,12 @@ export function TableCard({
         {canManage && (
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t('common.edit')}>
-              <ActionIcon variant="light" size={36} aria-label={t('common.edit')} onClick={onEdit}>
+              <ActionIcon
+                variant="light"
+                size={36}
+                aria-label={t('tables.editNamed', { number: table.number })}
+                onClick={onEdit}
+              >
                 <IconEdit size={18} />
               </ActionIcon>
             </Tooltip>
@@ -159,7 +192,7 @@ export function TableCard({
                 variant="subtle"
                 color="red"
                 size={36}
-                aria-label={t('common.delete')}
+                aria-label={t('tables.deleteNamed', { number: table.number })}
                 onClick={onDelete}
                 loading={deleting}
               >
