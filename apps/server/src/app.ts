@@ -15,11 +15,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { LIMITS } from '@qr-menu/contract';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
@@ -35,6 +35,12 @@ declare module 'fastify' {
   }
 }
 
+/** TRUST_PROXY as Fastify takes it (its types lack the hop count it supports: a function does the same). */
+function trustProxyOption(trust: TrustProxy | undefined) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
 /** Builds the whole application on an open database. Used by main.ts and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -42,8 +48,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     bodyLimit: LIMITS.jsonBodyBytes,
     // No X-Forwarded-* header is believed unless TRUST_PROXY names the proxy in front: on a restaurant's LAN any
     // client could otherwise pick its own address (and dodge the rate limits) or claim https.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
+    // A 100 KB header (431) or an unreadable request answers our error body, not Fastify's own.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

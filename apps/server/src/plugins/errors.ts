@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -67,3 +68,27 @@ export const errorsPlugin = fp(async (app) => {
     return send(reply, 500, 'internal');
   });
 });
+
+/**
+ * Errors of Node's HTTP parser, raised before Fastify has a request to answer (Fastify's `clientErrorHandler`
+ * option): the same cases as Fastify's default handler (a header block over Node's 16 KB limit, a timeout,
+ * anything else unreadable), answered with our `{messageKey, message}` body instead of Fastify's own.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, key]: [number, string, ErrorKey] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headersTooLarge']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'requestTimeout']
+        : [400, 'Bad Request', 'badRequest'];
+  const body = JSON.stringify({ messageKey: key, message: ERROR_MESSAGES[key] } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
