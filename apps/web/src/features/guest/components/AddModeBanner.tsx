@@ -15,7 +15,15 @@ export function AddModeBanner() {
         <Text fw={700} fz="md" style={{ flex: 1 }}>
           {t('client.addMode.banner', { id: addToOrderId })}
         </Text>
-        <Button variant="white" h={44} onClick={() => cartActions.setAddToOrder(null)}>
+        <Button
+          variant="white"
+          h={44}
+          onClick={() => {
+            // The banner and its button vanish: the focus goes to the page's heading rather than to <body>.
+            document.querySelector<HTMLElement>('h1[tabindex="-1"]')?.focus();
+            cartActions.setAddToOrder(null);
+          }}
+        >
           {t('client.addMode.cancel')}
         </Button>
       </Group>

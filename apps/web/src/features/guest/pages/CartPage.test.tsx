@@ -70,6 +70,11 @@ describe('cart page', () => {
       [6, 1],
     ]);
 
+    // Dismissing the alert hands the focus to "Place order" instead of dropping it with the close button.
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Place order' }));
+
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);

@@ -48,6 +48,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   const [error, setError] = useState<string | null>(null);
   // The page starts at its heading for keyboard and screen-reader users (it has just replaced the menu).
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const placeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
   /** Dishes no longer on the menu (sold out or removed since they were added). */
@@ -132,7 +133,11 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
               title={t('client.errorTitle')}
               withCloseButton
               closeButtonLabel={t('common.dismiss')}
-              onClose={() => setError(null)}
+              onClose={() => {
+                // The alert and its close button vanish: the focus goes to the button that retries.
+                placeRef.current?.focus();
+                setError(null);
+              }}
               role="alert"
               mb="sm"
             >
@@ -153,6 +158,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             </Text>
           </Group>
           <Button
+            ref={placeRef}
             fullWidth
             size="xl"
             h={56}

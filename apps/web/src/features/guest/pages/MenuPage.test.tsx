@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GuestMenu } from '@qr-menu/contract';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import '../index';
-import { getCart, resetCartStoreForTests } from '../cart/cart-store';
+import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { MenuPage } from './MenuPage';
 
 const texts = (nameEn: string) => ({
@@ -117,5 +117,15 @@ describe('menu page keyboard', () => {
     expect((focused() as HTMLElement).getAttribute('aria-label')).toMatch(/^View cart, Dishes in the cart: 1/);
     await user.tab();
     expect(focused()).toBe(screen.getByRole('button', { name: 'Add Piti to the cart' }));
+  });
+
+  it('gives the focus to the page heading when "add to order" mode is cancelled', async () => {
+    await renderMenu();
+    cartActions.setAddToOrder(12);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(getCart().addToOrderId).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(focused()).toBe(screen.getByRole('heading', { level: 1, name: 'Menu' }));
   });
 });
