@@ -2,21 +2,51 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { startDraining } from './modules/health/drain.js';
+
+/** A drain that takes longer than this (a request or a socket that never ends) exits with code 1. */
+const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
- * Builds the app on an open database and listens on the configured port; SIGINT / SIGTERM close the app, then
- * the database. The start-up of `npm start` (main.ts) and of `npm run demo` (demo.ts).
+ * Builds the app on an open database and listens on the configured port. The start-up of `npm start` (main.ts)
+ * and of `npm run demo` (demo.ts).
+ *
+ * SIGTERM / SIGINT drain the server: readiness answers 503 at once, the HTTP server stops accepting connections,
+ * requests in flight finish, realtime sockets are closed, then the database; the process exits 0. A second signal,
+ * a failure or a drain longer than DRAIN_TIMEOUT_MS exits 1.
  */
 export async function serve(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = await buildApp(config, database);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app
-        .close()
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-  }
+  let draining = false;
+  const drain = (signal: NodeJS.Signals) => {
+    if (draining) {
+      app.log.warn(`${signal} again while draining: exiting now`);
+      process.exit(1);
+    }
+    draining = true;
+    app.log.info(`${signal}: draining (finishing requests in flight, then closing)`);
+    startDraining(app);
+    const timer = setTimeout(() => {
+      app.log.error(`drain did not finish within ${DRAIN_TIMEOUT_MS} ms: exiting`);
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => {
+          app.log.info('drained: exiting');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'drain failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', drain);
+  process.on('SIGINT', drain);
   await app.listen({ port: config.port, host: config.host });
   return app;
 }
