@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
+import { deviceOrders, placeOrder, seed, type Shop } from './lib/shop.js';
 
 const KILLS = 3;
 const GUESTS = 16;
@@ -24,12 +25,6 @@ const GUESTS = 16;
 const MAX_ORDERS_PER_ROUND = 3000;
 const MIN_ROUND_MS = 2000;
 const MAX_ROUND_MS = 4000;
-
-interface Shop {
-  eateryId: number;
-  tableId: number;
-  dishId: number;
-}
 
 interface Attempt {
   device: string;
@@ -40,74 +35,6 @@ interface Attempt {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const newDevice = () => randomBytes(16).toString('base64url');
-
-async function call<T>(url: string, init: RequestInit, expected: number): Promise<T> {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** An owner, a table, a category and a dish, created through the API. */
-async function seed(base: string): Promise<Shop> {
-  const email = `fault.${Date.now()}@example.com`;
-  const password = 'Faultkill2024x';
-  const json = { 'content-type': 'application/json' };
-  const { eateryId } = await call<{ eateryId: number }>(
-    `${base}/api/admin/eatery`,
-    {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        user: { email, password },
-        restaurant: { name: 'Fault Kill' },
-        userProfileRequest: { name: 'Fault Owner', phone: null },
-      }),
-    },
-    201,
-  );
-  const { jwt } = await call<{ jwt: string }>(
-    `${base}/api/auth/login`,
-    { method: 'POST', headers: json, body: JSON.stringify({ email, password, eateryId }) },
-    200,
-  );
-  const auth = { authorization: `Bearer ${jwt}` };
-  const api = `${base}/api/eatery/${eateryId}`;
-  const table = await call<{ id: number }>(
-    `${api}/table`,
-    { method: 'POST', headers: { ...auth, ...json }, body: JSON.stringify({ number: '1', seats: 4 }) },
-    201,
-  );
-  const form = (data: object) => {
-    const f = new FormData();
-    f.append('data', JSON.stringify(data));
-    return f;
-  };
-  const category = await call<{ id?: number; categoryId?: number }>(
-    `${api}/category`,
-    { method: 'POST', headers: auth, body: form({ nameAz: 'Şorbalar', nameEn: 'Soups', nameRu: 'Супы' }) },
-    201,
-  );
-  const categoryId = (category.id ?? category.categoryId)!;
-  const dish = await call<{ id?: number; dishId?: number }>(
-    `${api}/category/${categoryId}/dish`,
-    {
-      method: 'POST',
-      headers: auth,
-      body: form({ nameAz: 'Mərci', nameEn: 'Lentil soup', nameRu: 'Суп', price: '4.25', categoryId }),
-    },
-    201,
-  );
-  return { eateryId, tableId: table.id, dishId: (dish.id ?? dish.dishId)! };
-}
-
-function placeOrder(base: string, shop: Shop, a: Attempt) {
-  return fetch(`${base}/api/client/eatery/${shop.eateryId}/table/${shop.tableId}/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `device_id=${a.device}`, 'idempotency-key': a.key },
-    body: JSON.stringify({ items: [{ dishId: shop.dishId, quantity: 1, note: null }] }),
-  });
-}
 
 /** Guests placing orders until the server dies (or the round's bound is reached). */
 async function load(server: ServerProcess, shop: Shop, attempts: Attempt[]) {
@@ -151,11 +78,7 @@ async function verify(base: string, shop: Shop, attempts: Attempt[]): Promise<Re
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let a = queue.shift(); a; a = queue.shift()) {
-        const list = await call<{ id: number }[]>(
-          `${base}/api/client/eatery/${shop.eateryId}/orders`,
-          { headers: { cookie: `device_id=${a.device}` } },
-          200,
-        );
+        const list = await deviceOrders(base, shop, a.device);
         if (list.length > 1) result.doubled.push(`${a.device}: ${list.map((o) => o.id).join(', ')}`);
         if (a.orderId === null) {
           result.cutOff++;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
+import { closeBackups, listenForBackups } from './db/backup-socket.js';
 import type { Database } from './db/client.js';
 import { startDraining } from './modules/health/drain.js';
 
@@ -8,8 +9,8 @@ import { startDraining } from './modules/health/drain.js';
 const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
- * Builds the app on an open database and listens on the configured port. The start-up of `npm start` (main.ts)
- * and of `npm run demo` (demo.ts).
+ * Builds the app on an open database and listens on the configured port (and, with the embedded database, on the
+ * backup socket in DATA_DIR). The start-up of `npm start` (main.ts) and of `npm run demo` (demo.ts).
  *
  * SIGTERM / SIGINT drain the server: readiness answers 503 at once, the HTTP server stops accepting connections,
  * requests in flight finish, realtime sockets are closed, then the database; the process exits 0. A second signal,
@@ -17,6 +18,11 @@ const DRAIN_TIMEOUT_MS = 25_000;
  */
 export async function serve(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = await buildApp(config, database);
+  // `npm run db:backup` asks the running server for a dump of the embedded database (db/backup-socket.ts).
+  const backups = database.pglite
+    ? await listenForBackups(database.pglite, config.dataDir, (message) => app.log.warn(message))
+    : null;
+  app.addHook('onClose', () => closeBackups(backups, config.dataDir));
   let draining = false;
   const drain = (signal: NodeJS.Signals) => {
     if (draining) {

@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool when on PostgreSQL (used by the realtime adapter). */
   pool?: pg.Pool;
+  /** The PGlite instance when embedded (used for backups). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -48,5 +50,5 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
