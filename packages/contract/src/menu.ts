@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LocalizedTexts } from './localize.js';
-import { dbId, pathId, V } from './validation.js';
+import { pathId, V } from './validation.js';
 
 /**
  * Menu management (categories, dishes, predefined catalogue, kitchen departments) of SPEC.md §3, §5, §7
@@ -24,8 +24,8 @@ export const MENU_V = {
 /** A positive integer id (number or numeric string) that fits the database. */
 export const menuId = pathId;
 
-/** An id as JSON carries it: a number or a numeric string. */
-const idInput = z.union([z.number(), z.string()], { error: V.invalid }).transform(Number).pipe(dbId);
+/** An id as JSON carries it: a number or a string of plain decimal digits. */
+const idInput = pathId;
 /** Optional id; '' counts as absent. */
 const optionalId = z
   .union([idInput, z.literal('')], { error: V.invalid })

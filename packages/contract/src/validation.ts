@@ -35,8 +35,18 @@ export const dbId = z
   .positive({ error: V.invalid })
   .max(MAX_DB_ID, { error: V.invalid });
 
-/** An id in a path or query: a numeric string (or number) that is a positive int4. */
-export const pathId = z.coerce.number({ error: V.invalid }).pipe(dbId);
+/**
+ * An id written as text: plain decimal digits without a leading zero (so '0x1', '1e0', ' 1', '+1', '1.0' and '01'
+ * are not ids). One spelling per id: `Number()` would read all of them as 1, and '01' would be a second address
+ * of the same resource (for caches, logs and ETags alike).
+ */
+export const DECIMAL_ID_RE = /^[1-9]\d{0,9}$/;
+
+/** An id in a path, a query or a body: a number, or a string of DECIMAL_ID_RE; a positive int4. */
+export const pathId = z
+  .union([z.number(), z.string()], { error: V.invalid })
+  .transform((v) => (typeof v === 'number' ? v : DECIMAL_ID_RE.test(v) ? Number(v) : Number.NaN))
+  .pipe(dbId);
 
 /** A required, trimmed string. */
 export const requiredText = (max = 255) =>
@@ -69,5 +79,5 @@ export const restaurantNameField = z
   .max(LIMITS.restaurantName.max, { error: V.restaurantName })
   .regex(RESTAURANT_NAME_RE, { error: V.restaurantName });
 
-/** Positive integer id in a path or body. */
-export const idField = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });
+/** Positive integer id in a path or body (the same rule as pathId). */
+export const idField = pathId;

@@ -1,13 +1,15 @@
+import { DECIMAL_ID_RE, MAX_DB_ID } from '@qr-menu/contract';
 import { notFound } from './app-error.js';
 
 /**
- * An id from the path as clients send it: digits only (1..9 of them, so always a safe integer), positive.
+ * An id from the path as clients send it: plain decimal digits without a leading zero (the contract's
+ * DECIMAL_ID_RE: '0x1', '1e0', '+1', ' 1' and '01' are not ids), at most a database int4.
  * Anything else is "not found" (404 `notYourResource`), never 400: a bad id and another restaurant's id
  * look the same from outside.
  */
 export function pathId(raw: string | undefined): number {
-  if (raw === undefined || !/^\d{1,9}$/.test(raw)) throw notFound();
+  if (raw === undefined || !DECIMAL_ID_RE.test(raw)) throw notFound();
   const id = Number(raw);
-  if (id <= 0) throw notFound();
+  if (id > MAX_DB_ID) throw notFound();
   return id;
 }
