@@ -10,3 +10,4 @@ export * from './paths.js';
 export * from './realtime.js';
 export * from './money.js';
 export * from './localize.js';
+export * from './text.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GUEST_ORDER_NOTE_MAX, ORDER_ITEMS_MAX } from './limits.js';
 import { ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
 import { imageUrl, namesResponse, textsResponse } from './menu.js';
-import { V } from './validation.js';
+import { noteText, V } from './validation.js';
 
 /**
  * Guest calls (SPEC.md §7 "Guest calls", DESIGN.md §5, §7): no account, no token. The server identifies the guest's
@@ -22,11 +22,8 @@ export const guestItemsInput = z
   .min(1, { error: ORDER_V.itemsRequired })
   .max(ORDER_ITEMS_MAX, { error: V.tooLong });
 
-/** Order note: trimmed, blank becomes null, at most GUEST_ORDER_NOTE_MAX characters. */
-const guestOrderNote = z
-  .string({ error: V.invalid })
-  .trim()
-  .max(GUEST_ORDER_NOTE_MAX, { error: V.tooLong })
+/** Order note: cleaned (noteText), blank becomes null, at most GUEST_ORDER_NOTE_MAX characters. */
+const guestOrderNote = noteText(GUEST_ORDER_NOTE_MAX)
   .nullable()
   .transform((v) => (v ? v : null))
   .optional();

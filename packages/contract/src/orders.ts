@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_NOTE_MAX } from './limits.js';
 import { ORDER_EVENT_TYPES } from './realtime.js';
-import { MAX_DB_ID, pathId, V } from './validation.js';
+import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
 /**
  * Orders (SPEC.md §3, §4, DESIGN.md §5, §8, §9): staff routes under /api/eatery/{id}/orders, the order JSON that
@@ -33,11 +33,8 @@ const bodyId = z
 /** An id in a path. */
 export const orderPathId = pathId;
 
-/** Note: trimmed, blank becomes null; left out (undefined) means "not sent". */
-const noteField = z
-  .string({ error: V.invalid })
-  .trim()
-  .max(ORDER_NOTE_MAX, { error: V.tooLong })
+/** Note: cleaned (noteText), blank becomes null; left out (undefined) means "not sent". */
+const noteField = noteText(ORDER_NOTE_MAX)
   .nullable()
   .transform((v) => (v ? v : null))
   .optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TABLE_STATUSES } from './enums.js';
 import { LIMITS } from './limits.js';
-import { requiredText, V } from './validation.js';
+import { noteText, requiredText, V } from './validation.js';
 
 /** Validation keys of the table and assignment forms (SPEC.md §5 "Table form"), besides the shared `V` keys. */
 export const TABLE_V = {
@@ -36,10 +36,7 @@ export const tableBody = z.object({
     .max(TABLE_LIMITS.seatsMax, { error: TABLE_V.seats })
     .nullish()
     .transform((v) => v ?? LIMITS.defaultSeats),
-  note: z
-    .string({ error: V.invalid })
-    .trim()
-    .max(TABLE_LIMITS.noteMax, { error: V.tooLong })
+  note: noteText(TABLE_LIMITS.noteMax)
     .nullish()
     .transform((v) => (v ? v : null)),
   status: z

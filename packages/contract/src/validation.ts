@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { cleanNote } from './text.js';
 
 /**
  * Validation rules of SPEC.md §5. Error messages are i18n keys (`validation.*`) so that server
@@ -47,6 +48,13 @@ export const pathId = z
   .union([z.number(), z.string()], { error: V.invalid })
   .transform((v) => (typeof v === 'number' ? v : DECIMAL_ID_RE.test(v) ? Number(v) : Number.NaN))
   .pipe(dbId);
+
+/**
+ * A free-text note (order, order item, guest order, table): bidi controls removed, trimmed, and '' when only
+ * invisible characters are left (see cleanNote); then at most `max` characters.
+ */
+export const noteText = (max: number) =>
+  z.string({ error: V.invalid }).overwrite(cleanNote).max(max, { error: V.tooLong });
 
 /** A required, trimmed string. */
 export const requiredText = (max = 255) =>

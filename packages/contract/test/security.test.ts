@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { categoryData, dishData, idField, menuId, orderPathId, pathId, templateDishesBody } from '../src/index.js';
+import {
+  categoryData,
+  cleanNote,
+  dishData,
+  guestPlaceOrderBody,
+  idField,
+  menuId,
+  orderItemInput,
+  orderPathId,
+  pathId,
+  tableBody,
+  templateDishesBody,
+} from '../src/index.js';
 
 describe('menu bodies that are not objects (issue #12)', () => {
   it.each([[[0]], [[null]], [[true]], [null], [0], ['x'], [true]])('%j is an invalid body, not a crash', (value) => {
@@ -35,5 +47,25 @@ describe('ids (issue #12)', () => {
     expect(categoryData.parse({ ...base, eateryId: '' }).eateryId).toBeUndefined();
     expect(categoryData.safeParse({ ...base, eateryId: '0x7' }).success).toBe(false);
     expect(categoryData.safeParse({ ...base, eateryId: '7e0' }).success).toBe(false);
+  });
+});
+
+describe('notes (issue #12)', () => {
+  it('cleanNote removes bidi controls and empties invisible-only text', () => {
+    expect(cleanNote('\u202Eabc\u202C')).toBe('abc');
+    expect(cleanNote('a\u200Eb\u200Fc\u061Cd\u2066e\u2067f\u2068g\u2069h\u202Ai\u202Bj\u202Dk')).toBe('abcdefghijk');
+    for (const s of ['', ' ', '\u200B', '\u200C\u200D', '\uFEFF', '\u2060', '\u00AD', '\u00A0\u3000', '\u202E \u200B'])
+      expect(cleanNote(s), JSON.stringify(s)).toBe('');
+    expect(cleanNote('  tea \u200D ')).toBe('tea \u200D');
+  });
+
+  it('the note schemas use it: an invisible note is no note', () => {
+    const item = { dishId: 1, quantity: 1 };
+    expect(orderItemInput.parse({ ...item, note: '\u200B' }).note).toBeNull();
+    expect(orderItemInput.parse({ ...item, note: '\u202Eabc' }).note).toBe('abc');
+    expect(guestPlaceOrderBody.parse({ items: [item], note: '\uFEFF' }).note).toBeNull();
+    expect(tableBody.parse({ number: '1', note: '\u200C' }).note).toBeNull();
+    // The length counts what is stored.
+    expect(orderItemInput.safeParse({ ...item, note: `${'x'.repeat(500)}\u202E` }).success).toBe(true);
   });
 });
