@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, personNameField, restaurantNameField, V } from './validation.js';
+import { emailField, normalizePassword, passwordField, personNameField, restaurantNameField, V } from './validation.js';
 
 /** The registration form of the web app (register, landing and business pages). */
 export const registerFormSchema = z
@@ -7,7 +7,7 @@ export const registerFormSchema = z
     name: personNameField.nullable().optional(),
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ error: V.required }).min(1, { error: V.required }),
+    confirmPassword: z.string({ error: V.required }).overwrite(normalizePassword).min(1, { error: V.required }),
     restaurantName: restaurantNameField,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordsMatch });
@@ -35,7 +35,11 @@ export const loginBody = z.object({
     .min(1, { error: V.required })
     .max(254, { error: V.tooLong })
     .transform((s) => s.toLowerCase()),
-  password: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.tooLong }),
+  password: z
+    .string({ error: V.required })
+    .overwrite(normalizePassword)
+    .min(1, { error: V.required })
+    .max(128, { error: V.tooLong }),
   eateryId: z.number().int().positive().nullable().optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './enums.js';
 import { LIMITS } from './limits.js';
-import { EMAIL_RE, PASSWORD_RE, PERSON_NAME_RE, V } from './validation.js';
+import { EMAIL_RE, isCommonPassword, normalizePassword, PASSWORD_RE, PERSON_NAME_RE, V } from './validation.js';
 
 /** Validation keys of the user form (SPEC.md §5 "User form"), besides the shared `V` keys. */
 export const USER_V = {
@@ -44,9 +44,11 @@ export const createUserBody = z.object({
       email: usernameField,
       password: z
         .string({ error: USER_V.passwordRequiredForNew })
+        .overwrite(normalizePassword)
         .min(1, { error: USER_V.passwordRequiredForNew })
         .max(128, { error: V.tooLong })
-        .regex(PASSWORD_RE, { error: V.password }),
+        .regex(PASSWORD_RE, { error: V.password })
+        .refine((v) => !isCommonPassword(v), { error: V.commonPassword }),
       roles: rolesField,
     },
     { error: V.required },
@@ -89,8 +91,10 @@ export const updateUserBody = z.object({
     .transform(blankToNull),
   password: z
     .string({ error: V.invalid })
+    .overwrite(normalizePassword)
     .max(128, { error: V.tooLong })
     .refine((v) => v === '' || PASSWORD_RE.test(v), { error: V.password })
+    .refine((v) => v === '' || !isCommonPassword(v), { error: V.commonPassword })
     .nullish()
     .transform(blankToNull),
   phones: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords.js';
 import { LIMITS } from './limits.js';
 import { cleanNote } from './text.js';
 
@@ -10,6 +11,8 @@ export const V = {
   required: 'validation.required',
   email: 'validation.email',
   password: 'validation.password',
+  /** The password is on the list of the most common ones (COMMON_PASSWORDS). */
+  commonPassword: 'validation.commonPassword',
   passwordsMatch: 'validation.passwordsMatch',
   personName: 'validation.personName',
   restaurantName: 'validation.restaurantName',
@@ -21,7 +24,15 @@ export const V = {
 } as const;
 
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]{8,}$/;
+/**
+ * A password: at least 8 characters, among them a letter and a digit, of any script (Azerbaijani, Cyrillic, ...),
+ * spaces and symbols included; only control characters are refused.
+ */
+export const PASSWORD_RE = /^(?=.*\p{L})(?=.*\p{Nd})[^\p{Cc}]{8,}$/u;
+/** True for the passwords attackers try first, whatever their letter case. */
+export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
+/** One typed password can arrive in two Unicode forms (composed "ə" or "e" + mark): checked and hashed as NFC. */
+export const normalizePassword = (password: string) => password.normalize('NFC');
 // Azerbaijani letters (ə, ğ, ı, ö, ş, ü, ç) are Latin-script letters too: an owner named Məmmədova must be able to register.
 export const PERSON_NAME_RE = /^[A-Za-zƏəĞğİıÖöŞşÜüÇçА-Яа-яЁё ]{2,50}$/;
 export const RESTAURANT_NAME_RE = /^[A-Za-zА-Яа-яЁёƏəĞğİıÖöŞşÜüÇç0-9\s.,'-]{2,100}$/;
@@ -70,9 +81,11 @@ export const emailField = z
 
 export const passwordField = z
   .string({ error: V.required })
+  .overwrite(normalizePassword)
   .min(1, { error: V.required })
   .max(128, { error: V.tooLong })
-  .regex(PASSWORD_RE, { error: V.password });
+  .regex(PASSWORD_RE, { error: V.password })
+  .refine((p) => !isCommonPassword(p), { error: V.commonPassword });
 
 export const personNameField = z
   .string({ error: V.required })

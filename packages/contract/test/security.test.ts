@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORDS } from '../src/common-passwords.js';
 import {
   categoryData,
   cleanNote,
+  createUserBody,
   dishData,
   guestPlaceOrderBody,
   idField,
+  isCommonPassword,
+  loginBody,
   menuId,
   orderItemInput,
   orderPathId,
+  PASSWORD_RE,
+  passwordField,
   pathId,
   tableBody,
   templateDishesBody,
+  updateUserBody,
 } from '../src/index.js';
 
 describe('menu bodies that are not objects (issue #12)', () => {
@@ -67,5 +74,46 @@ describe('notes (issue #12)', () => {
     expect(tableBody.parse({ number: '1', note: '\u200C' }).note).toBeNull();
     // The length counts what is stored.
     expect(orderItemInput.safeParse({ ...item, note: `${'x'.repeat(500)}\u202E` }).success).toBe(true);
+  });
+});
+
+describe('passwords (issue #12)', () => {
+  it('refuse the most common passwords in any letter case, on every form that sets one', () => {
+    for (const common of ['password1', 'Password1', 'QWERTY123', '1qaz2wsx', 'trustno1']) {
+      expect(passwordField.safeParse(common).error?.issues[0].message, common).toBe('validation.commonPassword');
+      const staff = { email: 'a@example.com', password: common, roles: ['WAITER'] };
+      const create = createUserBody.safeParse({
+        user: staff,
+        restaurant: { eateryId: 1 },
+        userProfileRequest: { name: 'Aysel' },
+      });
+      expect(create.error?.issues.map((i) => i.message)).toEqual(['validation.commonPassword']);
+      const update = updateUserBody.safeParse({ username: 'a@example.com', password: common, roles: ['WAITER'] });
+      expect(update.error?.issues.map((i) => i.message)).toEqual(['validation.commonPassword']);
+    }
+    expect(isCommonPassword('secret1234x')).toBe(false);
+  });
+
+  it('keep "at least 8, a letter and a digit" for every script', () => {
+    for (const ok of ['abc 12345', 'Məmmədova 1', 'привет мир 7', '密码密码密码密码1', 'ab٣cdefg']) {
+      expect(passwordField.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ['абвгдеёж', '12345678', 'şəhər 1', 'abc\u000012345', 'abcdefg\n1']) {
+      expect(passwordField.safeParse(bad).error?.issues[0].message, bad).toBe('validation.password');
+    }
+  });
+
+  it('compare the composed (NFC) form, so two keyboards give one password', () => {
+    const decomposed = 'S\u0327ifre 2024'; // S + combining cedilla
+    expect(passwordField.parse(decomposed)).toBe('\u015Eifre 2024');
+    expect(loginBody.parse({ email: 'a@b.co', password: decomposed }).password).toBe('\u015Eifre 2024');
+  });
+
+  it('the list holds only passwords the rule would otherwise accept, in lower case', () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThan(1000);
+    for (const p of COMMON_PASSWORDS) {
+      expect(PASSWORD_RE.test(p), p).toBe(true);
+      expect(p).toBe(p.toLowerCase());
+    }
   });
 });
