@@ -2,13 +2,19 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { RegisterBody, Role, TokenResponse } from '@qr-menu/contract';
 import type { AppConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { eateries, memberships, refreshTokens, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
 import { signJwt } from '../../plugins/jwt.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/**
+ * How long a just-rotated refresh token still starts a session: two tabs (or a retried request whose answer was
+ * lost) refreshing with the same cookie at once must not look like a stolen token and log the user out.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 export interface Session {
   response: TokenResponse;
@@ -64,31 +70,53 @@ export class AuthService {
     return this.startSession(user.id, eateryId, randomUUID());
   }
 
-  /** Rotates the refresh token. A token used twice revokes its whole family (it was stolen or replayed). */
+  /**
+   * Rotates the refresh token. A token used again revokes its whole family (it was stolen or replayed), except
+   * within REFRESH_GRACE_MS of its rotation while its successor is still unused: then it was a concurrent refresh,
+   * which gets a new token of the same family.
+   */
   async refresh(refreshToken: string | undefined): Promise<Session> {
     if (!refreshToken) throw new AppError(401, 'jwtInvalid');
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-    if (!row) throw new AppError(401, 'jwtInvalid');
-    if (row.revokedAt) {
-      await this.revokeFamily(row.familyId);
-      throw new AppError(401, 'jwtInvalid');
-    }
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(401, 'jwtInvalid');
-    const revoked = await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
-    if (revoked.length === 0) {
-      // Two refreshes raced with the same token: treat as reuse.
-      await this.revokeFamily(row.familyId);
-      throw new AppError(401, 'jwtInvalid');
-    }
+    const tokenHash = sha256(refreshToken);
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row || row.expiresAt.getTime() <= Date.now()) throw new AppError(401, 'jwtInvalid');
     const eateryId = await this.pickEatery(row.userId, row.activeEateryId);
-    return this.startSession(row.userId, eateryId, row.familyId);
+    const rotated = row.revokedAt ? null : await this.rotate(row.id, row.userId, eateryId, row.familyId);
+    if (rotated) return rotated;
+    // Used before: by a concurrent refresh (a moment ago, even between our read and our update) or a replay.
+    if (await this.withinGrace(tokenHash)) return this.startSession(row.userId, eateryId, row.familyId);
+    await this.revokeFamily(row.familyId);
+    throw new AppError(401, 'jwtInvalid');
+  }
+
+  /** Revokes the token and issues its successor in one transaction; null when another request revoked it first. */
+  private rotate(id: number, userId: number, eateryId: number | null, familyId: string): Promise<Session | null> {
+    return this.db.transaction(async (tx) => {
+      const revoked = await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      if (revoked.length === 0) return null;
+      return this.startSession(userId, eateryId, familyId, tx);
+    });
+  }
+
+  /**
+   * A token rotated less than REFRESH_GRACE_MS ago, as the family's last rotation (no token of the family revoked
+   * since: not by a further rotation, a logout or a detected reuse), while the family still has a live token.
+   */
+  private async withinGrace(tokenHash: string): Promise<boolean> {
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    const rotatedAt = row?.revokedAt?.getTime();
+    if (rotatedAt === undefined || Date.now() - rotatedAt > REFRESH_GRACE_MS) return false;
+    const family = await this.db
+      .select({ id: refreshTokens.id, revokedAt: refreshTokens.revokedAt, expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, row.familyId));
+    const revokedSince = family.some((t) => t.id !== row.id && t.revokedAt && t.revokedAt.getTime() >= rotatedAt);
+    const live = family.some((t) => !t.revokedAt && t.expiresAt.getTime() > Date.now());
+    return !revokedSince && live;
   }
 
   /** New access token for another restaurant; the refresh session follows it. */
@@ -104,12 +132,14 @@ export class AuthService {
     return this.tokenResponse(userId, eateryId);
   }
 
+  /** Ends the session: every token of the cookie's family (a concurrent refresh may have left a second one). */
   async logout(refreshToken: string | undefined) {
     if (!refreshToken) return;
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), isNull(refreshTokens.revokedAt)));
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    if (row) await this.revokeFamily(row.familyId);
   }
 
   async status(userId: number, tokenEateryId: number | null) {
@@ -154,10 +184,15 @@ export class AuthService {
     return { jwt, accessToken: jwt, token: jwt, userId, eateryId };
   }
 
-  private async startSession(userId: number, eateryId: number | null, familyId: string): Promise<Session> {
+  private async startSession(
+    userId: number,
+    eateryId: number | null,
+    familyId: string,
+    db: Executor = this.db,
+  ): Promise<Session> {
     const refreshToken = randomBytes(32).toString('base64url');
     const refreshExpires = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
-    await this.db.insert(refreshTokens).values({
+    await db.insert(refreshTokens).values({
       userId,
       tokenHash: sha256(refreshToken),
       familyId,
