@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { LIMITS } from '@qr-menu/contract';
+import { LIMITS } from '@qr-menu/contract/constants';
 // Only the small session guard, not the auth pages: they stay in their lazy chunk.
 import { RequireAuth } from '../features/auth/guards';
 import { AppTheme } from './AppTheme';
