@@ -272,14 +272,19 @@ export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: anyRef },
 );
 
+/** `arb` once in `oneIn` draws, else null. */
+function sometimes<T>(arb: fc.Arbitrary<T>, oneIn: number): fc.Arbitrary<T | null> {
+  return fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
+}
+
 /** Plausible values for field names whose formats are hard to hit by chance. */
 function hint(name: string): fc.Arbitrary<unknown> | undefined {
   const n = name.toLowerCase();
   if (n === 'email' || n === 'username') {
     return fc.oneof(
-      fc.emailAddress(),
-      fc.constant(`fuzz.${randomBytes(4).toString('hex')}@example.com`),
-      fc.constantFrom('a@b.co', 'Fuzz@Example.COM', 'x@y'),
+      { weight: 1, arbitrary: fc.emailAddress() },
+      { weight: 3, arbitrary: fc.stringMatching(/^[a-z0-9]{3,10}$/).map((x) => `fuzz.${x}@example.com`) },
+      { weight: 1, arbitrary: fc.constantFrom('a@b.co', 'Fuzz@Example.COM', 'x@y') },
     );
   }
   if (n === 'password') {
@@ -287,6 +292,7 @@ function hint(name: string): fc.Arbitrary<unknown> | undefined {
   }
   if (n === 'timezone') return fc.constantFrom('Asia/Baku', 'UTC', 'Europe/Moscow', 'Mars/Olympus', '');
   if (n === 'phone' || n === 'phones') return fc.constantFrom('+994501234567', '123', '');
+  if (n === 'name') return fc.constantFrom('Fuzz Place', 'Məmmədova', 'Ёлка', 'x', '  ', 'Bar & Grill');
   if (n === 'price') return fc.oneof(fc.constantFrom(0, 4.5, '4.50', '1,5', -1, 99999999.99, 1e9), anyNumber);
   if (n === 'from' || n === 'to' || n === 'timestamp') {
     return fc.oneof(
@@ -343,10 +349,11 @@ function fitting(s: JsonSchema, name: string, depth: number): fc.Arbitrary<unkno
     }
   }
   if (!s.type && s.properties) options.push(objectFor(s, depth));
-  const h = hint(name);
-  if (h) options.push(h);
   if (s.nullable) options.push(fc.constant(null));
-  return options.length > 0 ? fc.oneof(...options) : junkValue;
+  const fallback = options.length > 0 ? fc.oneof(...options) : junkValue;
+  // A hint (a plausible e-mail, password, date...) for scalar fields: patterns are hard to hit by chance.
+  const h = typesOf(s).some((t) => t === 'array' || t === 'object') ? undefined : hint(name);
+  return h ? fc.oneof({ weight: 3, arbitrary: h }, { weight: 1, arbitrary: fallback }) : fallback;
 }
 
 /** An object with the schema's fields (required ones mostly present), sometimes with unknown extra keys. */
@@ -366,7 +373,7 @@ function objectFor(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       maxKeys: 2,
     },
   );
-  return fc.tuple(record, fc.option(extra, { freq: 4 })).map(([obj, more]) => {
+  return fc.tuple(record, sometimes(extra, 6)).map(([obj, more]) => {
     const out = { ...(obj as Record<string, unknown>) };
     for (const [k, v] of Object.entries(more ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true });
     return out;
@@ -376,7 +383,7 @@ function objectFor(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
 /** Mostly a fitting value, sometimes junk in its place: every level of a body gets both. */
 export function valueFor(s: JsonSchema, name: string, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 4) return fc.oneof(fc.constant(null), anyString, anyNumber);
-  return fc.oneof({ weight: 5, arbitrary: fitting(s, name, depth) }, { weight: 1, arbitrary: junkValue });
+  return fc.oneof({ weight: 9, arbitrary: fitting(s, name, depth) }, { weight: 1, arbitrary: junkValue });
 }
 
 /** A whole body: schema-shaped, the schema's field names with junk values, or any JSON value at all. */
@@ -462,9 +469,9 @@ export function pathParamValue(name: string): fc.Arbitrary<Ref | string> {
   if (!kind) return junkSegment;
   const own: Ref[] = kind === 'user' ? [new Ref('user', 'A'), new Ref('owner', 'A')] : [new Ref(kind, 'A')];
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...own) },
+    { weight: 8, arbitrary: fc.constantFrom(...own) },
     { weight: 1, arbitrary: fc.constant(new Ref(kind === 'user' ? 'owner' : kind, 'B')) },
-    { weight: 3, arbitrary: junkSegment },
+    { weight: 2, arbitrary: junkSegment },
   );
 }
 
@@ -641,23 +648,11 @@ export function requestPlan(op: Operation): fc.Arbitrary<RequestPlan> {
     method: op.method === 'GET' ? fc.constantFrom('GET', 'GET', 'GET', 'HEAD') : fc.constant(op.method),
     pathValues: fc.record(pathValues),
     query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 3, arbitrary: queryValue(op.queryParams) }),
-    auth: fc.constantFrom<Auth>(
-      ...([
-        'owner',
-        'owner',
-        'owner',
-        'owner',
-        'owner',
-        'owner',
-        'owner',
-        'waiter',
-        'waiter',
-        'none',
-        'none',
-        'garbage',
-        'expired',
-        'forged',
-      ] as const),
+    auth: fc.oneof(
+      { weight: 12, arbitrary: fc.constant<Auth>('owner') },
+      { weight: 2, arbitrary: fc.constant<Auth>('waiter') },
+      { weight: 1, arbitrary: fc.constantFrom<Auth>('none', 'garbage', 'expired', 'forged') },
+      { weight: 1, arbitrary: fc.constant<Auth>('none') },
     ),
     cookie: fc.constantFrom<Cookie>(
       'none',
@@ -670,8 +665,8 @@ export function requestPlan(op: Operation): fc.Arbitrary<RequestPlan> {
       'junkDevice',
       'huge',
     ),
-    idempotencyKey: fc.option(headerText, { freq: 3 }),
-    ifNoneMatch: fc.option(headerText, { freq: 6 }),
+    idempotencyKey: sometimes(headerText, 3),
+    ifNoneMatch: sometimes(headerText, 8),
     body: bodyPlan(op),
   });
 }

@@ -88,6 +88,9 @@ const KNOWN_DEFECTS: { name: string; matches: (res: LightMyRequestResponse, err:
   },
 ];
 const STRICT = process.env.FUZZ_STRICT === '1';
+/** FUZZ_STATS=1 prints how many answers of each status every route gave (to see how deep the requests get). */
+const STATS = process.env.FUZZ_STATS === '1';
+const statusCounts = new Map<string, Map<number, number>>();
 /** Known defects seen in this run: name -> a few requests that hit it. */
 const seenDefects = new Map<string, string[]>();
 
@@ -122,6 +125,16 @@ const operations = [...documented, ...undocumented].filter((o) => !(`${o.method}
 
 afterAll(async () => {
   const lines = [...seenDefects].map(([name, hits]) => `  ${name}: ${hits.length} request(s), e.g. ${hits[0]}`);
+  if (STATS) {
+    const rows = [...statusCounts].map(
+      ([route, counts]) =>
+        `  ${route}: ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([code, n]) => `${code}×${n}`)
+          .join(' ')}`,
+    );
+    console.log(`fuzz: answers per route\n${rows.join('\n')}`);
+  }
   if (lines.length > 0) console.warn(`fuzz: known defects hit (see KNOWN_DEFECTS):\n${lines.join('\n')}`);
   await app.close();
   await database.close();
@@ -482,6 +495,9 @@ describe('route fuzzing', () => {
         lastError = null;
         const res = await app.inject(req);
         const status = res.statusCode;
+        const counts = statusCounts.get(key) ?? new Map<number, number>();
+        counts.set(status, (counts.get(status) ?? 0) + 1);
+        statusCounts.set(key, counts);
         const problems: string[] = [];
         const known = STRICT ? undefined : KNOWN_DEFECTS.find((d) => d.matches(res, lastError));
         if (known) {
