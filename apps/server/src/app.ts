@@ -4,7 +4,6 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,7 +19,7 @@ import type { Database, Db } from './db/client.js';
 import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
-import { rateLimitErrorBuilder } from './plugins/rate-limits.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
 import { menuCachePlugin } from './modules/guest/menu-cache.js';
@@ -92,14 +91,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 6 },
   });
-  await app.register(rateLimit, {
-    global: false,
-    enableDraftSpec: false,
-    errorResponseBuilder: rateLimitErrorBuilder,
-    // RATE_LIMITS=off: every request is allowed (route limits inherit this). Removing the routes' rateLimit
-    // config in an onRoute hook does not work: the plugin's own onRoute hook has already run by then.
-    ...(config.rateLimits ? {} : { allowList: () => true }),
-  });
+  // Counters shared by every instance (PostgreSQL table or Redis), in memory on PGlite.
+  await app.register(rateLimitsPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'QR Menu API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -18,6 +18,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  REDIS_URL: z.string().url().optional(),
 });
 
 /**
@@ -73,6 +74,8 @@ export interface AppConfig {
   /** Forwarded headers to believe; unset = none (see TrustProxy). */
   trustProxy?: TrustProxy;
   rateLimits: boolean;
+  /** Rate-limit counters in Redis (shared by instances); unset: PostgreSQL table, or memory on PGlite. */
+  redisUrl?: string;
   logLevel: string;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

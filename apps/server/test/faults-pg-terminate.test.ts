@@ -64,18 +64,12 @@ describe('killed PostgreSQL connections under load (PostgreSQL)', () => {
       }
       await Promise.all(guests);
 
-      console.log(
-        'DIST',
-        JSON.stringify(
-          answers.reduce((m: Record<string, number>, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {}),
-        ),
-      );
       expect(killed).toBeGreaterThan(0);
       // Every request answered: created, or a clean error body (503 for a lost connection), never a hang.
       for (const a of answers) {
         if (a.status === 201) continue;
-        expect([500, 503], a.body).toContain(a.status);
-        expect(Object.keys(JSON.parse(a.body)).sort()).toEqual(['message', 'messageKey']);
+        expect(a.status, a.body).toBe(503);
+        expect(JSON.parse(a.body)).toEqual({ messageKey: 'serviceUnavailable', message: expect.any(String) });
       }
       expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
 

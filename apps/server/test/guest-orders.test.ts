@@ -22,7 +22,8 @@ import { newDeviceId } from '../src/modules/guest/device.js';
 import { bearer, randomIp, setupApp, testConfig } from './helper.js';
 import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 
-const ctx = setupApp();
+// Requests come from 127.0.0.1 through app.inject: that is the trusted proxy whose forwarded headers count.
+const ctx = setupApp({ trustProxy: ['127.0.0.1'] });
 let A: TestEatery;
 let B: TestEatery;
 let soup: number; // 4.50

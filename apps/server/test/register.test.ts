@@ -113,10 +113,16 @@ describe('POST /api/admin/eatery', () => {
       'validation.password',
     ],
     [
-      'password with a space',
-      validBody({ user: { email: uniqueEmail(), password: 'abc 12345' } }),
+      'password with a control character',
+      validBody({ user: { email: uniqueEmail(), password: 'abc\t12345' } }),
       'user.password',
       'validation.password',
+    ],
+    [
+      'a common password',
+      validBody({ user: { email: uniqueEmail(), password: 'password1' } }),
+      'user.password',
+      'validation.commonPassword',
     ],
     ['missing restaurant name', validBody({ restaurant: {} }), 'restaurant.name', 'validation.required'],
     ['blank restaurant name', validBody({ restaurant: { name: '   ' } }), 'restaurant.name', 'validation.required'],

@@ -54,7 +54,7 @@ async function pngEncodes(png: Buffer, content: string): Promise<boolean> {
 }
 
 describe('tables', () => {
-  const ctx = setupApp();
+  const ctx = setupApp({ trustProxy: ['127.0.0.1'] }); // app.inject comes from 127.0.0.1: the test is the proxy;
   let a: Owner;
   let b: Owner;
   let waiter: { id: number; token: string };

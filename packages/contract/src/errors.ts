@@ -25,6 +25,7 @@ export const ERROR_KEYS = [
   'cannotDeleteSelf',
   'cannotRemoveOwner',
   'tableInactive',
+  'serviceUnavailable',
   'internal',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
@@ -67,5 +68,6 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   cannotDeleteSelf: 'You cannot delete yourself.',
   cannotRemoveOwner: 'The owner of the restaurant cannot be removed.',
   tableInactive: 'This table is not taking orders right now.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side.',
 };

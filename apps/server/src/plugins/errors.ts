@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
+import { isDatabaseUnavailable } from '../db/connection-faults.js';
 import { AppError, dbErrorCode } from './app-error.js';
 
 function send(reply: FastifyReply, status: number, key: ErrorKey, details?: ErrorDetail[]) {
@@ -62,6 +63,13 @@ export const errorsPlugin = fp(async (app) => {
               ? 'notFound'
               : 'validation';
       return send(reply, err.statusCode, key);
+    }
+
+    // The database went away mid-request (a killed connection, a restart): a retry soon will work.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return send(reply, 503, 'serviceUnavailable');
     }
 
     request.log.error({ err }, 'unhandled error');

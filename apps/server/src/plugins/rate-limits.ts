@@ -94,8 +94,7 @@ export function pgRateLimitStore(pool: pg.Pool, log: FastifyBaseLogger): Fastify
  * RATE_LIMITS=off allows every request.
  */
 export const rateLimitsPlugin = fp(async (app) => {
-  // REDIS_URL belongs in config.ts; read here until AppConfig has it.
-  const redisUrl = (app.config as { redisUrl?: string }).redisUrl ?? process.env.REDIS_URL;
+  const redisUrl = app.config.redisUrl;
   const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
 
   let store: { redis: Redis; nameSpace: string } | { store: FastifyRateLimitStoreCtor } | object = {};
