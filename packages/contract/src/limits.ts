@@ -25,8 +25,10 @@ export const LIMITS = {
 export const ORDER_NOTE_MAX = 500;
 /** Items in one create / add-dishes request. */
 export const ORDER_ITEMS_MAX = 50;
-/** The list answers at most this many orders (newest first). */
+/** Largest page of the staff orders list (`limit` query parameter), newest first. */
 export const ORDER_LIST_MAX = 1000;
+/** Page of the staff orders list when no `limit` is sent; `X-Next-Cursor` says when more exist. */
+export const ORDER_PAGE_SIZE = 200;
 /** Note of a whole guest order (an item note is limited to ORDER_NOTE_MAX = 500). */
 export const GUEST_ORDER_NOTE_MAX = 1000;
 /** Longest note of one guest item. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
-import { LIMITS, ORDER_ITEMS_MAX, ORDER_NOTE_MAX } from './limits.js';
+import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
 import { ORDER_EVENT_TYPES } from './realtime.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
@@ -52,16 +52,80 @@ export const itemStatusField = z.enum(ITEM_STATUSES, { error: V.invalid });
 /** YYYY-MM-DD, a real calendar date. */
 const dateField = z.preprocess(blankToUndefined, z.iso.date({ error: ORDER_V.date }).optional());
 
+/** Response header of the orders list: the `cursor` of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** Where a page of the orders list ends: the last order's created_at (microseconds since 1970) and id. */
+export interface OrderCursor {
+  createdAtMicros: number;
+  id: number;
+}
+
+const CURSOR_TEXT_RE = /^(\d{1,16})\.([1-9]\d{0,9})$/;
+
+const toBase64Url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** The opaque cursor text (base64url of `micros.id`); clients pass it back unchanged. */
+export function encodeOrderCursor(c: OrderCursor): string {
+  return toBase64Url(`${c.createdAtMicros}.${c.id}`);
+}
+
+/** The cursor, or null when the text is not exactly what encodeOrderCursor writes (one spelling per cursor). */
+export function decodeOrderCursor(text: string): OrderCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const m = CURSOR_TEXT_RE.exec(plain);
+  if (!m) return null;
+  const cursor = { createdAtMicros: Number(m[1]), id: Number(m[2]) };
+  if (!Number.isSafeInteger(cursor.createdAtMicros) || cursor.id > MAX_DB_ID) return null;
+  return encodeOrderCursor(cursor) === text ? cursor : null;
+}
+
+/** `limit`: decimal digits only, 1..ORDER_LIST_MAX; blank or absent = ORDER_PAGE_SIZE. */
+const limitField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: V.invalid })
+    .regex(/^[1-9]\d{0,5}$/, { error: V.invalid })
+    .transform(Number)
+    .pipe(z.number().max(ORDER_LIST_MAX, { error: V.invalid }))
+    .optional()
+    .default(ORDER_PAGE_SIZE),
+);
+
+const cursorField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: V.invalid })
+    .transform((text, ctx) => {
+      const cursor = decodeOrderCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: V.invalid });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+);
+
 /**
- * GET /api/eatery/{id}/orders?status=&from=&to=
+ * GET /api/eatery/{id}/orders?status=&from=&to=&limit=&cursor=
  * `from` and `to` are calendar days in the restaurant's time zone (eateries.timeZone); `to` is inclusive.
- * Newest first, at most ORDER_LIST_MAX orders.
+ * Newest first (created_at, then id), `limit` orders a page (default ORDER_PAGE_SIZE, at most ORDER_LIST_MAX).
+ * When more exist, the response header X-Next-Cursor holds the `cursor` of the next page (same filters).
  */
 export const orderListQuery = z
   .object({
     status: z.preprocess(blankToUndefined, orderStatusField.optional()),
     from: dateField,
     to: dateField,
+    limit: limitField,
+    cursor: cursorField,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: ORDER_V.date });
 export type OrderListQuery = z.input<typeof orderListQuery>;

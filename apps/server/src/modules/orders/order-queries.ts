@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ORDER_LIST_MAX, type Order, type OrderStatus } from '@qr-menu/contract';
+import {
+  encodeOrderCursor,
+  ORDER_LIST_MAX,
+  ORDER_PAGE_SIZE,
+  type Order,
+  type OrderCursor,
+  type OrderStatus,
+} from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
@@ -13,7 +20,20 @@ export interface ListOptions {
   from?: string;
   /** YYYY-MM-DD in the restaurant's time zone, inclusive. */
   to?: string;
+  /** Orders in the page (1..ORDER_LIST_MAX); default ORDER_PAGE_SIZE. */
+  limit?: number;
+  /** Only orders older than this one (in the list order): the page after it. */
+  cursor?: OrderCursor;
 }
+
+export interface OrderPage {
+  orders: Order[];
+  /** The cursor of the next page, or null when this page is the last one. */
+  nextCursor: string | null;
+}
+
+/** created_at in whole microseconds since 1970, exact (created_at holds microseconds; a JS Date only millis). */
+const createdAtMicros = sql<string>`round(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
 
 /** The orders of the rows with their items, in the rows' order. */
 async function withItems(ex: Executor, rows: OrderRow[]): Promise<Order[]> {
@@ -73,17 +93,36 @@ export class OrderQueries {
   constructor(private readonly db: Db) {}
 
   /**
-   * Newest first, at most ORDER_LIST_MAX. The date bounds are computed in SQL in the restaurant's time zone
+   * One page, newest first (created_at, then id), `limit` orders after `cursor`. The date bounds are computed in SQL in the restaurant's time zone
    * (`date::timestamp AT TIME ZONE tz`) and compared with created_at directly, so the (eatery_id, created_at)
    * index serves the range.
    */
-  list(eateryId: number, opts: ListOptions = {}): Promise<Order[]> {
+  async list(eateryId: number, opts: ListOptions = {}): Promise<OrderPage> {
     const tz = sql`(select ${eateries.timeZone} from ${eateries} where ${eateries.id} = ${eateryId})`;
     const conds: SQL[] = [eq(orders.eateryId, eateryId)];
     if (opts.status) conds.push(eq(orders.status, opts.status));
     if (opts.from) conds.push(sql`${orders.createdAt} >= (${opts.from}::date::timestamp at time zone ${tz})`);
     if (opts.to) conds.push(sql`${orders.createdAt} < ((${opts.to}::date + 1)::timestamp at time zone ${tz})`);
-    return newestOrders(this.db, and(...conds));
+    if (opts.cursor) {
+      // Keyset: strictly after (created_at, id) in "newest first". Written as `created_at <= t AND (...)` rather
+      // than a row comparison so that the (eatery_id, created_at) index bounds the scan.
+      const at = sql`('epoch'::timestamptz + ${opts.cursor.createdAtMicros}::bigint * interval '1 microsecond')`;
+      conds.push(sql`${orders.createdAt} <= ${at}`);
+      conds.push(sql`(${orders.createdAt} < ${at} or ${orders.id} < ${opts.cursor.id})`);
+    }
+    const limit = Math.min(opts.limit ?? ORDER_PAGE_SIZE, ORDER_LIST_MAX);
+    // One row more than the page tells whether another page exists.
+    const rows = await this.db
+      .select({ ...orderColumns, micros: createdAtMicros })
+      .from(orders)
+      .where(and(...conds))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > limit && last ? encodeOrderCursor({ createdAtMicros: Number(last.micros), id: last.id }) : null;
+    return { orders: await withItems(this.db, page), nextCursor };
   }
 
   /** One order of the restaurant (404 for another restaurant's order). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idField,
+  NEXT_CURSOR_HEADER,
   orderCreateBody,
   orderItemBody,
   orderItemUpdateBody,
@@ -28,12 +29,22 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: 'any' } },
       schema: {
         tags,
+        description:
+          'The orders of the restaurant, newest first (created_at, then id), one page of `limit` orders ' +
+          '(default 200, at most 1000). When more orders match, the response header `X-Next-Cursor` holds an ' +
+          'opaque cursor: send it back as `cursor` (with the same filters) for the next page. Pages do not shift ' +
+          'when orders are added meanwhile (the cursor marks the last order shown). No header: this is the last page. ' +
+          'A malformed cursor answers 400 `validation` on `cursor`.',
         params: eateryParams,
         querystring: orderListQuery,
         response: { 200: z.array(orderResponse) },
       },
     },
-    async (request) => queries.list(requireEatery(request).id, request.query),
+    async (request, reply) => {
+      const page = await queries.list(requireEatery(request).id, request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.orders;
+    },
   );
 
   app.post(
