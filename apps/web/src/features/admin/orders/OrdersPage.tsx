@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Eatery, Order, OrderEvent } from '@qr-menu/contract';
+import type { Eatery, OrderEvent } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
@@ -10,11 +10,12 @@ import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { CreateOrderModal } from './CreateOrderModal';
+import { LoadMoreOrders } from './LoadMoreOrders';
 import { OrderCard } from './OrderCard';
 import { OrderFilters } from './OrderFilters';
 import { OrderItemModal } from './OrderItemModal';
 import { countByStatus, matchesFilter, orderPermissions, safeTimeZone, shortcutRange } from './order-format';
-import { orderKeys, useOrders } from './orders-api';
+import { orderKeys, prependOrder, useOrders, type OrderPages } from './orders-api';
 import { OrdersHeader } from './OrdersHeader';
 import { StatusModal } from './StatusModal';
 import { useNow } from './use-now';
@@ -60,7 +61,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const filters = useOrderFilters(now, timeZone);
   const { range, rangeInvalid } = filters;
   const orders = useOrders(eateryId, range.from, range.to, !rangeInvalid);
-  const all = useMemo(() => orders.data ?? [], [orders.data]);
+  const all = useMemo(() => orders.data?.pages.flatMap((p) => p.orders) ?? [], [orders.data]);
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
   useTitleCounter(t('orders.title'), counts.CREATED);
@@ -115,6 +116,15 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
           ))}
         </SimpleGrid>
       )}
+      {!orders.isPending && (
+        <LoadMoreOrders
+          count={all.length}
+          hasMore={orders.hasNextPage}
+          loading={orders.isFetchingNextPage}
+          paused={orders.isFetching}
+          onLoadMore={() => void orders.fetchNextPage({ cancelRefetch: false })}
+        />
+      )}
 
       {dialog.current?.kind === 'create' && (
         <CreateOrderModal
@@ -125,8 +135,8 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
             notifications.show({ color: 'green', message: t('orders.create.done', { id: order.id }) });
             // Show the new order even when another day or filter was chosen, then offer to add dishes.
             filters.showToday();
-            qc.setQueryData<Order[]>(orderKeys.list(eateryId, ...todayPair(timeZone)), (list) =>
-              list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
+            qc.setQueryData<OrderPages>(orderKeys.list(eateryId, ...todayPair(timeZone)), (pages) =>
+              prependOrder(pages, order),
             );
             dialog.open({ kind: 'item', orderId: order.id });
           }}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   Category,
   CategoryWithDishes,
@@ -10,8 +10,10 @@ import type {
   OrderUpdateBody,
   Table,
 } from '@qr-menu/contract';
+import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api } from '../../../api/client';
 import { OPEN_FOR_TABLE } from './order-format';
+import { fetchOrderPage, type OrderPage } from './order-pages';
 
 export const orderKeys = {
   all: (eateryId: number) => ['orders', eateryId] as const,
@@ -26,15 +28,31 @@ export const orderKeys = {
 
 const base = (eateryId: number) => `/api/eatery/${eateryId}/orders`;
 
-/** Orders of one restaurant created between two days (YYYY-MM-DD, the restaurant's time zone), newest first. */
+/** The cached pages of one list. */
+export type OrderPages = InfiniteData<OrderPage, string | null>;
+
+/**
+ * Orders of one restaurant created between two days (YYYY-MM-DD, the restaurant's time zone), newest first, one
+ * page (200) at a time: `fetchNextPage` loads the next one while `hasNextPage`. A refetch (an event, a refresh)
+ * reloads every page already shown, from the first, so new orders appear on top and none is dropped.
+ */
 export const useOrders = (eateryId: number, from: string, to: string, enabled = true) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: orderKeys.list(eateryId, from, to),
-    queryFn: ({ signal }) =>
-      api<Order[]>(`${base(eateryId)}?${new URLSearchParams({ from, to }).toString()}`, { signal }),
+    queryFn: ({ signal, pageParam }) => fetchOrderPage(base(eateryId), { from, to }, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: OrderPage) => last.nextCursor ?? undefined,
     enabled: enabled && !!from && !!to,
     placeholderData: (previous) => previous,
   });
+
+/** Adds an order on top of a cached list (when it is not there yet). */
+export function prependOrder(pages: OrderPages | undefined, order: Order): OrderPages | undefined {
+  if (!pages || pages.pages.some((p) => p.orders.some((o) => o.id === order.id))) return pages;
+  const [first, ...rest] = pages.pages;
+  if (!first) return pages;
+  return { ...pages, pages: [{ ...first, orders: [order, ...first.orders] }, ...rest] };
+}
 
 /** Tables to create an order on (GET /api/eatery/{id}/table). */
 export const useOrderTables = (eateryId: number, enabled = true) =>
@@ -64,13 +82,21 @@ export const useOrderMenu = (eateryId: number, enabled = true) =>
     staleTime: 60_000,
   });
 
+/** Every order of one status, following the pages (open orders are few; a busy day may still pass a page). */
+async function allOfStatus(eateryId: number, status: OrderStatus): Promise<Order[]> {
+  const all: Order[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchOrderPage(base(eateryId), { status, limit: String(ORDER_LIST_MAX) }, cursor);
+    all.push(...page.orders);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
 /** Open orders (CREATED, PROCESSING, PREPARING, READY) of one table, whatever day they were created. */
 export async function openOrdersOfTable(eateryId: number, tableId: number): Promise<Order[]> {
-  const lists = await Promise.all(
-    OPEN_FOR_TABLE.map((status: OrderStatus) =>
-      api<Order[]>(`${base(eateryId)}?${new URLSearchParams({ status }).toString()}`),
-    ),
-  );
+  const lists = await Promise.all(OPEN_FOR_TABLE.map((status: OrderStatus) => allOfStatus(eateryId, status)));
   return lists.flat().filter((o) => o.tableId === tableId);
 }
 
