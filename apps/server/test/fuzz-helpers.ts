@@ -139,11 +139,26 @@ export class Ref {
   constructor(
     readonly kind: Kind,
     readonly tenant: 'A' | 'B',
+    /** In a path: the real id written another way (`01`, `0x1`, `1e0`...), which must not resolve. */
+    readonly form?: IdForm,
   ) {}
   toString() {
-    return `ref(${this.kind},${this.tenant})`;
+    return `ref(${this.kind},${this.tenant}${this.form ? `,${this.form}` : ''})`;
   }
 }
+
+/** Ways to write a number that are not plain decimal digits. */
+export const ID_FORMS = {
+  leadingZero: (id: number) => `0${id}`,
+  hex: (id: number) => `0x${id.toString(16)}`,
+  exponent: (id: number) => `${id}e0`,
+  plus: (id: number) => `%2B${id}`,
+  decimal: (id: number) => `${id}.0`,
+  space: (id: number) => `%20${id}`,
+  arabicIndic: (id: number) =>
+    encodeURIComponent(String(id).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)))),
+} as const;
+export type IdForm = keyof typeof ID_FORMS;
 
 /** The kind of id a parameter or field name refers to; undefined when the name is not an id. */
 export function kindOf(name: string): Kind | undefined {
@@ -468,11 +483,19 @@ export function pathParamValue(name: string): fc.Arbitrary<Ref | string> {
   const kind = name === 'name' ? 'catalogImage' : kindOf(name);
   if (!kind) return junkSegment;
   const own: Ref[] = kind === 'user' ? [new Ref('user', 'A'), new Ref('owner', 'A')] : [new Ref(kind, 'A')];
-  return fc.oneof(
+  const options: fc.WeightedArbitrary<Ref | string>[] = [
     { weight: 8, arbitrary: fc.constantFrom(...own) },
     { weight: 1, arbitrary: fc.constant(new Ref(kind === 'user' ? 'owner' : kind, 'B')) },
     { weight: 2, arbitrary: junkSegment },
-  );
+  ];
+  if (kind !== 'catalogImage' && kind !== 'catalogKey') {
+    const forms = Object.keys(ID_FORMS) as IdForm[];
+    const rewritten = fc
+      .tuple(fc.constantFrom(...own), fc.constantFrom(...forms))
+      .map(([r, form]) => new Ref(r.kind, r.tenant, form));
+    options.push({ weight: 1, arbitrary: rewritten });
+  }
+  return fc.oneof(...options);
 }
 
 /** A query string (without '?'): the declared parameters with fitting or junk values, extra keys, raw junk. */

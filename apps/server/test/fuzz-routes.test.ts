@@ -32,6 +32,7 @@ import {
   checksumQuery,
   errorBodyProblem,
   formUrlEncoded,
+  ID_FORMS,
   type JsonSchema,
   kindOf,
   listTables,
@@ -416,7 +417,9 @@ function toInject(op: Operation, plan: RequestPlan): InjectOptions & { url: stri
   const path = op.url
     .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
       const v = plan.pathValues[name];
-      return v instanceof Ref ? encodeURIComponent(String(resolve(v))) : v;
+      if (!(v instanceof Ref)) return v;
+      const id = resolve(v);
+      return v.form && typeof id === 'number' ? ID_FORMS[v.form](id) : encodeURIComponent(String(id));
     })
     .replace(/\*/, () => {
       const v = plan.pathValues['*'];
@@ -463,6 +466,17 @@ function toInject(op: Operation, plan: RequestPlan): InjectOptions & { url: stri
   }
 }
 
+/** The stack of a server error and its cause (e.g. the zod issues of a response that does not fit its schema). */
+function errorReport(err: Error | null): string {
+  if (!err) return 'no error captured';
+  const cause = (err as { cause?: unknown }).cause;
+  const causeText =
+    cause === undefined
+      ? ''
+      : `\n  cause: ${JSON.stringify(cause, Object.getOwnPropertyNames(cause ?? {})).slice(0, 1500)}`;
+  return `${err.stack ?? err.message}${causeText}`;
+}
+
 function describeRequest(req: InjectOptions & { url: string }, plan: RequestPlan) {
   const payload = req.payload === undefined ? '' : String(req.payload);
   return [
@@ -506,9 +520,7 @@ describe('route fuzzing', () => {
           seenDefects.set(known.name, hits);
         }
         if (status >= 500 && !known) {
-          problems.push(
-            `answered ${status}: ${res.body.slice(0, 300)}\n  ${(lastError as Error | null)?.stack ?? 'no error captured'}`,
-          );
+          problems.push(`answered ${status}: ${res.body.slice(0, 300)}\n  ${errorReport(lastError)}`);
         }
         // Any refusal (4xx, and a 5xx too) must carry the error body and leave the database as it was.
         const refused = status >= 400;
@@ -519,8 +531,9 @@ describe('route fuzzing', () => {
         for (const [name, value] of Object.entries(plan.pathValues)) {
           const kind = kindOf(name);
           const numeric = kind !== undefined && kind !== 'catalogKey';
-          if (numeric && typeof value === 'string' && !CANONICAL_ID.test(value) && !refused) {
-            problems.push(`path ${name}=${value} is not a decimal id, yet answered ${status}`);
+          const written = value instanceof Ref ? (value.form ?? null) : CANONICAL_ID.test(value) ? null : value;
+          if (numeric && written !== null && !refused) {
+            problems.push(`path ${name} written as ${written} is not a decimal id, yet answered ${status}`);
           }
         }
         const readOnly = plan.method === 'GET' || plan.method === 'HEAD';
