@@ -18,7 +18,7 @@ import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { modules } from './modules/index.js';
@@ -51,6 +51,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     // A 100 KB header (431) or an unreadable request answers our error body, not Fastify's own.
     clientErrorHandler,
+    // A malformed URL or an over-long path parameter answers our error body too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -74,19 +74,7 @@ const ALLOWED_CHANGES: { url: RegExp; table: string; why: string }[] = [
  * which starts failing once the defect is fixed: then delete the entry and the `.fails`.
  */
 const KNOWN_DEFECTS: { name: string; matches: (res: LightMyRequestResponse, err: Error | null) => boolean }[] = [
-  {
-    name: "FST_ERR_BAD_URL: a malformed percent-encoding in the path answers Fastify's own 400 body",
-    matches: (res) => res.statusCode === 400 && res.body.includes('"FST_ERR_BAD_URL"'),
-  },
-  {
-    name: "FST_ERR_MAX_PARAM_LENGTH: a path parameter over 100 characters answers Fastify's own 414 body",
-    matches: (res) => res.statusCode === 414 && res.body.includes('"FST_ERR_MAX_PARAM_LENGTH"'),
-  },
-  {
-    name: 'multipart: a truncated body or a Content-Type without boundary answers 500 (busboy errors)',
-    matches: (res, err) =>
-      res.statusCode === 500 && /Unexpected end of multipart data|Boundary not found/.test(err?.message ?? ''),
-  },
+  // Fixed: FST_ERR_BAD_URL and FST_ERR_MAX_PARAM_LENGTH (frameworkErrors), busboy's 500s (readMenuForm).
 ];
 const STRICT = process.env.FUZZ_STRICT === '1';
 /** FUZZ_STATS=1 prints how many answers of each status every route gave (to see how deep the requests get). */
@@ -560,19 +548,19 @@ describe('route fuzzing', () => {
   }
 });
 
-/** The KNOWN_DEFECTS, one plain request each. They fail today (hence `.fails`); a fix makes them pass. */
-describe('defects the fuzzer found (for the server to fix; then drop `.fails` and the KNOWN_DEFECTS entry)', () => {
+/** Defects the fuzzer found, one plain request each: they answered Fastify's own body or 500 before the fix. */
+describe('defects the fuzzer found, fixed', () => {
   const expectErrorBody = (res: LightMyRequestResponse, status: number) => {
     expect(errorBodyProblem(res), res.body.slice(0, 300)).toBeNull();
     expect(res.statusCode).toBe(status);
   };
 
-  it.fails('a malformed percent-encoding in the path answers 400 with the error body', async () => {
+  it('a malformed percent-encoding in the path answers 400 with the error body', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/eatery/%E0%A4%A', headers: bearer(A.owner.token) });
     expectErrorBody(res, 400);
   });
 
-  it.fails('a path parameter over 100 characters answers the error body', async () => {
+  it('a path parameter over 100 characters answers the error body', async () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/eatery/${'9'.repeat(200)}`,
@@ -583,7 +571,7 @@ describe('defects the fuzzer found (for the server to fix; then drop `.fails` an
     expect(errorBodyProblem(res), res.body.slice(0, 300)).toBeNull();
   });
 
-  it.fails('a truncated multipart category form answers 400, not 500', async () => {
+  it('a truncated multipart category form answers 400, not 500', async () => {
     const form = multipartBody([{ name: 'data', value: { json: { nameEn: 'Cut short' } } }], 'truncate', photo);
     const res = await app.inject({
       method: 'POST',
@@ -594,7 +582,7 @@ describe('defects the fuzzer found (for the server to fix; then drop `.fails` an
     expectErrorBody(res, 400);
   });
 
-  it.fails('a multipart Content-Type without boundary answers 4xx, not 500', async () => {
+  it('a multipart Content-Type without boundary answers 4xx, not 500', async () => {
     const form = multipartBody([{ name: 'data', value: { json: { nameEn: 'No boundary' } } }], 'noBoundary', photo);
     const res = await app.inject({
       method: 'POST',

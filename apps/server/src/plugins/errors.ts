@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
 import { isDatabaseUnavailable } from '../db/connection-faults.js';
@@ -76,6 +76,16 @@ export const errorsPlugin = fp(async (app) => {
     return send(reply, 500, 'internal');
   });
 });
+
+/**
+ * Errors Fastify's router raises before a route runs (the `frameworkErrors` option), answered with our body:
+ * a malformed percent-encoding in the path is a bad request; a path parameter longer than the router takes can
+ * only be an id that exists nowhere, so it is "not found" like any other bad id.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 404, 'notYourResource');
+  return send(reply, 400, 'badRequest');
+}
 
 /**
  * Errors of Node's HTTP parser, raised before Fastify has a request to answer (Fastify's `clientErrorHandler`

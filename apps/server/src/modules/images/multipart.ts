@@ -49,9 +49,12 @@ export async function readMenuForm(request: FastifyRequest): Promise<MenuForm> {
       }
     }
   } catch (err) {
+    const code = (err as { code?: string }).code;
     // A text field declared as application/json that does not parse.
-    if ((err as { code?: string }).code === 'FST_INVALID_JSON_FIELD_ERROR') throw new AppError(400, 'invalidJson');
-    throw err;
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw new AppError(400, 'invalidJson');
+    if (err instanceof AppError || code?.startsWith('FST_')) throw err;
+    // The form parser's own errors (a body cut short, a Content-Type without boundary): the request is broken.
+    throw new AppError(400, 'badRequest');
   }
   return { data: data ?? {}, image };
 }
