@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { baseURL, chromiumLaunch } from '../playwright.config';
 import { expect, test } from '../fixtures';
 
 /**
@@ -27,17 +27,8 @@ test('a guest page opened over plain http on a LAN host name shows the menu', as
 
   const lanOrigin = baseURL.replace('127.0.0.1', 'qrmenu.lan');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP qrmenu.lan 127.0.0.1',
-    ],
+    ...chromiumLaunch,
+    args: [...chromiumLaunch.args, '--host-resolver-rules=MAP qrmenu.lan 127.0.0.1'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -4,7 +4,7 @@
  * ids are placeholders resolved against the current fixtures at send time, and a cheap checksum of every table.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { ERROR_KEYS } from '@qr-menu/contract';
 
@@ -95,24 +95,6 @@ export function operationsFromOpenApi(doc: OpenApiDoc, formSchemas: Record<strin
     }
   }
   return ops.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
-}
-
-/** Every method + path of the router, from `printRoutes` (same parser as tenancy.test.ts). */
-export function routerRoutes(app: FastifyInstance): { method: string; url: string }[] {
-  const stack: string[] = [];
-  const found: { method: string; url: string }[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    const path = (depth > 0 ? stack[depth - 1] : '') + m[2];
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
-      if (method && method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, url: path });
-    }
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -44,9 +44,17 @@ import {
   type RequestPlan,
   requestPlan,
   resolveRefs,
-  routerRoutes,
 } from './fuzz-helpers.js';
-import { bearer, loginAs, openTestDatabase, type Owner, PASSWORD, registerOwner, testConfig } from './helper.js';
+import {
+  bearer,
+  loginAs,
+  openTestDatabase,
+  type Owner,
+  PASSWORD,
+  registerOwner,
+  routerRoutes,
+  testConfig,
+} from './helper.js';
 import { addStaff, fixtureImage } from './menu-fixtures.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);

@@ -128,3 +128,21 @@ export function randomIp() {
   const b = randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
+
+/** Every method + path of the router, from `printRoutes` (the router's own view, hooks and prefixes applied). */
+export function routerRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const stack: string[] = [];
+  const found: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    const path = (depth > 0 ? stack[depth - 1] : '') + m[2];
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
+      if (method && method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, url: path });
+    }
+  }
+  return found;
+}

@@ -26,6 +26,7 @@ import {
   openTestDatabase,
   PASSWORD,
   registerOwner,
+  routerRoutes,
   testConfig,
   uniqueEmail,
 } from './helper.js';
@@ -67,30 +68,11 @@ interface RouteDef {
   url: string;
 }
 
-/** Every method + path of the router, from `printRoutes` (the router's own view, hooks and prefixes applied). */
-function discoverRoutes(app: FastifyInstance): RouteDef[] {
-  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
-  const stack: string[] = [];
-  const found: RouteDef[] = [];
-  for (const line of lines) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    const path = (depth > 0 ? stack[depth - 1] : '') + m[2];
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
-      if (method && method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, url: path });
-    }
-  }
-  return found;
-}
-
 // The app is built before the tests are collected so that there is one test per discovered route.
 const database: Database = await openTestDatabase();
 const app: FastifyInstance = await buildApp(testConfig(), database);
 await app.ready();
-const allRoutes = discoverRoutes(app);
+const allRoutes: RouteDef[] = routerRoutes(app);
 const eateryRoutes = allRoutes
   .filter(
     (r) => r.url === EATERY_PREFIX || r.url.startsWith(`${EATERY_PREFIX}/`) || r.url.startsWith(`${EATERY_PREFIX}-`),
