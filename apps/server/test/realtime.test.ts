@@ -260,6 +260,25 @@ describe('realtime: staff who lose access', () => {
     expect((await subscribe(again.socket, ordersTopic(A.id))).ok).toBe(false);
   });
 
+  it('deleting the restaurant disconnects every socket watching its orders; another restaurant’s stay', async () => {
+    const doomed = await makeEatery(ctx.app, { name: 'Closing down' });
+    const owner = await connect(baseUrl, { token: doomed.owner.token });
+    const waiter = await connect(baseUrl, { token: doomed.kitchen.token });
+    const elsewhere = await connect(baseUrl, { token: A.kitchen.token });
+    for (const s of [owner, waiter]) expect((await subscribe(s.socket, ordersTopic(doomed.id))).ok).toBe(true);
+    expect((await subscribe(elsewhere.socket, ordersTopic(A.id))).ok).toBe(true);
+
+    const reasons = Promise.all([disconnection(owner.socket), disconnection(waiter.socket)]);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/eatery/${doomed.id}`,
+      headers: bearer(doomed.owner.token),
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await reasons).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(elsewhere.socket.connected).toBe(true);
+  });
+
   it('taking a role away disconnects the user’s sockets (they resubscribe with the new roles); adding one does not', async () => {
     const staff = await makeStaff(ctx.app, A.id, ['WAITER', 'CASHIER']);
     const username = await usernameOf(ctx.app, A, staff.userId);

@@ -47,6 +47,8 @@ export interface Realtime {
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
   /** Disconnects every socket of the staff user, on every instance (after their access changed). */
   endUserSessions(userId: number): void;
+  /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
+  endEaterySessions(eateryId: number): void;
 }
 
 /** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
@@ -87,6 +89,9 @@ export const realtimePlugin = fp(async (app) => {
     endUserSessions(userId) {
       // close = true: the underlying connection goes too (no half-open transport left for the client to reuse).
       io?.in(userRoom(userId)).disconnectSockets(true);
+    },
+    endEaterySessions(eateryId) {
+      io?.in(ordersTopic(eateryId)).disconnectSockets(true);
     },
   };
   app.decorate('realtime', realtime);

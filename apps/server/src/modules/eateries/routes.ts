@@ -48,7 +48,10 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id',
     { config: { access: { roles: ['EATERY_ADMIN'] } }, schema: { tags, params: eateryParams } },
     async (request, reply) => {
-      await eateriesService.remove(requireUserId(request), requireEatery(request));
+      const eatery = requireEatery(request);
+      await eateriesService.remove(requireUserId(request), eatery);
+      // Its staff boards must not stay connected to a restaurant that no longer exists.
+      app.realtime.endEaterySessions(eatery.id);
       return reply.code(204).send();
     },
   );
