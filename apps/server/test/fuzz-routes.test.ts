@@ -76,10 +76,10 @@ const ALLOWED_CHANGES: { url: RegExp; table: string; why: string }[] = [
 ];
 
 /**
- * Defects this fuzzer found that the server must fix (reported to the lead; this file may not change the app).
- * A request that fails only in one of these ways is counted and printed, not failed, so that the fuzzer keeps
- * looking for new defects; FUZZ_STRICT=1 fails on them too. Each also has a deterministic `it.fails` case below,
- * which starts failing once the defect is fixed: then delete the entry and the `.fails`.
+ * Open defects found by this fuzzer, waiting for a server fix. A request that fails only in one of these ways is
+ * counted and printed, not failed, so that the fuzzer keeps looking for new defects; FUZZ_STRICT=1 fails on them
+ * too. Give each one a plain `it.fails` case in the last describe block. When the server is fixed, delete the entry
+ * and turn its `it.fails` into an `it`.
  */
 const KNOWN_DEFECTS: { name: string; matches: (res: LightMyRequestResponse, err: Error | null) => boolean }[] = [
   // Fixed: FST_ERR_BAD_URL and FST_ERR_MAX_PARAM_LENGTH (frameworkErrors), busboy's 500s (readMenuForm).
