@@ -31,7 +31,8 @@ const { values: args } = parseArgs({
   },
 });
 
-const FIXTURE_IMAGES = '/work/shared/fixtures/images/';
+/** The demo's placeholder photos, kept in the repository. */
+const FIXTURE_IMAGES = fileURLToPath(new URL('../apps/server/src/demo/fixtures/images/', import.meta.url));
 
 interface Ready {
   port: number;
