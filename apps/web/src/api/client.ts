@@ -61,16 +61,22 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 }
 
 /**
- * Calls the API and returns the parsed JSON (undefined for 204 or an empty body).
+ * Calls the API and returns the successful response itself (for calls that read headers too).
  * A 401 on a staff call triggers one token refresh and a retry; failures throw ApiError.
  */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
   let res = await send(path, opts);
   if (res.status === 401 && opts.auth !== false && session.getToken() && !path.startsWith('/api/auth/')) {
     if (await refreshToken()) res = await send(path, opts);
     else session.clear();
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** Calls the API (as `apiResponse`) and returns the parsed JSON (undefined for 204 or an empty body). */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await apiResponse(path, opts);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
