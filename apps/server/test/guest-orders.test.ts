@@ -1,25 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   GUEST_ROUTES,
-  ORDER_EVENT,
-  SOCKET_PATH,
-  SOCKET_SUBSCRIBE,
   guestDeviceOrdersResponse,
   guestOrderResponse,
   orderTopic,
   ordersTopic,
   type Order,
   type OrderEvent,
-  type SubscribeAck,
 } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { orderItems, orders } from '../src/db/schema.js';
 import { newDeviceId } from '../src/modules/guest/device.js';
 import { bearer, randomIp, setupApp, testConfig } from './helper.js';
+import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 
 // Requests come from 127.0.0.1 through app.inject: that is the trusted proxy whose forwarded headers count.
@@ -570,24 +567,7 @@ describe('realtime', () => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
 
-  function connect(opts: { token?: string; cookie?: string }) {
-    const socket = connectClient(baseUrl, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: opts.token ? { token: opts.token } : {},
-      extraHeaders: opts.cookie ? { cookie: opts.cookie } : undefined,
-    });
-    sockets.push(socket);
-    const events: OrderEvent[] = [];
-    socket.on(ORDER_EVENT, (e: OrderEvent) => events.push(e));
-    return new Promise<{ socket: Socket; events: OrderEvent[] }>((resolve, reject) => {
-      socket.once('connect', () => resolve({ socket, events }));
-      socket.once('connect_error', reject);
-    });
-  }
-  const subscribe = (socket: Socket, topic: string) =>
-    socket.timeout(5000).emitWithAck(SOCKET_SUBSCRIBE, topic) as Promise<SubscribeAck>;
+  const connect = (opts: SocketOptions) => connectSocket(baseUrl, opts, sockets);
   async function waitFor(events: OrderEvent[], pred: (e: OrderEvent) => boolean, ms = 5000) {
     const start = Date.now();
     while (Date.now() - start < ms) {

@@ -3,21 +3,15 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ORDER_EVENT,
-  SOCKET_PATH,
-  SOCKET_SUBSCRIBE,
-  ordersTopic,
-  type OrderEvent,
-  type SubscribeAck,
-} from '@qr-menu/contract';
+import { ordersTopic } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { categories } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { RATE_LIMIT_TABLE } from '../src/plugins/rate-limits.js';
 import { TEST_DATABASE_URL, bearer, testConfig, uniqueEmail } from './helper.js';
+import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
 
 /**
@@ -103,26 +97,8 @@ async function roundRobinProxy(backends: number[]): Promise<RoundRobinProxy> {
 }
 
 /** A socket.io client like the web app's: WebSocket first, long-polling as the fallback. */
-function connect(url: string, opts: { token?: string; cookie?: string; transports?: string[] } = {}) {
-  const socket = connectClient(url, {
-    path: SOCKET_PATH,
-    transports: opts.transports ?? ['websocket', 'polling'],
-    tryAllTransports: true,
-    reconnection: false,
-    auth: opts.token === undefined ? {} : { token: opts.token },
-    extraHeaders: opts.cookie ? { cookie: opts.cookie } : undefined,
-  });
-  sockets.push(socket);
-  const events: OrderEvent[] = [];
-  socket.on(ORDER_EVENT, (e: OrderEvent) => events.push(e));
-  return new Promise<{ socket: Socket; events: OrderEvent[] }>((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, events }));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
-
-const subscribe = (socket: Socket, topic: string) =>
-  socket.timeout(5000).emitWithAck(SOCKET_SUBSCRIBE, topic) as Promise<SubscribeAck>;
+const connect = (url: string, opts: SocketOptions = {}) =>
+  connectSocket(url, { transports: ['websocket', 'polling'], ...opts }, sockets);
 
 async function waitUntil<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 8000) {
   const start = Date.now();

@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ORDER_EVENT,
-  SOCKET_PATH,
-  SOCKET_SUBSCRIBE,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
   orderTopic,
@@ -18,6 +15,7 @@ import {
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { TEST_DATABASE_URL, bearer, setupApp, testConfig } from './helper.js';
+import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
 
 const ctx = setupApp();
@@ -39,27 +37,7 @@ afterEach(() => {
   for (const s of sockets.splice(0)) s.disconnect();
 });
 
-/** A socket.io client that records every `orders` event; resolves once connected, rejects with the refusal. */
-function connect(url: string, opts: { token?: string; cookie?: string } = {}) {
-  const socket = connectClient(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: opts.token === undefined ? {} : { token: opts.token },
-    extraHeaders: opts.cookie ? { cookie: opts.cookie } : undefined,
-  });
-  sockets.push(socket);
-  const events: OrderEvent[] = [];
-  socket.on(ORDER_EVENT, (e: OrderEvent) => events.push(e));
-  const ready = new Promise<{ socket: Socket; events: OrderEvent[] }>((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, events }));
-    socket.once('connect_error', (err) => reject(err));
-  });
-  return ready;
-}
-
-const subscribe = (socket: Socket, topic: string) =>
-  socket.timeout(5000).emitWithAck(SOCKET_SUBSCRIBE, topic) as Promise<SubscribeAck>;
+const connect = (url: string, opts: SocketOptions = {}) => connectSocket(url, opts, sockets);
 
 /** Waits until `events` holds an event matching `pred`. */
 async function waitFor(events: OrderEvent[], pred: (e: OrderEvent) => boolean, ms = 5000) {
