@@ -28,24 +28,33 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a new PostgreSQL database created for this file and dropped afterwards.
  */
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server: its name and URL, and how to drop it again. */
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `qrmenu_test_${randomBytes(6).toString('hex')}`;
+  const adminQuery = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function openTestDatabase(): Promise<Database> {
   if (!TEST_DATABASE_URL) return openDatabase({ inMemory: true });
-  const name = `qrmenu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await created.drop();
     },
   };
 }

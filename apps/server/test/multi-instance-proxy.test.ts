@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ordersTopic } from '@qr-menu/contract';
@@ -10,7 +9,7 @@ import { buildApp } from '../src/app.js';
 import { categories } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { RATE_LIMIT_TABLE } from '../src/plugins/rate-limits.js';
-import { TEST_DATABASE_URL, bearer, testConfig, uniqueEmail } from './helper.js';
+import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig, uniqueEmail } from './helper.js';
 import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
 
@@ -22,7 +21,7 @@ import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtu
 
 const instances: { app: FastifyInstance; database: Database }[] = [];
 const sockets: Socket[] = [];
-let dbName = '';
+let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 let proxy: RoundRobinProxy;
 let a: FastifyInstance;
 let b: FastifyInstance;
@@ -133,15 +132,9 @@ if (!TEST_DATABASE_URL) {
 
 describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   beforeAll(async () => {
-    dbName = `qrmenu_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${dbName}`;
+    shared = await createPostgresDatabase();
     for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: url.toString() });
+      const database = await openDatabase({ databaseUrl: shared.url });
       instances.push({ app: await buildApp(testConfig(), database), database });
     }
     await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
@@ -167,12 +160,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL behind a ro
       await app.close();
       await database.close();
     }
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
   });
 
   it('a staff socket through the proxy (WebSocket first) gets NEW_ORDER for each of 4 guest orders placed through it', async () => {

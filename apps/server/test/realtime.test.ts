@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -14,7 +13,7 @@ import {
 } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { TEST_DATABASE_URL, bearer, setupApp, testConfig } from './helper.js';
+import { TEST_DATABASE_URL, bearer, createPostgresDatabase, setupApp, testConfig } from './helper.js';
 import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
 
@@ -287,7 +286,7 @@ describe('realtime across instances (PostgreSQL)', () => {
     console.warn('realtime.test.ts: two-instance test skipped: TEST_DATABASE_URL is not set (needs PostgreSQL)');
   }
   const instances: { app: FastifyInstance; database: Database }[] = [];
-  let dbName = '';
+  let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
   afterAll(async () => {
     for (const s of sockets.splice(0)) s.disconnect();
@@ -295,26 +294,15 @@ describe('realtime across instances (PostgreSQL)', () => {
       await app.close();
       await database.close();
     }
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
   });
 
   it.skipIf(!TEST_DATABASE_URL)(
     'a socket on instance A receives the event caused by an HTTP call on instance B',
     async () => {
-      dbName = `qrmenu_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${dbName}`;
+      shared = await createPostgresDatabase();
       for (let i = 0; i < 2; i++) {
-        const database = await openDatabase({ databaseUrl: url.toString() });
+        const database = await openDatabase({ databaseUrl: shared.url });
         const app = await buildApp(testConfig(), database);
         instances.push({ app, database });
       }
@@ -363,7 +351,7 @@ describe('realtime across instances (PostgreSQL)', () => {
         const killed = await admin.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
            WHERE datname = $1 AND query ILIKE 'LISTEN "socket.io%'`,
-          [dbName],
+          [shared!.name],
         );
         expect(killed.rowCount).toBeGreaterThanOrEqual(2);
       } finally {
