@@ -1,332 +1,324 @@
 /**
- * Order placement benchmark (DESIGN.md §11), on PostgreSQL: 50 concurrent guests place orders over HTTP
- * (POST /api/client/eatery/{id}/table/{tableId}/orders, each guest with its own device cookie and table) while 200
- * staff sockets are subscribed to /topic/orders/{id}. Budgets: at least 1000 orders/s; every staff socket receives
- * NEW_ORDER within 50 ms (p99) of the guest sending the order.
+ * Order placement benchmark (DESIGN.md §11, issue 13): guest orders through HTTP while staff screens watch them live,
+ * on PostgreSQL and on embedded PGlite, next to a raw transactional insert of the same rows.
  *
- * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/place-orders.ts
- *          [--seconds 10] [--warmup 2] [--guests 50] [--sockets 200] [--max-orders 50000]
+ * Scenarios, printed side by side:
+ *   (a) raw insert: BEGIN; INSERT the order RETURNING id; INSERT its 2 items; COMMIT, through the same driver
+ *       (node-postgres / PGlite), `--guests` in flight: the reference.
+ *   (b) `--restaurants` restaurants with `--screens` staff sockets each, the guests spread over the restaurants.
+ *   (c) one restaurant with `--screens-one` staff sockets.
+ * For (b) and (c): orders/s at saturation (each guest keeps one order in flight), then `--rate` orders/s offered
+ * open-loop (sent on a schedule, not waiting for answers); for both loads the p50/p99 of the POST and of NEW_ORDER
+ * arrival on every socket that should get it (send, or due time when offered, to receipt), and the server's CPU
+ * seconds per 1 000 orders. Server RSS once ready and at the end (after all the orders of the run).
  *
- * Three processes (all on loopback): the server (a child: buildApp on a fresh database `qrmenu_bench_<random>`
- * created on DATABASE_URL's server and dropped at the end, rate limits off, the PostgreSQL socket.io adapter as in
- * production), the staff sockets (a second child, socket.io-client over WebSocket, access token in `auth`), and the
- * guests (this process, undici Pool with one keep-alive connection per guest, one order in flight per guest).
- * Latency = receipt time in the sockets process minus send time in this one, both read from the system-wide
- * monotonic clock (process.hrtime). Orders of the warm-up are not counted. Each order has 2 items.
- * Exit code 1 when over a budget.
+ * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npm run bench:place-orders --
+ *          [--db pg|pglite|both] [--scenarios a,b,c] [--seconds 5] [--warmup 1] [--rate 500] [--guests 50]
+ *          [--restaurants 50] [--screens 4] [--screens-one 200] [--socket-processes 2] [--cpu-prof DIR]
+ * Without DATABASE_URL, `both` runs PGlite only. PostgreSQL: a throwaway database `qrmenu_bench_<random>` on
+ * DATABASE_URL's server, dropped at the end. PGlite: the server in a fresh temporary data dir, the raw insert in
+ * another (its own PGlite), both removed at the end. `--cpu-prof DIR`: the server runs with `node --cpu-prof` and its
+ * top self-time frames are printed (bench/profile-top.ts).
+ *
+ * Processes, all on loopback ephemeral ports: the server (place-orders/server-child.ts), the staff sockets
+ * (`--socket-processes` of place-orders/sockets-child.ts, each with its share of every restaurant's screens:
+ * place-orders/screens.ts), the raw insert (place-orders/raw-insert-child.ts) and the guests (this process,
+ * place-orders/load.ts). Latencies across processes use the machine's monotonic clock. They all share the machine's
+ * cores with the database: the CPU of the sockets processes and of the load generator is printed next to the server's.
+ * Exit code 1 when over a budget (place-orders/report.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ORDER_EVENT, SOCKET_PATH, SOCKET_SUBSCRIBE, ordersTopic, type OrderEvent } from '@qr-menu/contract';
-import { benchConfig, createBenchDatabase, machine, ms, percentile, seedRestaurant, verdict } from './common.js';
+import { Pool } from 'undici';
+import { createBenchDatabase, machine, percentile } from './common.js';
+import { framesTable, topFrames } from './profile-top.js';
+import { connectScreens } from './place-orders/screens.js';
+import { makeGuests, offer, saturate, type Guest, type PhaseResult } from './place-orders/load.js';
+import {
+  ask,
+  exited,
+  forkChild,
+  waitReply,
+  type ProcessStats,
+  type RawResult,
+  type Restaurant,
+  type ScreenGroup,
+  type ServerReady,
+} from './place-orders/protocol.js';
+import {
+  dbName,
+  judge,
+  printSummary,
+  rowsTable,
+  type DbKind,
+  type DbSummary,
+  type Row,
+  type ScenarioId,
+} from './place-orders/report.js';
 
 const { values: args } = parseArgs({
   options: {
-    role: { type: 'string', default: 'main' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    db: { type: 'string', default: 'both' },
+    scenarios: { type: 'string', default: 'a,b,c' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '500' },
     guests: { type: 'string', default: '50' },
-    sockets: { type: 'string', default: '200' },
-    'max-orders': { type: 'string', default: '50000' },
+    restaurants: { type: 'string', default: '50' },
+    screens: { type: 'string', default: '4' },
+    'screens-one': { type: 'string', default: '200' },
+    'socket-processes': { type: 'string', default: '2' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
-const BUDGET_ORDERS_PER_S = 1000;
-const BUDGET_P99_MS = 50;
+const seconds = Number(args.seconds);
+const warmup = Number(args.warmup);
+const rate = Number(args.rate);
+const guestCount = Number(args.guests);
+const restaurantCount = Number(args.restaurants);
+const screens = Number(args.screens);
+const screensOne = Number(args['screens-one']);
+const socketProcesses = Number(args['socket-processes']);
+const scenarios = new Set(args.scenarios.split(',').map((s) => s.trim())) as Set<ScenarioId>;
+const cpuProfDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
 
-/** Milliseconds on the monotonic clock shared by all processes of the machine. */
-const now = () => Number(process.hrtime.bigint()) / 1e6;
+/** Children and clean-ups of the run, so that a time-out or Ctrl-C leaves nothing behind. */
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void> | void)[] = [];
 
-interface Ready {
-  port: number;
-  eateryId: number;
-  tableIds: number[];
-  dishIds: number[];
-  token: string;
-}
-interface ServerStats {
-  cpuSeconds: number;
-  rssMb: number;
-}
-interface LatencyReport {
-  expected: number;
-  received: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  cpuSeconds: number;
+function track(child: ChildProcess) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
 }
 
-function waitMessage<T>(child: ChildProcess, predicate: (m: unknown) => boolean = () => true): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => {
-      if (!predicate(m)) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as T);
-    };
-    const onExit = (code: number | null) => reject(new Error(`child exited with ${code}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+let cleaning: Promise<void> | null = null;
+
+/** Kills the children, drops the database, removes the dirs; a second caller waits for the first one's work. */
+async function cleanUp() {
+  cleaning ??= (async () => {
+    for (const child of children) child.kill('SIGKILL');
+    for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => {});
+  })();
+  await cleaning;
+  cleaning = null;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Server (child process)
-// ---------------------------------------------------------------------------------------------------------------
-
-async function server() {
-  const { buildApp } = await import('../apps/server/src/app.js');
-  const { openDatabase } = await import('../apps/server/src/db/client.js');
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL! });
-  const app = await buildApp(benchConfig(), database);
-  await app.ready();
-  const seeded = await seedRestaurant(app.db, { tables: Number(args.guests), dishes: 40 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const ready: Ready = { port, ...seeded };
-  let cpuAtStart = process.cpuUsage();
-  process.send!(ready);
-  process.on('message', async (msg) => {
-    if (msg === 'start') cpuAtStart = process.cpuUsage();
-    if (msg === 'stats') {
-      const cpu = process.cpuUsage(cpuAtStart);
-      const stats: ServerStats = {
-        cpuSeconds: (cpu.user + cpu.system) / 1e6,
-        rssMb: process.memoryUsage().rss / 2 ** 20,
-      };
-      process.send!({ stats });
-    }
-    if (msg === 'stop') {
-      await app.close();
-      await database.close().catch(() => {});
-      process.exit(0);
-    }
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Staff sockets (child process)
-// ---------------------------------------------------------------------------------------------------------------
-
-async function listeners() {
-  const { io } = await import('socket.io-client');
-  const ready = await new Promise<Ready>((resolve) => process.once('message', (m) => resolve(m as Ready)));
-  const count = Number(args.sockets);
-  const topic = ordersTopic(ready.eateryId);
-  /** orderId -> receipt times (one per socket). */
-  const receipts = new Map<number, number[]>();
-  const sockets: ReturnType<typeof io>[] = [];
-  let cpuAtStart = process.cpuUsage();
-
-  const connectOne = async () => {
-    const socket = io(`http://127.0.0.1:${ready.port}`, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token: ready.token },
-      forceNew: true,
-      reconnection: false,
-      timeout: 10_000,
-    });
-    sockets.push(socket);
-    socket.on(ORDER_EVENT, (event: OrderEvent) => {
-      const at = now();
-      if (event.type !== 'NEW_ORDER') return;
-      const list = receipts.get(event.orderId);
-      if (list) list.push(at);
-      else receipts.set(event.orderId, [at]);
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = (await socket.timeout(10_000).emitWithAck(SOCKET_SUBSCRIBE, topic)) as { ok: boolean };
-    if (!ack.ok) throw new Error(`subscribe refused: ${JSON.stringify(ack)}`);
-  };
-  // In batches, so that the handshakes do not time out on a loaded machine.
-  for (let i = 0; i < count; i += 20) {
-    await Promise.all(Array.from({ length: Math.min(20, count - i) }, connectOne));
+/** Where each database kind keeps its data for one run: a throwaway PostgreSQL database or temporary dirs. */
+async function prepareStorage(kind: DbKind): Promise<{ server: NodeJS.ProcessEnv; raw: () => NodeJS.ProcessEnv }> {
+  if (kind === 'postgres') {
+    const bench = await createBenchDatabase(process.env.DATABASE_URL!);
+    cleanups.push(bench.drop);
+    const env = { BENCH_DATABASE_URL: bench.url };
+    return { server: env, raw: () => env };
   }
-  process.send!('subscribed');
-
-  process.on('message', (msg) => {
-    if (msg === 'start') cpuAtStart = process.cpuUsage();
-    const sends = (msg as { sends?: [number, number][] }).sends;
-    if (!sends) return;
-    const latencies: number[] = [];
-    for (const [orderId, sentAt] of sends) {
-      for (const at of receipts.get(orderId) ?? []) latencies.push(at - sentAt);
-    }
-    latencies.sort((a, b) => a - b);
-    const cpu = process.cpuUsage(cpuAtStart);
-    const report: LatencyReport = {
-      expected: sends.length * count,
-      received: latencies.length,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: latencies[latencies.length - 1] ?? NaN,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    };
-    for (const s of sockets) s.disconnect();
-    process.send!({ report }, () => process.exit(0));
-  });
+  const tempDir = (label: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `qrmenu-bench-${label}-`));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  return { server: { BENCH_DATA_DIR: tempDir('server') }, raw: () => ({ BENCH_DATA_DIR: tempDir('raw') }) };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Guests (this process)
-// ---------------------------------------------------------------------------------------------------------------
+async function runRaw(kind: DbKind, env: NodeJS.ProcessEnv): Promise<Row> {
+  const argv = ['--guests', String(guestCount), '--seconds', String(seconds), '--warmup', String(warmup)];
+  const child = track(forkChild('raw-insert-child', argv, { env }));
+  const r = await waitReply<RawResult>(child, 'result');
+  await exited(child);
+  const row: Row = {
+    db: kind,
+    scenario: 'a',
+    label: `(a) raw insert, ${guestCount} in flight`,
+    load: 'saturation',
+    ordersPerS: r.orders / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    cpuPer1000: (1000 * r.cpuSeconds) / r.orders,
+    errors: r.errors,
+    unsent: 0,
+  };
+  console.log(
+    `  ${row.label}: ${row.ordersPerS.toFixed(0)} orders/s, transaction p50 ${r.p50.toFixed(1)} ms, ` +
+      `p99 ${r.p99.toFixed(1)} ms; raw-insert process CPU ${r.cpuSeconds.toFixed(1)} s`,
+  );
+  return row;
+}
+
+interface ScenarioSetup {
+  id: 'b' | 'c';
+  label: string;
+  groups: ScreenGroup[];
+  guests: Guest[];
+}
+
+function scenarioSetups(restaurants: Restaurant[]): ScenarioSetup[] {
+  const spread = restaurants.slice(0, restaurantCount);
+  const one = restaurants[restaurantCount];
+  const setups: ScenarioSetup[] = [
+    {
+      id: 'b',
+      label: `(b) ${spread.length} restaurants × ${screens} screens`,
+      groups: spread.map((r) => ({ eateryId: r.eateryId, token: r.token, screens })),
+      guests: makeGuests(spread, guestCount),
+    },
+    {
+      id: 'c',
+      label: `(c) 1 restaurant × ${screensOne} screens`,
+      groups: [{ eateryId: one.eateryId, token: one.token, screens: screensOne }],
+      guests: makeGuests([one], guestCount),
+    },
+  ];
+  return setups.filter((s) => scenarios.has(s.id));
+}
+
+/** Runs one scenario on the running server: screens connected, warm-up, saturation, then the offered rate. */
+async function runScenario(kind: DbKind, server: ChildProcess, port: number, setup: ScenarioSetup) {
+  const screens = await connectScreens(port, setup.groups, socketProcesses, track);
+  console.log(
+    `  ${setup.label}: ${screens.sockets} staff sockets in ${socketProcesses} processes subscribed in ` +
+      `${screens.connectSeconds.toFixed(1)} s`,
+  );
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: guestCount, pipelining: 1 });
+  let placed = (await saturate(pool, setup.guests, warmup)).sends.length;
+  const rows: Row[] = [];
+
+  const measure = async (load: Row['load'], run: () => Promise<PhaseResult>) => {
+    await screens.reset();
+    const before = await ask<ProcessStats>(server, 'stats');
+    const ownCpu = process.cpuUsage();
+    const result = await run();
+    const loadCpu = process.cpuUsage(ownCpu);
+    const delivered = await screens.collect(result.sends, 3000);
+    const after = await ask<ProcessStats>(server, 'stats');
+    const orders = result.sends.length;
+    const serverCpu = after.cpuSeconds - before.cpuSeconds;
+    placed += orders;
+    const row: Row = {
+      db: kind,
+      scenario: setup.id,
+      label: setup.label,
+      load,
+      ordersPerS: orders / result.seconds,
+      p50: percentile(result.postMs, 50),
+      p99: percentile(result.postMs, 99),
+      newOrder: delivered,
+      cpuPer1000: (1000 * serverCpu) / orders,
+      errors: result.errors,
+      unsent: result.unsent,
+    };
+    rows.push(row);
+    console.log(
+      `  ${setup.label}, ${load === 'saturation' ? 'saturation' : `${load}/s offered`}: ` +
+        `${row.ordersPerS.toFixed(0)} orders/s; POST p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms; ` +
+        `NEW_ORDER p50 ${delivered.p50.toFixed(1)} ms, p99 ${delivered.p99.toFixed(1)} ms ` +
+        `(${delivered.received} of ${delivered.expected}); CPU s: server ${serverCpu.toFixed(1)} ` +
+        `(${((100 * serverCpu) / result.seconds).toFixed(0)}% of a core), ` +
+        `sockets ${delivered.cpuSeconds.toFixed(1)}, ` +
+        `load generator ${((loadCpu.user + loadCpu.system) / 1e6).toFixed(1)}`,
+    );
+  };
+
+  await measure('saturation', () => saturate(pool, setup.guests, seconds));
+  // At most one second of orders unanswered: beyond that the server is not keeping up with the rate.
+  await measure(rate, () => offer(pool, setup.guests, rate, seconds, rate));
+  await pool.close();
+  await screens.stop();
+  return { rows, placed };
+}
+
+/** Prints the top self-time frames of the server's main thread (`CPU.<date>.<time>.<pid>.0.<n>.cpuprofile`). */
+function printProfile(kind: DbKind, pid: number | undefined) {
+  if (!cpuProfDir || pid === undefined) return;
+  const file = readdirSync(cpuProfDir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith('.cpuprofile'));
+  if (!file) return console.log(`  no CPU profile of the server (pid ${pid}) in ${cpuProfDir}`);
+  const { frames, busyMs } = topFrames(JSON.parse(readFileSync(join(cpuProfDir, file), 'utf8')), 10);
+  console.log(`\n${dbName(kind)} server CPU profile ${join(cpuProfDir, file)}, busy ${busyMs.toFixed(0)} ms:`);
+  console.log(framesTable(frames));
+}
+
+async function runDatabase(kind: DbKind): Promise<DbSummary> {
+  console.log(`\n${dbName(kind)}:`);
+  const storage = await prepareStorage(kind);
+  const rows: Row[] = [];
+  if (scenarios.has('a')) rows.push(await runRaw(kind, storage.raw()));
+  const summary: DbSummary = { db: kind, rows, ordersPlaced: 0, rssReadyMb: NaN, rssEndMb: NaN, peakRssMb: NaN };
+  if (!scenarios.has('b') && !scenarios.has('c')) return summary;
+
+  const server = track(
+    forkChild('server-child', ['--restaurants', String(restaurantCount + 1), '--tables', String(guestCount)], {
+      env: storage.server,
+      execArgv: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
+    }),
+  );
+  const ready = await waitReply<ServerReady>(server, 'ready');
+  summary.rssReadyMb = ready.rssMb;
+  console.log(`  server ready: ${ready.restaurants.length} restaurants seeded, RSS ${ready.rssMb.toFixed(0)} MB`);
+  for (const setup of scenarioSetups(ready.restaurants)) {
+    const { rows: scenarioRows, placed } = await runScenario(kind, server, ready.port, setup);
+    rows.push(...scenarioRows);
+    summary.ordersPlaced += placed;
+  }
+  const end = await ask<ProcessStats>(server, 'stats');
+  summary.rssEndMb = end.rssMb;
+  summary.peakRssMb = end.peakRssMb;
+  await ask(server, 'stop');
+  await exited(server);
+  printProfile(kind, server.pid);
+  await cleanUp();
+  return summary;
+}
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    console.error('DATABASE_URL is required (a PostgreSQL server; a throwaway database is created on it)');
+  const kinds: DbKind[] = [];
+  const hasUrl = !!process.env.DATABASE_URL;
+  if (args.db === 'pg' || args.db === 'both') {
+    if (hasUrl) kinds.push('postgres');
+    else if (args.db === 'pg') {
+      console.error('--db pg needs DATABASE_URL (a PostgreSQL server; a throwaway database is created on it)');
+      process.exit(2);
+    } else console.log('DATABASE_URL is not set: PostgreSQL skipped');
+  }
+  if (args.db === 'pglite' || args.db === 'both') kinds.push('pglite');
+  if (kinds.length === 0 || ![...scenarios].every((s) => ['a', 'b', 'c'].includes(s))) {
+    console.error('usage: --db pg|pglite|both --scenarios a,b,c (a subset)');
     process.exit(2);
   }
-  const { Pool } = await import('undici');
-  const seconds = Number(args.seconds);
-  const guests = Number(args.guests);
-  const socketCount = Number(args.sockets);
-  const maxOrders = Number(args['max-orders']);
-  const self = fileURLToPath(import.meta.url);
-  const common = ['--guests', String(guests), '--sockets', String(socketCount)];
-
-  const bench = await createBenchDatabase(serverUrl);
-  const children: ChildProcess[] = [];
-  // Whatever happens, nothing outlives the time limit.
-  const watchdog = setTimeout(
-    () => {
-      console.error('place-orders: time limit reached, stopping');
-      for (const c of children) c.kill('SIGKILL');
-      void bench.drop().finally(() => process.exit(3));
-    },
-    (seconds + Number(args.warmup) + 150) * 1000,
+  console.log(
+    `place orders benchmark: ${kinds.map(dbName).join(' and ')}; scenarios ${[...scenarios].join(', ')}; ` +
+      `${guestCount} guests; ${warmup} s warm-up, then ${seconds} s at saturation and ${seconds} s at ${rate}/s ` +
+      `offered; ${machine()}`,
   );
+
+  const limitS = kinds.length * (6 * (seconds + warmup) + 150);
+  const watchdog = setTimeout(() => {
+    console.error(`place-orders: time limit (${limitS} s) reached, stopping`);
+    void cleanUp().finally(() => process.exit(3));
+  }, limitS * 1000);
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+  const summaries: DbSummary[] = [];
   try {
-    const srv = fork(self, ['--role', 'server', ...common], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, BENCH_DATABASE_URL: bench.url },
-    });
-    children.push(srv);
-    const ready = await waitMessage<Ready>(srv, (m) => typeof m === 'object' && m !== null && 'port' in m);
-
-    const lst = fork(self, ['--role', 'listeners', ...common], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    children.push(lst);
-    lst.send(ready);
-    let t = performance.now();
-    await waitMessage(lst, (m) => m === 'subscribed');
-    const connectS = (performance.now() - t) / 1000;
-
-    console.log(
-      `place orders benchmark: PostgreSQL, ${guests} guests, ${socketCount} staff sockets subscribed (in ` +
-        `${connectS.toFixed(1)} s), ${args.warmup} s warm-up + ${seconds} s; ${machine()}`,
-    );
-
-    const pool = new Pool(`http://127.0.0.1:${ready.port}`, { connections: guests, pipelining: 1 });
-    const sends: [number, number][] = [];
-    const httpTimes: number[] = [];
-    let errors = 0;
-    let measuring = false;
-    let stopAt = 0;
-    const guest = async (g: number) => {
-      const cookie = `device_id=${randomBytes(16).toString('base64url')}`;
-      const path = `/api/client/eatery/${ready.eateryId}/table/${ready.tableIds[g % ready.tableIds.length]}/orders`;
-      const body = JSON.stringify({
-        items: [
-          { dishId: ready.dishIds[g % ready.dishIds.length], quantity: 1 },
-          { dishId: ready.dishIds[(g + 7) % ready.dishIds.length], quantity: 2, note: 'no onions' },
-        ],
-      });
-      const headers = { 'content-type': 'application/json', cookie };
-      while (performance.now() < stopAt && sends.length < maxOrders) {
-        const counted = measuring;
-        const sentAt = now();
-        try {
-          const res = await pool.request({ path, method: 'POST', headers, body });
-          const text = await res.body.text();
-          if (res.statusCode !== 201) {
-            if (errors++ === 0) console.log(`  unexpected ${res.statusCode}: ${text.slice(0, 200)}`);
-            continue;
-          }
-          if (counted && measuring) {
-            httpTimes.push(now() - sentAt);
-            sends.push([(JSON.parse(text) as { id: number }).id, sentAt]);
-          }
-        } catch (err) {
-          if (errors++ === 0) console.log(`  ${String(err)}`);
-        }
-      }
-    };
-
-    // Warm-up (JIT, pool connections on both sides), not counted.
-    stopAt = performance.now() + Number(args.warmup) * 1000;
-    await Promise.all(Array.from({ length: guests }, (_, g) => guest(g)));
-    srv.send('start');
-    lst.send('start');
-    measuring = true;
-    t = performance.now();
-    stopAt = t + seconds * 1000;
-    await Promise.all(Array.from({ length: guests }, (_, g) => guest(g)));
-    const elapsed = (performance.now() - t) / 1000;
-    measuring = false;
-    await pool.close();
-
-    srv.send('stats');
-    const { stats } = await waitMessage<{ stats: ServerStats }>(
-      srv,
-      (m) => typeof m === 'object' && m !== null && 'stats' in m,
-    );
-    // Let the last events arrive, then collect the latencies.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    lst.send({ sends });
-    const { report } = await waitMessage<{ report: LatencyReport }>(
-      lst,
-      (m) => typeof m === 'object' && m !== null && 'report' in m,
-    );
-
-    httpTimes.sort((a, b) => a - b);
-    const rate = sends.length / elapsed;
-    console.log(
-      `orders placed: ${sends.length} in ${elapsed.toFixed(2)} s${errors ? `, ${errors} errors` : ''}` +
-        `${sends.length >= maxOrders ? ' (stopped at --max-orders)' : ''}; HTTP p50 ${ms(percentile(httpTimes, 50))}, ` +
-        `p99 ${ms(percentile(httpTimes, 99))}`,
-    );
-    console.log(
-      `NEW_ORDER deliveries: ${report.received} of ${report.expected} expected (${sends.length} orders x ` +
-        `${socketCount} sockets); p50 ${ms(report.p50)}, p95 ${ms(report.p95)}, p99 ${ms(report.p99)}, max ${ms(report.max)}`,
-    );
-    console.log(
-      `CPU during the run: server ${stats.cpuSeconds.toFixed(1)} s (${((100 * stats.cpuSeconds) / elapsed).toFixed(0)}%` +
-        ` of a core, RSS ${stats.rssMb.toFixed(0)} MB), sockets process ${report.cpuSeconds.toFixed(1)} s; ` +
-        `PostgreSQL and this process share the same 2 cores`,
-    );
-    const okRate = verdict(
-      'orders per second',
-      rate.toFixed(0),
-      `>= ${BUDGET_ORDERS_PER_S}/s`,
-      rate >= BUDGET_ORDERS_PER_S,
-    );
-    const complete = report.received === report.expected;
-    const okLatency = verdict(
-      `NEW_ORDER delivery p99 (send -> each socket's receipt)${complete ? '' : ', SOME NOT DELIVERED'}`,
-      ms(report.p99),
-      `<= ${BUDGET_P99_MS} ms`,
-      complete && report.p99 <= BUDGET_P99_MS,
-    );
-    process.exitCode = okRate && okLatency ? 0 : 1;
-
-    srv.send('stop');
-    await new Promise((resolve) => srv.once('exit', resolve));
+    for (const kind of kinds) summaries.push(await runDatabase(kind));
   } finally {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     clearTimeout(watchdog);
-    await bench.drop();
+    await cleanUp();
   }
+
+  console.log(`\n${rowsTable(summaries.flatMap((s) => s.rows))}\n`);
+  console.log(
+    'POST: guest POST until its answer (a: one transaction); NEW_ORDER: until each socket of the restaurant got the ' +
+      'event; offered load: from the scheduled send time. CPU s / 1000 orders: the server process (a: the raw-insert ' +
+      'process, which on PGlite includes the database).',
+  );
+  for (const s of summaries) printSummary(s);
+  console.log('');
+  let pass = true;
+  for (const s of summaries) pass = judge(s) && pass;
+  process.exitCode = pass ? 0 : 1;
 }
 
-if (args.role === 'server') await server();
-else if (args.role === 'listeners') await listeners();
-else await main();
+await main();

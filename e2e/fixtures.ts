@@ -31,6 +31,26 @@ export async function createOwner(request: APIRequestContext, restaurantName = '
   return { email, password: PASSWORD, userId, eateryId, token: jwt, restaurantName };
 }
 
+/** A one-dish menu (Soups: Lentil soup, 4.50) and a table with this number, through the staff API; the table's id. */
+export async function soupMenu(request: APIRequestContext, owner: Owner, tableNumber: string): Promise<number> {
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const base = `/api/eatery/${owner.eateryId}`;
+  const category = await request.post(`${base}/category`, {
+    headers,
+    multipart: { data: JSON.stringify({ nameAz: 'Şorbalar', nameEn: 'Soups', nameRu: 'Супы' }) },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const categoryId = (await category.json()).id as number;
+  const dish = await request.post(`${base}/category/${categoryId}/dish`, {
+    headers,
+    multipart: { data: JSON.stringify({ nameAz: 'Mərci şorbası', nameEn: 'Lentil soup', price: '4.50', categoryId }) },
+  });
+  expect(dish.status(), await dish.text()).toBe(201);
+  const table = await request.post(`${base}/table`, { headers, data: { number: tableNumber, seats: 2 } });
+  expect(table.status(), await table.text()).toBe(201);
+  return (await table.json()).id as number;
+}
+
 /** Sets the starting UI language before any page script runs (a later switch on the page wins). */
 export async function useLanguage(page: Page, lang: 'az' | 'en' | 'ru') {
   await page.addInitScript((l) => {

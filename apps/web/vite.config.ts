@@ -1,11 +1,80 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const SW_SOURCE = fileURLToPath(new URL('./src/features/guest/offline/sw.ts', import.meta.url));
+const SW_FILE = 'sw.js';
+/** The string in sw.ts the build replaces with the shell's file list. */
+const SW_PLACEHOLDER = /(["'`])__GUEST_SHELL__\1/;
+const GUEST_MODULES = '/src/features/guest/';
+/** Never in the guest shell, even when a guest chunk mentions them. */
+const NOT_GUEST = /\/src\/features\/(admin|auth|marketing)\//;
+
+/**
+ * The files a guest page loads: the entry chunk (every page loads it) and every chunk holding guest code, with what
+ * they import statically, plus what guest chunks import lazily unless it holds admin, auth or marketing code; their
+ * CSS and assets; index.html.
+ */
+function guestShellFiles(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (files.has(chunk.fileName) || chunk.fileName === SW_FILE) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+    for (const name of chunk.imports) visit(byName.get(name)!);
+    if (chunk.isEntry || !chunk.moduleIds.some((id) => id.includes(GUEST_MODULES))) return;
+    for (const name of chunk.dynamicImports) {
+      const lazy = byName.get(name);
+      if (lazy && !lazy.moduleIds.some((id) => NOT_GUEST.test(id))) visit(lazy);
+    }
+  };
+  for (const c of chunks) if (c.isEntry) visit(c);
+  for (const c of chunks) if (c.moduleIds.some((id) => id.includes(GUEST_MODULES))) visit(c);
+  if (bundle['index.html']) files.add('index.html');
+  return [...files].sort().map((f) => `/${f}`);
+}
+
+/**
+ * Builds the guest service worker (src/features/guest/offline/sw.ts) into dist/sw.js, a fixed name the browser
+ * re-checks on every visit, with the list of the guest shell's files written in. Any change of those files changes
+ * sw.js, so the browser installs the new worker (issue 14, "offline").
+ */
+function guestServiceWorker(): Plugin {
+  return {
+    name: 'qr-menu:guest-service-worker',
+    // The browser build only, not the server renderer's (vite build --ssr).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: SW_SOURCE, fileName: SW_FILE });
+    },
+    generateBundle(_options, bundle) {
+      const sw = bundle[SW_FILE];
+      if (!sw || sw.type !== 'chunk') return;
+      const files = guestShellFiles(bundle);
+      const hash = createHash('sha256');
+      for (const f of files) {
+        const out = bundle[f.slice(1)];
+        hash.update(f).update(out.type === 'chunk' ? out.code : out.source);
+      }
+      const shell = { version: hash.digest('hex').slice(0, 16), files };
+      if (!SW_PLACEHOLDER.test(sw.code)) this.error(`${SW_FILE}: the shell placeholder is missing`);
+      if (/^\s*(import|export)\b/m.test(sw.code)) this.error(`${SW_FILE} must be a classic script (no import/export)`);
+      sw.code = sw.code.replace(SW_PLACEHOLDER, () => JSON.stringify(JSON.stringify(shell)));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), guestServiceWorker()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The manifest tells the server which stylesheets and chunks a server-rendered guest page links (guest-pages module).
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
 });

@@ -126,9 +126,10 @@ test.describe('guest on a phone', () => {
     await tabTo(page, stepper.getByRole('button', { name: 'One more Baklava' }), { max: 3 });
     await press(page, 'Space', 'Space on "One more Baklava"', () => expect(stepper).toContainText('2'));
 
-    // The cart bar comes early in the tab order (right after the chips), not after every dish.
+    // The cart bar comes early in the tab order (right after the chips), not after every dish: back from the
+    // stepper over the three soups' rows (each row: its details button and its "+") is nine Shift+Tabs.
     const cartBar = page.getByRole('button', { name: /View cart/ });
-    await tabTo(page, cartBar, { back: true, max: 8 });
+    await tabTo(page, cartBar, { back: true, max: 9 });
     await press(page, 'Enter', 'Enter on "View cart"', () => expect(page).toHaveURL(/\/client\/cart$/));
 
     // Place the order with Space.

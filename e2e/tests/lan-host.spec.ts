@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 import { baseURL, chromiumLaunch } from '../playwright.config';
-import { expect, test } from '../fixtures';
+import { expect, soupMenu, test } from '../fixtures';
 
 /**
  * Issue #12: a phone on the restaurant's network opens the QR link over plain http on a name other than
@@ -8,22 +8,7 @@ import { expect, test } from '../fixtures';
  * rewrites every asset to https and the page stays blank. Chromium maps the name to this machine.
  */
 test('a guest page opened over plain http on a LAN host name shows the menu', async ({ owner, request }) => {
-  const headers = { Authorization: `Bearer ${owner.token}` };
-  const base = `/api/eatery/${owner.eateryId}`;
-  const category = await request.post(`${base}/category`, {
-    headers,
-    multipart: { data: JSON.stringify({ nameAz: 'Şorbalar', nameEn: 'Soups', nameRu: 'Супы' }) },
-  });
-  expect(category.status(), await category.text()).toBe(201);
-  const categoryId = (await category.json()).id as number;
-  const dish = await request.post(`${base}/category/${categoryId}/dish`, {
-    headers,
-    multipart: { data: JSON.stringify({ nameAz: 'Mərci şorbası', nameEn: 'Lentil soup', price: '4.50', categoryId }) },
-  });
-  expect(dish.status(), await dish.text()).toBe(201);
-  const table = await request.post(`${base}/table`, { headers, data: { number: '3', seats: 2 } });
-  expect(table.status(), await table.text()).toBe(201);
-  const tableId = (await table.json()).id as number;
+  const tableId = await soupMenu(request, owner, '3');
 
   const lanOrigin = baseURL.replace('127.0.0.1', 'qrmenu.lan');
   const browser = await chromium.launch({

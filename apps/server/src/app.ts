@@ -2,17 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@qr-menu/contract';
 import type { AppConfig, TrustProxy } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -20,9 +14,13 @@ import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
 import { clientErrorHandler, frameworkErrors, errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sendSpaPage } from './plugins/spa-page.js';
 import { realtimePlugin } from './plugins/realtime.js';
+import { serializerCompiler } from './plugins/serializer.js';
 import { modules } from './modules/index.js';
 import { menuCachePlugin } from './modules/guest/menu-cache.js';
+import { guestPageRoutes } from './modules/guest-pages/routes.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -55,6 +53,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Responses: fast-json-stringify compiled once per route from its zod schema (plugins/serializer.ts).
   app.setSerializerCompiler(serializerCompiler);
   // JSON only (multipart where a route asks for it): text/plain to a JSON route is 415, not a string body.
   app.removeContentTypeParser('text/plain');
@@ -65,30 +64,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // External plugins.
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        // Added per request below, only where the site is reached over https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // upgrade-insecure-requests on a page served over plain http (a phone on the LAN opening
-  // http://192.168.1.20:3000) makes the browser fetch every asset over https, which fails: a blank page.
-  const publicHttps = config.publicUrl?.startsWith('https:') ?? false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!publicHttps && request.protocol !== 'https') return;
-    const csp = reply.raw.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
-  });
+  await app.register(securityHeadersPlugin, { publicHttps: config.publicUrl?.startsWith('https:') ?? false });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 6 },
@@ -124,13 +100,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       },
     });
   }
+  // Guest menu pages rendered on the server (issue 14); other SPA routes get index.html below.
+  if (hasWeb) await app.register(guestPageRoutes);
   app.setNotFoundHandler({}, (request, reply) => {
     // API paths and missing build assets are real 404s; every other GET is an SPA route.
     if (/^\/(api|assets)(\/|\?|$)/.test(request.url) || !hasWeb || request.method !== 'GET') {
       throw new AppError(404, 'notFound');
     }
-    // cacheControl: false, else @fastify/static replaces our header with its own max-age.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return sendSpaPage(reply);
   });
 
   return app;

@@ -79,6 +79,8 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
+  /** The guest pages' server renderer (module path); default: dist-ssr/entry-server.js beside webDist. */
+  webSsrEntry?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
 }

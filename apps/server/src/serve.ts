@@ -4,6 +4,7 @@ import type { AppConfig } from './config.js';
 import { closeBackups, listenForBackups } from './db/backup-socket.js';
 import type { Database } from './db/client.js';
 import { startDraining } from './modules/health/drain.js';
+import { makeMissingImageVariants } from './modules/images/variants-migration.js';
 
 /** A drain that takes longer than this (a request or a socket that never ends) exits with code 1. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -18,6 +19,8 @@ const DRAIN_TIMEOUT_MS = 25_000;
  */
 export async function serve(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = await buildApp(config, database);
+  // Images stored before srcset variants existed get them once, now, not on a guest's request.
+  await makeMissingImageVariants(database.db, app.log);
   // `npm run db:backup` asks the running server for a dump of the embedded database (db/backup-socket.ts).
   const backups = database.pglite
     ? await listenForBackups(database.pglite, config.dataDir, (message) => app.log.warn(message))

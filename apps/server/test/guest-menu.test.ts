@@ -126,10 +126,16 @@ describe('guest menu', () => {
       descriptionEn: 'Red lentils',
       descriptionRu: 'Красная',
       price: 4.5,
-      image: expect.stringMatching(/^\/api\/image\/\d+\.webp$/),
+      image: expect.stringMatching(/^\/api\/image\/\d+\/[0-9a-f]{16}\.webp$/),
+      photo: {
+        src: soup.image,
+        srcSet: expect.stringMatching(/ 160w, .* 320w, .* 640w, .* \d+w$/),
+        width: expect.any(Number),
+        height: expect.any(Number),
+      },
     });
     expect(menu.categories[0]).toMatchObject({ id: soups, nameAz: 'Şorbalar', nameRu: 'Супы', image: null });
-    expect(menu.categories[0].dishes[0]).toMatchObject({ price: 3.1, image: null });
+    expect(menu.categories[0].dishes[0]).toMatchObject({ price: 3.1, image: null, photo: null });
     expect(dishIds(menu)).not.toContain(hidden);
     // The image URL works without a token.
     const img = await ctx.app.inject({ method: 'GET', url: soup.image! });
@@ -356,6 +362,7 @@ describe('MenuCache', () => {
         if (state.gate) await state.gate;
         return {
           name: state.name,
+          timeZone: 'Asia/Baku',
           categories: [{ id: v, nameAz: '', nameEn: `v${v}`, nameRu: '', image: null, dishes: [] }],
         };
       },

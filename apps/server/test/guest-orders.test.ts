@@ -587,15 +587,17 @@ describe('realtime', () => {
       type: 'NEW_ORDER',
       orderId: order.id,
       status: 'CREATED',
+      version: 0,
+      order,
     });
 
     const guest = await connect({ cookie: `device_id=${g.device}` });
     expect(await subscribe(guest.socket, orderTopic(order.id))).toEqual({ ok: true, topic: orderTopic(order.id) });
     await staffSetStatus(order.id, 'READY', A.waiter.token);
-    expect(await waitFor(guest.events, (e) => e.status === 'READY')).toMatchObject({
-      type: 'ORDER_UPDATED',
-      orderId: order.id,
-    });
+    // The guest gets its own order, as GET .../orders/{id} shows it to this device.
+    const ready = await waitFor(guest.events, (e) => e.status === 'READY');
+    expect(ready).toMatchObject({ type: 'ORDER_UPDATED', orderId: order.id, version: 1 });
+    expect('order' in ready && ready.order).toEqual((await g.get(order.id)).json());
 
     // Adding dishes: staff see the change.
     expect((await g.add(order.id, { items: [{ dishId: bread, quantity: 1 }] })).statusCode).toBe(200);

@@ -209,6 +209,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL behind a ro
       type: 'NEW_ORDER',
       orderId: id,
       status: 'CREATED',
+      version: 0,
+      order: res.json(),
     });
   });
 

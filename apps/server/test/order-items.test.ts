@@ -96,7 +96,9 @@ describe('POST /api/eatery/:id/orders/:orderId/items', () => {
       orderId: o.id,
     });
     expect(order.orderPrice).toBe(6.9);
-    expect(emitted).toEqual([{ eateryId: A.id, type: 'ORDER_UPDATED', orderId: o.id, status: 'CREATED' }]);
+    expect(emitted).toEqual([
+      { eateryId: A.id, type: 'ORDER_UPDATED', orderId: o.id, status: 'CREATED', version: o.version + 1, order },
+    ]);
     for (const token of [A.cashier.token, A.owner.token])
       expect((await addItem(o.id, { dishId: tea, quantity: 1 }, token)).statusCode).toBe(201);
   });
@@ -258,7 +260,14 @@ describe('PUT /api/eatery/:id/orders/:orderId/items/:itemId', () => {
     expect(res.json().status).toBe('PREPARING');
     res = await putItem(o.id, b.id, { status: 'READY' }, k);
     expect(res.json()).toMatchObject({ status: 'READY', estimatedTime: 0 });
-    expect(emitted.at(-1)).toEqual({ eateryId: A.id, type: 'ORDER_UPDATED', orderId: o.id, status: 'READY' });
+    expect(emitted.at(-1)).toEqual({
+      eateryId: A.id,
+      type: 'ORDER_UPDATED',
+      orderId: o.id,
+      status: 'READY',
+      version: o.version + 3,
+      order: res.json(),
+    });
 
     // A dish added to a READY order sends it back to PREPARING; deleting that dish makes it READY again.
     res = await addItem(o.id, { dishId: tea, quantity: 1 });
@@ -392,7 +401,9 @@ describe('order commands and queries for guest routes (issue 6)', () => {
       guest: true,
     });
     expect(again).toEqual({ order: first.order, created: false });
-    expect(events).toEqual([{ eateryId: A.id, type: 'NEW_ORDER', orderId: first.order.id, status: 'CREATED' }]);
+    expect(events).toEqual([
+      { eateryId: A.id, type: 'NEW_ORDER', orderId: first.order.id, status: 'CREATED', version: 0, order: first.order },
+    ]);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, first.order.id));
     expect(row.deviceId).toBe('device-aaaaaaaa');
   });

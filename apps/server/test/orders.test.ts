@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { estimateOrderMinutes, orderResponse, toCents, type Order } from '@qr-menu/contract';
+import { estimateOrderMinutes, orderResponse, toCents, type Order, type OrderEvent } from '@qr-menu/contract';
 import { orderItems, orders } from '../src/db/schema.js';
 import { deriveOrderStatus } from '../src/modules/orders/order-rules.js';
 import { bearer, setupApp } from './helper.js';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   bOrderId = res.json().id;
 });
 
-let emitted: { eateryId: number; type: string; orderId: number; status: string }[] = [];
+let emitted: ({ eateryId: number } & OrderEvent)[] = [];
 beforeEach(() => {
   emitted = [];
   vi.spyOn(ctx.app.realtime, 'emitOrderEvent').mockImplementation((eateryId, ev) => {
@@ -102,7 +102,10 @@ describe('POST /api/eatery/:id/orders', () => {
     ]);
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);
     expect(order.createdAt.endsWith('Z')).toBe(true);
-    expect(emitted).toEqual([{ eateryId: A.id, type: 'NEW_ORDER', orderId: order.id, status: 'CREATED' }]);
+    // The event carries the order exactly as the response shows it, so screens need not fetch it.
+    expect(emitted).toEqual([
+      { eateryId: A.id, type: 'NEW_ORDER', orderId: order.id, status: 'CREATED', version: order.version, order },
+    ]);
   });
 
   it('creates an order without items, by a cashier and by the owner', async () => {
@@ -345,8 +348,22 @@ describe('PUT /api/eatery/:id/orders/:orderId', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'PAID', estimatedTime: 0 });
     expect(emitted).toEqual([
-      { eateryId: A.id, type: 'ORDER_UPDATED', orderId: o.id, status: 'PREPARING' },
-      { eateryId: A.id, type: 'ORDER_UPDATED', orderId: o.id, status: 'PAID' },
+      {
+        eateryId: A.id,
+        type: 'ORDER_UPDATED',
+        orderId: o.id,
+        status: 'PREPARING',
+        version: o.version + 1,
+        order: prep.json(),
+      },
+      {
+        eateryId: A.id,
+        type: 'ORDER_UPDATED',
+        orderId: o.id,
+        status: 'PAID',
+        version: o.version + 2,
+        order: paid.json(),
+      },
     ]);
     const [row] = await ctx.app.db.select({ version: orders.version }).from(orders).where(eq(orders.id, o.id));
     expect(row.version).toBe(2);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ORDER_EVENT,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
   orderTopic,
@@ -12,6 +13,7 @@ import {
   type SubscribeAck,
 } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
+import { orderItems } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { TEST_DATABASE_URL, bearer, createPostgresDatabase, setupApp, testConfig } from './helper.js';
 import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
@@ -84,10 +86,18 @@ describe('realtime at /api/ws', () => {
     expect(await subscribe(socket, ordersTopic(A.id))).toEqual({ ok: true, topic: ordersTopic(A.id) });
 
     const order = await createOrder(ctx.app, A);
+    // The event carries the order as GET /orders/{id} shows it.
+    const shown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/eatery/${A.id}/orders/${order.id}`,
+      headers: bearer(A.owner.token),
+    });
     expect(await waitFor(events, (e) => e.type === 'NEW_ORDER')).toEqual({
       type: 'NEW_ORDER',
       orderId: order.id,
       status: 'CREATED',
+      version: 0,
+      order: shown.json(),
     });
     const put = await ctx.app.inject({
       method: 'PUT',
@@ -100,6 +110,8 @@ describe('realtime at /api/ws', () => {
       type: 'ORDER_UPDATED',
       orderId: order.id,
       status: 'PREPARING',
+      version: 1,
+      order: put.json(),
     });
     const del = await ctx.app.inject({
       method: 'DELETE',
@@ -113,6 +125,24 @@ describe('realtime at /api/ws', () => {
       status: 'PREPARING',
     });
     expect(events).toHaveLength(3);
+  });
+
+  it('events close together reach a screen in one message, each event once, also when it follows one order', async () => {
+    const { socket } = await connect(baseUrl, { token: A.kitchen.token });
+    const messages: OrderEvent[][] = [];
+    socket.on(ORDER_EVENT, (...batch: OrderEvent[]) => messages.push(batch));
+    expect((await subscribe(socket, ordersTopic(A.id))).ok).toBe(true);
+    const order = await createOrder(ctx.app, A);
+    // Also in the topic of the order: it still gets every event once.
+    expect((await subscribe(socket, orderTopic(order.id))).ok).toBe(true);
+    await sleep(50);
+    messages.length = 0;
+
+    const deleted = (orderId: number): OrderEvent => ({ type: 'ORDER_DELETED', orderId, status: 'CREATED' });
+    for (const id of [order.id, order.id + 1000, order.id + 2000]) ctx.app.realtime.emitOrderEvent(A.id, deleted(id));
+    ctx.app.realtime.emitOrderEvent(B.id, deleted(order.id + 3000));
+    await sleep(100);
+    expect(messages).toEqual([[deleted(order.id), deleted(order.id + 1000), deleted(order.id + 2000)]]);
   });
 
   it('a non-member cannot subscribe and receives nothing; other restaurants’ events do not leak', async () => {
@@ -176,6 +206,8 @@ describe('realtime at /api/ws', () => {
         guest: true,
       })
     ).order;
+    // Let the NEW_ORDER events (sent after ORDER_EVENT_BATCH_MS) go before the guest subscribes.
+    await sleep(50);
 
     const { socket: guest, events } = await connect(baseUrl, { cookie: 'lang=az; device_id=guest-device-1' });
     expect(await subscribe(guest, orderTopic(mine.id))).toEqual({ ok: true, topic: orderTopic(mine.id) });
@@ -197,10 +229,11 @@ describe('realtime at /api/ws', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect(await waitFor(events, (e) => e.orderId === mine.id)).toEqual({
+    expect(await waitFor(events, (e) => e.orderId === mine.id)).toMatchObject({
       type: 'ORDER_UPDATED',
       orderId: mine.id,
       status: 'READY',
+      order: { id: mine.id, status: 'READY' },
     });
     await sleep(100);
     expect(events).toHaveLength(1);
@@ -336,6 +369,32 @@ describe('realtime across instances (PostgreSQL)', () => {
         type: 'NEW_ORDER',
         orderId: res.json().id,
         status: 'CREATED',
+        version: 0,
+        order: res.json(),
+      });
+
+      // An order far over PostgreSQL's 8000-byte NOTIFY limit (99 items with long notes, ~60 KB of JSON) crosses
+      // too: the adapter passes it through its attachment table.
+      const big = res.json().id as number;
+      const notes = Array.from({ length: 98 }, (_, i) => `${i}: ${'без лука, pas de sel, soğansız. '.repeat(15)}`);
+      await a.db
+        .insert(orderItems)
+        .values(notes.map((note) => ({ orderId: big, dishId: d, name: 'Dish', price: '1.50', quantity: 1, note })));
+      const put = await b.inject({
+        method: 'PUT',
+        url: `/api/eatery/${E.id}/orders/${big}`,
+        headers: bearer(E.cashier.token),
+        payload: { status: 'PREPARING' },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(JSON.stringify(put.json()).length).toBeGreaterThan(50_000);
+      const updated = await waitFor(events, (e) => e.orderId === big && e.type === 'ORDER_UPDATED', 10000);
+      expect(updated).toEqual({
+        type: 'ORDER_UPDATED',
+        orderId: big,
+        status: 'PREPARING',
+        version: 1,
+        order: put.json(),
       });
     },
   );

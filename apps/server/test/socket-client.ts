@@ -25,7 +25,8 @@ export function connectSocket(url: string, opts: SocketOptions, opened: Socket[]
   });
   opened.push(socket);
   const events: OrderEvent[] = [];
-  socket.on(ORDER_EVENT, (e: OrderEvent) => events.push(e));
+  // One message may carry several events (the server batches them).
+  socket.on(ORDER_EVENT, (...batch: OrderEvent[]) => events.push(...batch));
   return new Promise<{ socket: Socket; events: OrderEvent[] }>((resolve, reject) => {
     socket.once('connect', () => resolve({ socket, events }));
     socket.once('connect_error', (err) => reject(err));

@@ -1,37 +1,61 @@
-import './app/base-styles';
-import './i18n';
+import './app/base.css';
+import { i18n } from './i18n';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { theme } from './app/theme';
-import { createRouter } from './app/router';
-import { ErrorBoundary } from './components/ErrorBoundary';
+import { createRouter, type GuestModule } from './app/router';
+import { installChunkReload } from './app/chunk-reload';
+import { registerGuestServiceWorker } from './app/service-worker';
 import { installGlobalErrorReporting } from './api/report-error';
-import { ApiError } from './api/api-error';
+import type { GuestPageData } from './features/guest/ssr-data';
 
 installGlobalErrorReporting();
+installChunkReload();
+// Guest pages only (its scope is /client/), production only: the guest shell and the last menu work offline.
+registerGuestServiceWorker();
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      refetchOnWindowFocus: false,
-      // Client errors (4xx) will not succeed on a retry.
-      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-    },
-  },
-});
+/** The menu and language a server-rendered guest page carries (its id is the server's guest-pages module's). */
+function serverData(): GuestPageData | null {
+  const el = document.getElementById('guest-data');
+  if (!el?.textContent || !window.location.pathname.startsWith('/client/')) return null;
+  try {
+    return JSON.parse(el.textContent) as GuestPageData;
+  } catch {
+    return null;
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
+const app = (guest?: GuestModule) => (
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <ErrorBoundary>
-          <RouterProvider router={createRouter()} />
-        </ErrorBoundary>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+    <RouterProvider router={createRouter(guest)} />
+  </StrictMode>
 );
+
+/**
+ * A guest page the server rendered is hydrated: the guest chunk is loaded first (the router renders it at once, not
+ * through a lazy route) and its query cache is given the inlined menu, so the first render is the server's page and
+ * no menu request is made. Any other page (or a language the server could not know: only the cookie reaches it) is
+ * rendered from scratch. No Mantine and no TanStack Query here: they load with the admin, sign-in and marketing
+ * pages (app/MantineRoot), so the guest pages stay small (issue 14). Render errors of any page show app/RouteError.
+ */
+async function start() {
+  const root = document.getElementById('root')!;
+  const data = serverData();
+  if (data) {
+    try {
+      const guest = await import('./features/guest');
+      guest.seedGuestData(data);
+      if (data.lang === i18n.language) {
+        hydrateRoot(root, app(guest));
+        return;
+      }
+      createRoot(root).render(app(guest));
+      return;
+    } catch {
+      // The guest chunk did not load: the lazy route below tries again and shows its error page.
+    }
+  }
+  createRoot(root).render(app());
+}
+
+void start();

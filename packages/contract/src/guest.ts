@@ -49,12 +49,32 @@ export type GuestAddItemsBody = z.input<typeof guestAddItemsBody>;
 
 // ---- Responses -----------------------------------------------------------------------------------------------
 
+/**
+ * A menu photo sized for the screen: `<img src={src} srcSet={srcSet} sizes=… width={width} height={height}>`.
+ * `srcSet` lists webp copies 160, 320 and 640 px wide (only those narrower than the photo) and the photo itself,
+ * each with its width (`… 320w`); the page gives `sizes` for its layout. Every URL carries a content hash and is
+ * served `Cache-Control: public, max-age=31536000, immutable`. `width`/`height`: the photo's intrinsic size.
+ */
+export const guestPhoto = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type GuestPhoto = z.infer<typeof guestPhoto>;
+
 export const guestMenuDish = z.object({
   id: z.number(),
   ...textsResponse,
   /** AZN, a number with at most 2 decimals. */
   price: z.number(),
+  /** The photo's URL (the same as `photo.src`), or null. */
   image: imageUrl,
+  /**
+   * The photo with what `srcset`/`sizes` need, or null without one. Always sent by the server; optional in the type
+   * so that a dish kept from before (a cart, a test fixture) still fits.
+   */
+  photo: guestPhoto.nullable().optional(),
 });
 export type GuestMenuDish = z.infer<typeof guestMenuDish>;
 
@@ -83,6 +103,8 @@ const guestTable = {
  */
 export const guestMenuResponse = z.object({
   ...guestTable,
+  /** The restaurant's IANA time zone (e.g. `Asia/Baku`): guest pages show order times in it, as staff see them. */
+  timeZone: z.string(),
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ITEM_STATUSES, ORDER_STATUSES } from './enums.js';
+import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
-import { ORDER_EVENT_TYPES } from './realtime.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
 /**
@@ -218,6 +217,8 @@ export const orderResponse = z.object({
   orderPrice: z.number(),
   /** Minutes until the order is expected to be ready, see `estimateOrderMinutes`. */
   estimatedTime: z.number(),
+  /** Grows by one with every change of the order: of two copies, the higher version is the newer one. */
+  version: z.number(),
 });
 export type Order = z.infer<typeof orderResponse>;
 
@@ -234,12 +235,14 @@ export function estimateOrderMinutes(status: string, items: readonly { status: s
   return Math.min(60, 10 + 2 * (pending - 1));
 }
 
-// ---- Realtime (DESIGN.md §9; names and topics in realtime.ts) ----
+// ---- Realtime (DESIGN.md §9; names and topics in realtime.ts, which stays free of zod) ----
 
-/** Payload of the `orders` event; clients re-fetch what they show. */
-export const orderEvent = z.object({
-  type: z.enum(ORDER_EVENT_TYPES),
-  orderId: z.number(),
-  status: z.enum(ORDER_STATUSES),
-});
-export type OrderEvent = z.infer<typeof orderEvent>;
+/**
+ * One event of an `orders` message. NEW_ORDER and ORDER_UPDATED carry the order as `GET /orders` shows it (the
+ * guest of the order gets the same order, as `GET /api/client/.../orders/{id}` shows it); `version` grows with every
+ * change of the order, so a client keeps the newer of two copies. ORDER_DELETED carries the id only. Clients patch
+ * what they show from the event and never re-fetch a list because of one.
+ */
+export type OrderEvent =
+  | { type: 'NEW_ORDER' | 'ORDER_UPDATED'; orderId: number; status: OrderStatus; version: number; order: Order }
+  | { type: 'ORDER_DELETED'; orderId: number; status: OrderStatus };

@@ -1,5 +1,3 @@
-import type { OrderStatus } from './enums.js';
-
 /** Realtime names and topics (DESIGN.md §9), zod-free so guest pages can import them. */
 
 /** socket.io path; the server pings every 20 s. */
@@ -10,8 +8,14 @@ export const SOCKET_SUBSCRIBE = 'subscribe';
 export const SOCKET_UNSUBSCRIBE = 'unsubscribe';
 /** Server → client when a subscription is refused (also given to the ack): `{topic, messageKey}`. */
 export const SOCKET_SUBSCRIBE_ERROR = 'subscribeError';
-/** Server → client: every order change. */
+/**
+ * Server → client: order changes. One `orders` message carries one or more events as its arguments
+ * (`socket.on(ORDER_EVENT, (...events: OrderEvent[]) => …)`): the server groups the events of a few milliseconds
+ * into one message per socket, so a busy restaurant's 200 screens get one write each instead of one per order.
+ */
 export const ORDER_EVENT = 'orders';
+/** How long the server collects a restaurant's order events before sending them in one message. */
+export const ORDER_EVENT_BATCH_MS = 5;
 
 /** Staff topic of one restaurant (membership checked). */
 export const ordersTopic = (eateryId: number) => `/topic/orders/${eateryId}`;
@@ -20,12 +24,5 @@ export const orderTopic = (orderId: number) => `/topic/order/${orderId}`;
 
 export const ORDER_EVENT_TYPES = ['NEW_ORDER', 'ORDER_UPDATED', 'ORDER_DELETED'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
-
-/** Payload of the `orders` event (the zod schema `orderEvent` checks the same shape); clients re-fetch what they show. */
-export interface OrderEventPayload {
-  type: OrderEventType;
-  orderId: number;
-  status: OrderStatus;
-}
 
 export type SubscribeAck = { ok: true; topic: string } | { ok: false; topic: string; messageKey: string };

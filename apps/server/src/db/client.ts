@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { GuardedPool, retryLostTransactionsOnce } from './connection-faults.js';
+import { openPgliteDir } from './pglite-init.js';
 import * as schema from './schema.js';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -44,9 +44,8 @@ export async function openDatabase(opts: {
   if (opts.inMemory) {
     client = new PGlite();
   } else {
-    const dir = join(opts.dataDir ?? './data', 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // A new data dir is initialised in a child process, so initdb's ~800 MB never enter the server (pglite-init.ts).
+    client = await openPgliteDir(join(opts.dataDir ?? './data', 'pglite'));
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

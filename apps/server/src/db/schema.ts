@@ -42,8 +42,29 @@ export const images = pgTable('images', {
   bytes: bytea('bytes').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  /**
+   * The narrower webp copies of this image in image_variants (width and sha256 of each, for srcset URLs); [] when
+   * the image is too narrow for any; null until they are made (images stored before variants existed: made at
+   * start-up by modules/images/variants-migration.ts).
+   */
+  variants: jsonb('variants').$type<{ width: number; sha256: string }[]>(),
   createdAt: createdAt(),
 });
+
+/** Narrower webp copies of an image (srcset), written with it on upload; never wider than the image. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
 
 export const eateries = pgTable('eateries', {
   id: serial('id').primaryKey(),

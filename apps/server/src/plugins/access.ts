@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
 import type { Role } from '@qr-menu/contract';
-import { eateries, memberships } from '../db/schema.js';
+import { runJsonStatement, type Statement } from '../db/statements.js';
 import { AppError, notFound, accessDenied } from './app-error.js';
 import { verifyJwt } from './jwt.js';
 import { pathId } from './path-id.js';
@@ -56,6 +55,14 @@ export function requireEatery(request: { eatery: EateryContext | null }): Eatery
   return request.eatery;
 }
 
+/** The user's roles in the restaurant and its owner: on every staff request, so prepared once (no query building). */
+const MEMBERSHIP: Statement = {
+  name: 'access_membership_v1',
+  text: `select json_build_object('roles', m.roles, 'ownerId', e.owner_id)
+    from memberships m join eateries e on e.id = m.eatery_id
+    where m.user_id = $1::int and m.eatery_id = $2::int`,
+};
+
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenEateryId', null);
@@ -77,13 +84,12 @@ export const accessPlugin = fp(async (app) => {
     if (access === 'user') return;
 
     const eateryId = pathId((request.params as { id?: string }).id);
-    const [row] = await app.db
-      .select({ roles: memberships.roles, ownerId: eateries.ownerId })
-      .from(memberships)
-      .innerJoin(eateries, eq(eateries.id, memberships.eateryId))
-      .where(and(eq(memberships.userId, claims.sub), eq(memberships.eateryId, eateryId)));
+    const [row] = await runJsonStatement<{ roles: Role[]; ownerId: number }>(app.db, MEMBERSHIP, [
+      String(claims.sub),
+      String(eateryId),
+    ]);
     if (!row) throw notFound();
-    const eatery: EateryContext = { id: eateryId, roles: row.roles as Role[], ownerId: row.ownerId };
+    const eatery: EateryContext = { id: eateryId, roles: row.roles, ownerId: row.ownerId };
     if (access.roles !== 'any' && !hasRole(eatery, access.roles)) throw accessDenied();
     request.eatery = eatery;
   });

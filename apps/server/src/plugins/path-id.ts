@@ -8,8 +8,14 @@ import { notFound } from './app-error.js';
  * look the same from outside.
  */
 export function pathId(raw: string | undefined): number {
-  if (raw === undefined || !DECIMAL_ID_RE.test(raw)) throw notFound();
-  const id = Number(raw);
-  if (id > MAX_DB_ID) throw notFound();
+  const id = parsePathId(raw);
+  if (id === null) throw notFound();
   return id;
+}
+
+/** pathId's rule without the 404: the id, or null when `raw` is not one. */
+export function parsePathId(raw: string | undefined): number | null {
+  if (raw === undefined || !DECIMAL_ID_RE.test(raw)) return null;
+  const id = Number(raw);
+  return id > MAX_DB_ID ? null : id;
 }

@@ -6,6 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
   ORDER_EVENT,
+  ORDER_EVENT_BATCH_MS,
   SOCKET_PATH,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_SUBSCRIBE,
@@ -29,8 +30,13 @@ import { verifyJwt } from './jwt.js';
  *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it.
  *   Refusals answer the ack (and emit `subscribeError`) with `{ok: false, topic, messageKey: 'notYourResource'}`.
  *   `unsubscribe(topic)` leaves the room.
- * - `app.realtime.emitOrderEvent(eateryId, event)` sends `orders` {type, orderId, status} to both topics.
- * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries events to every server instance.
+ * - `app.realtime.emitOrderEvent(eateryId, event)` collects events for ORDER_EVENT_BATCH_MS, then sends each to its
+ *   order's topic `/topic/order/{id}` (the guest) and, in one `orders` message per restaurant, the restaurant's events
+ *   to its staff topic: one write per screen instead of one per order (a busy restaurant with many screens would
+ *   otherwise spend its CPU on socket writes). A socket in both topics gets each event once.
+ * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries the events to the other server instances:
+ *   one NOTIFY per batch (`serverSideEmit`), sent after this instance's own sockets got them, so local delivery never
+ *   waits for the database.
  *
  * Membership (and the token's expiry) is checked at subscribe time; a socket keeps its rooms until it disconnects.
  * So when a user loses access (deleted, removed from a restaurant, a role taken away), `endUserSessions(userId)`
@@ -54,6 +60,10 @@ export interface Realtime {
 /** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
 export const userRoom = (userId: number) => `user:${userId}`;
 
+/** The server-to-server message (other instances only) carrying a batch of `[eateryId, event]`. */
+const REMOTE_ORDER_EVENTS = 'qrmenu:order-events';
+type EventBatch = [eateryId: number, event: OrderEvent][];
+
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
@@ -76,6 +86,38 @@ const ORDER_TOPIC_RE = /^\/topic\/order\/(\d{1,9})$/;
 
 export const realtimePlugin = fp(async (app) => {
   let io: Server | null = null;
+  /** True when other instances may exist (the PostgreSQL adapter): batches are also sent to them. */
+  let clustered = false;
+
+  /** Delivers a batch to this instance's sockets: each guest topic, then one message per restaurant's staff topic. */
+  function deliverLocally(batch: EventBatch) {
+    if (!io) return;
+    const byEatery = new Map<number, OrderEvent[]>();
+    const rooms = io.of('/').adapter.rooms;
+    for (const [eateryId, event] of batch) {
+      // Staff sockets that also watch this one order get it in the staff message. Most orders have no socket in
+      // their own topic (the guest's page is closed): skip them before socket.io encodes the event for nobody.
+      const topic = orderTopic(event.orderId);
+      if (rooms.has(topic)) io.local.to(topic).except(ordersTopic(eateryId)).emit(ORDER_EVENT, event);
+      const list = byEatery.get(eateryId);
+      if (list) list.push(event);
+      else byEatery.set(eateryId, [event]);
+    }
+    for (const [eateryId, events] of byEatery) {
+      const topic = ordersTopic(eateryId);
+      if (rooms.has(topic)) io.local.to(topic).emit(ORDER_EVENT, ...events);
+    }
+  }
+
+  let pending: EventBatch = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+  function flush() {
+    flushTimer = null;
+    const batch = pending;
+    pending = [];
+    deliverLocally(batch);
+    if (clustered && io) io.serverSideEmit(REMOTE_ORDER_EVENTS, batch);
+  }
 
   const realtime: Realtime = {
     get io() {
@@ -83,8 +125,8 @@ export const realtimePlugin = fp(async (app) => {
     },
     emitOrderEvent(eateryId, event) {
       if (!io) return;
-      // One emit to the union of both rooms: a socket in both gets the event once.
-      io.to([ordersTopic(eateryId), orderTopic(event.orderId)]).emit(ORDER_EVENT, event);
+      pending.push([eateryId, event]);
+      flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
     },
     endUserSessions(userId) {
       // close = true: the underlying connection goes too (no half-open transport left for the client to reuse).
@@ -195,6 +237,8 @@ export const realtimePlugin = fp(async (app) => {
       next();
     });
     io.on('connection', onConnection);
+    clustered = !!pool;
+    if (clustered) io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => deliverLocally(batch));
 
     if (pool) await adapterListening(io);
   });
@@ -203,6 +247,10 @@ export const realtimePlugin = fp(async (app) => {
   // from closing). io.close() also closes the HTTP server; Fastify ignores the resulting ERR_SERVER_NOT_RUNNING.
   app.addHook('preClose', async () => {
     if (!io) return;
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flush();
+    }
     const server = io;
     io = null;
     await server.close();
@@ -255,8 +303,13 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool 
   } as unknown as pg.Pool;
 }
 
+/**
+ * The adapter's pool. Its writes (NOTIFY, and the attachment rows of large messages) are messages between running
+ * instances, worthless after a crash: they skip waiting for the WAL flush (synchronous_commit=off), which under load
+ * otherwise puts a disk flush per batch of events in line with the orders' own commits.
+ */
 function ownPool(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
-  const own = new pg.Pool({ ...pool.options, max: 4 });
+  const own = new pg.Pool({ ...pool.options, max: 4, options: '-c synchronous_commit=off' });
   own.on('error', (err) => log.warn({ err }, 'realtime adapter: idle connection lost'));
   return own;
 }

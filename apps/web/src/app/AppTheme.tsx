@@ -10,20 +10,18 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFocusRescue } from './focus-rescue';
 import { readableColorsCss } from './readable-colors';
 
 /**
- * The parts of the theme that need the language or computed colours (issue #11), around every page:
+ * The parts of the theme that need the language or computed colours (issue #11), around every Mantine page (admin, sign-in, marketing):
  * - translated names of the icon-only buttons Mantine draws itself (close buttons of modals, drawers, toasts and
  *   alerts; the password show/hide toggle, which also becomes reachable with Tab), so no screen has to remember;
- * - the readable-colour CSS variables, rendered after MantineProvider's own variables so they win;
- * - the focus rescue: a focus lost with a removed element goes back to the dialog's opener or the page heading.
+ * - the readable-colour CSS variables, rendered after MantineProvider's own variables so they win.
+ * (The focus rescue runs for every page, guest pages too: see router.tsx.)
  */
 export function AppTheme({ children }: { children: ReactNode }) {
   // t is bound to the current language: a new t, a new theme.
   const { t } = useTranslation();
-  useFocusRescue();
   const base = useMantineTheme();
   const css = useMemo(() => readableColorsCss(base), [base]);
   const translated = useMemo(() => {

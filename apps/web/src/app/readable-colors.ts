@@ -23,11 +23,8 @@ export function readable(shades: string[], backgrounds: string[]): string {
 
 /** Every background coloured text sits on: white, the light page backgrounds and the tints of status cards. */
 function textBackgrounds(theme: MantineTheme): string[] {
-  const other = theme.other as {
-    statusColors: Record<string, string>;
-    guest: { statusColors: Record<string, string> };
-  };
-  const statusColors = new Set([...Object.values(other.statusColors), ...Object.values(other.guest.statusColors)]);
+  const other = theme.other as { statusColors: Record<string, string> };
+  const statusColors = new Set(Object.values(other.statusColors));
   // `dark` marks cancelled orders, whose cards are not tinted (and dark.1 is no light tint).
   const tints = [...statusColors].filter((name) => name !== 'dark').map((name) => theme.colors[name][1]);
   return [theme.white, theme.colors.gray[0], theme.colors.orange[0], ...tints];

@@ -2,9 +2,14 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { LIMITS } from '@qr-menu/contract/constants';
 // Only the small session guard, not the auth pages: they stay in their lazy chunk.
 import { RequireAuth } from '../features/auth/guards';
-import { AppTheme } from './AppTheme';
+import { useFocusRescue } from './focus-rescue';
+import { BootFallback, RouteError } from './RouteError';
 
-/** Each feature is its own lazy chunk: guest pages never load admin code. */
+/**
+ * Each feature is its own lazy chunk: guest pages never load admin code. Mantine and TanStack Query come with the
+ * MantineRoot chunk around the admin, sign-in and marketing pages; the guest pages are outside it (issue 14).
+ */
+const mantineRoot = () => import('./MantineRoot');
 const admin = () => import('../features/admin');
 const auth = () => import('../features/auth');
 const marketing = () => import('../features/marketing');
@@ -35,12 +40,11 @@ const adminScreens: [string, string][] = [
   ['restaurant/:restaurantId/departments', 'DepartmentsPage'],
 ];
 
-const pages: RouteObject[] = [
-  { path: '/', element: <Navigate to="/landing" replace /> },
+/** Pages drawn with Mantine: admin, sign-in, marketing. */
+const mantinePages: RouteObject[] = [
   { path: '/landing/:lang?', lazy: page(marketing, 'LandingPage') },
   { path: '/business/:lang?', lazy: page(marketing, 'BusinessPage') },
   { path: '/partnership', lazy: page(marketing, 'PartnershipPage') },
-  { path: '/menu', element: <Navigate to={`/client/menu/${LIMITS.defaultMenuEateryId}`} replace /> },
   {
     lazy: page(auth, 'PublicLayout'),
     children: [
@@ -67,20 +71,41 @@ const pages: RouteObject[] = [
       },
     ],
   },
-  { path: '/client/*', lazy: page(guest, 'GuestRoutes') },
-  { path: '*', element: <Navigate to="/landing" replace /> },
 ];
 
-/** Every page inside AppTheme (translated names of Mantine's icon buttons, readable colours). */
-export const routes: RouteObject[] = [
+/** Every page: the focus rescue (a focus lost with a removed element goes back to the dialog's opener or the heading). */
+function RootLayout() {
+  useFocusRescue();
+  return <Outlet />;
+}
+
+/** The guest feature's module, when it is already loaded (server rendering, hydration of server HTML). */
+export interface GuestModule {
+  GuestRoutes: React.ComponentType;
+}
+
+/**
+ * The app's routes. With `guestModule` given, `/client/*` renders it at once instead of loading it lazily: hydrating server
+ * HTML needs the first client render to be the page itself, not the HydrateFallback of a lazy route.
+ */
+export const createRoutes = (guestModule?: GuestModule): RouteObject[] => [
   {
-    element: (
-      <AppTheme>
-        <Outlet />
-      </AppTheme>
-    ),
-    children: pages,
+    element: <RootLayout />,
+    // The first load of a lazy page, and a page that failed (a chunk gone after a deploy reloads once).
+    HydrateFallback: BootFallback,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/landing" replace /> },
+      { path: '/menu', element: <Navigate to={`/client/menu/${LIMITS.defaultMenuEateryId}`} replace /> },
+      guestModule
+        ? { path: '/client/*', Component: guestModule.GuestRoutes }
+        : { path: '/client/*', lazy: page(guest, 'GuestRoutes') },
+      { lazy: page(mantineRoot, 'MantineRoot'), children: mantinePages },
+      { path: '*', element: <Navigate to="/landing" replace /> },
+    ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const routes = createRoutes();
+
+export const createRouter = (guestModule?: GuestModule) => createBrowserRouter(createRoutes(guestModule));

@@ -46,20 +46,5 @@ export const theme = createTheme({
       PAID: 'gray',
       CANCELLED: 'dark',
     },
-    /** Guest pages (UI.md: warm, appetising; white cards on a light background). */
-    guest: {
-      pageBackground: 'var(--mantine-color-orange-0)',
-      photoPlaceholder: 'linear-gradient(135deg, var(--mantine-color-orange-1), var(--mantine-color-yellow-1))',
-      headerBackground: 'var(--mantine-color-white)',
-      statusColors: {
-        CREATED: 'orange',
-        PROCESSING: 'yellow',
-        PREPARING: 'yellow',
-        READY: 'green',
-        ISSUED: 'teal',
-        PAID: 'gray',
-        CANCELLED: 'red',
-      },
-    },
   },
 });

@@ -8,7 +8,7 @@ import { GuestMenuSource, type MenuSource } from './menu-source.js';
  * request costs two Map lookups and sends a stored buffer as it is, instead of three queries and a JSON.stringify.
  *
  * Layout, per restaurant: the `"categories":[...]}` tail (the big part: every dish in three languages) serialized
- * once; per table the whole body, a small `{"eateryId":..,"tableId":..,"eateryName":..,"tableName":..,` head followed
+ * once; per table the whole body, a small `{"eateryId":..,"tableId":..,"eateryName":..,"tableName":..,"timeZone":..,` head followed
  * by that tail, and its ETag (built from the table row on the table's first request; a copy per table because
  * concatenating on every request costs a third of the throughput). An INACTIVE table is cached too (as "inactive");
  * unknown ids are not (so random ids cannot fill memory), they cost one indexed query each. The cached bytes are
@@ -35,6 +35,7 @@ type TableEntry = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'inactive
 
 interface EateryEntry {
   name: string;
+  timeZone: string;
   /** `"categories":[...]}` */
   tail: Buffer;
   tailHash: string;
@@ -84,7 +85,13 @@ export class MenuCache {
       const row = await this.source.loadTable(eateryId, tableId);
       if (!row) return { kind: 'notFound' };
       const head = Buffer.from(
-        `${JSON.stringify({ eateryId, tableId, eateryName: entry.name, tableName: row.number }).slice(0, -1)},`,
+        `${JSON.stringify({
+          eateryId,
+          tableId,
+          eateryName: entry.name,
+          tableName: row.number,
+          timeZone: entry.timeZone,
+        }).slice(0, -1)},`,
       );
       // The whole body per table (one copy of the tail each): a hit then sends a stored buffer as it is, which is
       // what makes it as fast as a static route. MAX_BYTES bounds the memory.
@@ -164,6 +171,7 @@ export class MenuCache {
       const now = Date.now();
       const entry: EateryEntry = {
         name: data.name,
+        timeZone: data.timeZone,
         tail,
         tailHash: sha1(tail),
         builtAt: now,

@@ -1,15 +1,43 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { pickNames, pickTexts, type GuestMenuCategory } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { categories, dishes, eateries, tables } from '../../db/schema.js';
-import { imageUrl } from '../images/images.service.js';
+import { categories, dishes, eateries, images, tables } from '../../db/schema.js';
+import { guestPhoto } from '../images/images.service.js';
 import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
 export interface MenuSource {
-  loadEatery(eateryId: number): Promise<{ name: string; categories: GuestMenuCategory[] } | null>;
+  loadEatery(eateryId: number): Promise<{ name: string; timeZone: string; categories: GuestMenuCategory[] } | null>;
   loadTable(eateryId: number, tableId: number): Promise<{ number: string; status: string } | null>;
 }
+
+/** The columns of a row's image (null without one) that a guest photo needs; never its bytes. */
+const photoColumns = {
+  imageId: images.id,
+  imageSha256: images.sha256,
+  imageWidth: images.width,
+  imageHeight: images.height,
+  imageVariants: images.variants,
+};
+
+type PhotoColumns = {
+  imageId: number | null;
+  imageSha256: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageVariants: { width: number; sha256: string }[] | null;
+};
+
+const photoOf = (r: PhotoColumns) =>
+  r.imageId === null || r.imageSha256 === null || r.imageWidth === null || r.imageHeight === null
+    ? null
+    : guestPhoto({
+        id: r.imageId,
+        sha256: r.imageSha256,
+        width: r.imageWidth,
+        height: r.imageHeight,
+        variants: r.imageVariants,
+      });
 
 /**
  * The guest menu straight from the database: available, non-archived dishes in their categories, both in the staff's
@@ -19,16 +47,20 @@ export class GuestMenuSource implements MenuSource {
   constructor(private readonly db: Db) {}
 
   async loadEatery(eateryId: number) {
-    const [eatery] = await this.db.select({ name: eateries.name }).from(eateries).where(eq(eateries.id, eateryId));
+    const [eatery] = await this.db
+      .select({ name: eateries.name, timeZone: eateries.timeZone })
+      .from(eateries)
+      .where(eq(eateries.id, eateryId));
     if (!eatery) return null;
     const [cats, dishRows] = await Promise.all([
       this.db
         .select({
           id: categories.id,
           ...categoryNameColumns,
-          imageId: categories.imageId,
+          ...photoColumns,
         })
         .from(categories)
+        .leftJoin(images, eq(images.id, categories.imageId))
         .where(eq(categories.eateryId, eateryId))
         .orderBy(asc(categories.position), asc(categories.id)),
       this.db
@@ -37,9 +69,10 @@ export class GuestMenuSource implements MenuSource {
           categoryId: dishes.categoryId,
           ...dishTextColumns,
           price: dishes.price,
-          imageId: dishes.imageId,
+          ...photoColumns,
         })
         .from(dishes)
+        .leftJoin(images, eq(images.id, dishes.imageId))
         .where(
           and(
             eq(dishes.eateryId, eateryId),
@@ -52,7 +85,8 @@ export class GuestMenuSource implements MenuSource {
     ]);
     const byCategory = new Map<number, GuestMenuCategory['dishes']>();
     for (const d of dishRows) {
-      const dish = { id: d.id, ...pickTexts(d), price: Number(d.price), image: imageUrl(d.imageId) };
+      const photo = photoOf(d);
+      const dish = { id: d.id, ...pickTexts(d), price: Number(d.price), image: photo?.src ?? null, photo };
       const list = byCategory.get(d.categoryId!);
       if (list) list.push(dish);
       else byCategory.set(d.categoryId!, [dish]);
@@ -61,9 +95,9 @@ export class GuestMenuSource implements MenuSource {
     for (const c of cats) {
       const list = byCategory.get(c.id);
       if (!list) continue;
-      menu.push({ id: c.id, ...pickNames(c), image: imageUrl(c.imageId), dishes: list });
+      menu.push({ id: c.id, ...pickNames(c), image: photoOf(c)?.src ?? null, dishes: list });
     }
-    return { name: eatery.name, categories: menu };
+    return { name: eatery.name, timeZone: eatery.timeZone, categories: menu };
   }
 
   async loadTable(eateryId: number, tableId: number) {

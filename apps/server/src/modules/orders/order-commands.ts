@@ -5,7 +5,9 @@ import { orderItems, orders, tables } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied, isUniqueViolation, notFound, validationError } from '../../plugins/app-error.js';
 import { snapshotDishes, type DishSnapshot } from './dish-snapshots.js';
+import { toOrderDto } from './order-dto.js';
 import { findIdempotentOrder, loadOrder } from './order-queries.js';
+import { insertOrderAtOnce } from './place-order-sql.js';
 import { ORDER_ROLES, deriveOrderStatus, isFinal } from './order-rules.js';
 
 /** Where order events go (app.realtime in the app; a recorder in tests). */
@@ -83,12 +85,30 @@ export class OrderCommands {
     const forGuest = !!opts.guest;
     const deviceId = opts.deviceId ?? null;
     const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
+    if (forGuest && items.length === 0) throw itemsRequired();
+
+    // Fast path: one statement does it all when nothing is wrong (the usual case: one round trip).
+    const inserted = await insertOrderAtOnce(this.db, {
+      eateryId,
+      tableId,
+      items,
+      guest: forGuest,
+      note: note ?? null,
+      deviceId,
+      idempotencyKey,
+    });
+    if (inserted) {
+      const order = toOrderDto(inserted.order, inserted.items);
+      this.emit(eateryId, 'NEW_ORDER', order);
+      return { order, created: true };
+    }
+
+    // Refused: an idempotent retry, or something to report (unknown table, inactive table, dish not orderable).
+    // The step-by-step transaction below finds out which (and places the order if things changed meanwhile).
     if (deviceId && idempotencyKey) {
       const existing = await findIdempotentOrder(this.db, eateryId, deviceId, idempotencyKey);
       if (existing) return { order: existing, created: false };
     }
-    if (forGuest && items.length === 0) throw itemsRequired();
-
     let order: Order;
     try {
       order = await this.db.transaction(async (tx) => {
@@ -261,8 +281,14 @@ export class OrderCommands {
     return order;
   }
 
-  private emit(eateryId: number, type: OrderEvent['type'], order: Order) {
-    this.events.emitOrderEvent(eateryId, { type, orderId: order.id, status: order.status });
+  private emit(eateryId: number, type: 'NEW_ORDER' | 'ORDER_UPDATED', order: Order) {
+    this.events.emitOrderEvent(eateryId, {
+      type,
+      orderId: order.id,
+      status: order.status,
+      version: order.version,
+      order,
+    });
   }
 }
 

@@ -4,13 +4,14 @@ import {
   toCents,
   type ItemStatus,
   type Order,
+  type OrderItem,
   type OrderStatus,
 } from '@qr-menu/contract';
 import { orderItems, orders } from '../../db/schema.js';
 
 /** Database rows → API shapes of orders: pure mapping, no queries. */
 
-/** The order columns every read selects (not the idempotency key nor the version). */
+/** The order columns every read selects (not the idempotency key). */
 export const orderColumns = {
   id: orders.id,
   eateryId: orders.eateryId,
@@ -19,13 +20,29 @@ export const orderColumns = {
   status: orders.status,
   note: orders.note,
   deviceId: orders.deviceId,
+  version: orders.version,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 export type ItemRow = typeof orderItems.$inferSelect;
 
-export function toItemDto(i: ItemRow) {
+/** The item columns the API shows (a row of order_items, or the same columns of the list statement). */
+type ItemFields = Pick<
+  ItemRow,
+  | 'id'
+  | 'dishId'
+  | 'name'
+  | 'orderId'
+  | 'quantity'
+  | 'note'
+  | 'status'
+  | 'price'
+  | 'categoryName'
+  | 'kitchenDepartmentId'
+>;
+
+export function toItemDto(i: ItemFields) {
   return {
     id: i.id,
     dishId: i.dishId,
@@ -41,10 +58,15 @@ export function toItemDto(i: ItemRow) {
   };
 }
 
-/** The order with its items; the total counts every item but the DELETED ones, in integer cents. */
-export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
+/** The order's total: every item but the DELETED ones, counted in integer cents. */
+function orderPrice(items: readonly { status: string; price: string | number; quantity: number }[]): number {
   let cents = 0;
   for (const i of items) if (i.status !== 'DELETED') cents += toCents(i.price) * i.quantity;
+  return fromCents(cents);
+}
+
+/** The order with its items. */
+export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id,
@@ -56,7 +78,84 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
     updatedAt: o.updatedAt.toISOString(),
     items: items.map(toItemDto),
     eateryId: o.eateryId,
-    orderPrice: fromCents(cents),
+    orderPrice: orderPrice(items),
     estimatedTime: estimateOrderMinutes(status, items),
+    version: o.version,
   };
+}
+
+interface ListOrderColumns {
+  id: number;
+  eatery_id: number;
+  table_id: number | null;
+  table_number: string;
+  status: string;
+  note: string | null;
+  version: number;
+  /** ISO 8601, UTC, as toISOString() writes it. */
+  created_at: string;
+  updated_at: string;
+  /** created_at in whole microseconds since 1970 (for the page cursor). */
+  micros: string;
+}
+
+interface ListItemColumns {
+  item_id: number;
+  dish_id: number | null;
+  item_name: string;
+  quantity: number;
+  item_note: string | null;
+  item_status: string;
+  /** numeric(10,2) as text. */
+  price: string;
+  category_name: string | null;
+  kitchen_department_id: number | null;
+}
+
+/** A row of the orders list statement (order-queries.ts): an order and one of its items, or no item (all null). */
+export type ListRow = ListOrderColumns & (ListItemColumns | { [K in keyof ListItemColumns]: null });
+
+/**
+ * The orders of the list statement's rows (an order's rows next to each other, in list order), each with the
+ * microseconds of its created_at: the same Order as toOrderDto makes.
+ */
+export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: string }[] {
+  const groups: { row: ListRow; items: OrderItem[] }[] = [];
+  for (const r of rows) {
+    let group = groups[groups.length - 1];
+    if (group?.row.id !== r.id) groups.push((group = { row: r, items: [] }));
+    if (r.item_id === null) continue;
+    group.items.push(
+      toItemDto({
+        id: r.item_id,
+        dishId: r.dish_id,
+        name: r.item_name,
+        orderId: r.id,
+        quantity: r.quantity,
+        note: r.item_note,
+        status: r.item_status,
+        price: r.price,
+        categoryName: r.category_name,
+        kitchenDepartmentId: r.kitchen_department_id,
+      }),
+    );
+  }
+  return groups.map(({ row, items }) => {
+    const status = row.status as OrderStatus;
+    const order: Order = {
+      id: row.id,
+      status,
+      tableId: row.table_id,
+      tableNumber: row.table_number,
+      note: row.note,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      items,
+      eateryId: row.eatery_id,
+      orderPrice: orderPrice(items),
+      estimatedTime: estimateOrderMinutes(status, items),
+      version: row.version,
+    };
+    return { order, micros: row.micros };
+  });
 }

@@ -1,25 +1,27 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { ActionIcon, Box, NativeSelect, Text, UnstyledButton } from '@mantine/core';
-import { IconMenu2, IconPlus, IconReceipt2, IconShoppingBag, IconX, type Icon } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  IconMenu2,
+  IconPlus,
+  IconReceipt2,
+  IconSelector,
+  IconShoppingBag,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../../i18n';
 import { focusOnMount } from './lib/focus';
 import { cartActions, useCart } from './cart/cart-store';
-import { useGuestTheme } from './lib/guest-theme';
+import { IconButton } from './ui/Button';
+import { ui } from './ui/parts';
 import classes from './guest.module.css';
 
 /** The guest shell: sticky header (restaurant, table, menu, language) over the page. */
 export function GuestLayout() {
-  const theme = useGuestTheme();
-  const style = {
-    '--guest-page-bg': theme.pageBackground,
-    '--guest-header-bg': theme.headerBackground,
-    '--guest-photo-placeholder': theme.photoPlaceholder,
-  } as CSSProperties;
   return (
-    <div className={classes.root} style={style}>
+    <div className={classes.root}>
       <GuestHeader />
       <main className={classes.main}>
         <Outlet />
@@ -36,24 +38,25 @@ function GuestHeader() {
     <header className={classes.header}>
       <div className={classes.headerInner}>
         <div className={classes.headerTitle}>
-          <Text fw={800} fz={17} truncate="end" component="div">
-            {cart.eateryName || t('client.appName')}
-          </Text>
+          <div className={classes.eateryName}>{cart.eateryName || t('client.appName')}</div>
           {hasTable && cart.tableNumber && (
-            <Text fz={14} c="dimmed" truncate="end" component="div">
-              {t('client.table', { number: cart.tableNumber })}
-            </Text>
+            <div className={`${classes.tableName} ${ui.dimmed}`}>{t('client.table', { number: cart.tableNumber })}</div>
           )}
         </div>
-        <NativeSelect
-          className={classes.langSelect}
-          aria-label={t('client.header.language')}
-          value={i18n.language}
-          data={LANGUAGES.map((l) => ({ value: l, label: l.toUpperCase() }))}
-          onChange={(e) => setLanguage(e.currentTarget.value as Language)}
-          w={76}
-          variant="filled"
-        />
+        <div className={classes.langSelect}>
+          <select
+            aria-label={t('client.header.language')}
+            value={i18n.language}
+            onChange={(e) => setLanguage(e.currentTarget.value as Language)}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {l.toUpperCase()}
+              </option>
+            ))}
+          </select>
+          <IconSelector size={16} aria-hidden className={classes.langChevron} />
+        </div>
         {hasTable && <HeaderMenu />}
       </div>
     </header>
@@ -108,25 +111,23 @@ function HeaderMenu() {
   ];
   return (
     <div ref={ref} className={classes.headerMenu}>
-      <ActionIcon
+      <IconButton
         ref={toggleRef}
-        size={44}
-        variant="subtle"
-        color="dark"
-        aria-label={t('client.header.openMenu')}
+        variant="plain"
+        label={t('client.header.openMenu')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         {open ? <IconX size={26} /> : <IconMenu2 size={26} />}
-      </ActionIcon>
+      </IconButton>
       {open && (
         <nav id={panelId} className={classes.headerPanel} aria-label={t('client.header.menu')}>
           {items.map(({ label, icon: Icon, onClick }) => (
-            <UnstyledButton key={label} className={classes.headerPanelItem} onClick={onClick}>
+            <button key={label} type="button" className={classes.headerPanelItem} onClick={onClick}>
               <Icon size={22} aria-hidden />
               {label}
-            </UnstyledButton>
+            </button>
           ))}
         </nav>
       )}
@@ -147,18 +148,14 @@ export function GuestMessage({
   children?: React.ReactNode;
 }) {
   return (
-    <Box className={`${classes.narrow} ${classes.hero}`} ta="center" py="xl">
+    <div className={`${classes.narrow} ${classes.hero} ${classes.message}`}>
       <HeroIcon icon={Icon} />
-      <Text component="h1" fz={24} fw={800} mt="md" mb={0} tabIndex={-1} ref={focusOnMount}>
+      <h1 className={classes.messageTitle} tabIndex={-1} ref={focusOnMount}>
         {title}
-      </Text>
-      {text && (
-        <Text c="dimmed" fz="md" mt="sm">
-          {text}
-        </Text>
-      )}
-      {children && <Box mt="xl">{children}</Box>}
-    </Box>
+      </h1>
+      {text && <p className={`${classes.messageText} ${ui.dimmed}`}>{text}</p>}
+      {children && <div className={classes.messageActions}>{children}</div>}
+    </div>
   );
 }
 

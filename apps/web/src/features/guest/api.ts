@@ -1,7 +1,7 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
 import { GUEST_ROUTES, IDEMPOTENCY_HEADER } from '@qr-menu/contract/constants';
 import { api } from '../../api/client';
+import { useGuestQuery } from './lib/query';
 import { isFinalStatus } from './lib/status';
 
 /** Guest calls (DESIGN.md §5): no token, cookies (the device id) are sent. */
@@ -17,18 +17,15 @@ export const guestKeys = {
   orders: (eateryId: number) => ['guest', 'orders', eateryId] as const,
 };
 
-/**
- * The shared part of a guest GET query: its key, whether it may run (the ids it needs are known) and the path,
- * built only when it runs.
- */
-const guestGet = <T>(queryKey: QueryKey, enabled: boolean, path: () => string) => ({
-  queryKey,
+/** A guest GET query: its key, whether it may run (the ids it needs are known) and the path, built only when it runs. */
+const guestGet = <T>(key: readonly unknown[], enabled: boolean, path: () => string) => ({
+  key,
   enabled,
-  queryFn: ({ signal }: { signal: AbortSignal }) => guest<T>(path(), { signal }),
+  fetch: (signal: AbortSignal) => guest<T>(path(), { signal }),
 });
 
 export const useMenu = (eateryId: number | null, tableId: number | null) =>
-  useQuery({
+  useGuestQuery({
     ...guestGet<GuestMenu>(guestKeys.menu(eateryId ?? 0, tableId ?? 0), !!eateryId && !!tableId, () =>
       GUEST_ROUTES.menu(eateryId!, tableId!),
     ),
@@ -36,7 +33,7 @@ export const useMenu = (eateryId: number | null, tableId: number | null) =>
   });
 
 export const useDeviceOrders = (eateryId: number | null, tableId: number | null) =>
-  useQuery({
+  useGuestQuery({
     ...guestGet<GuestDeviceOrders>(guestKeys.deviceOrders(eateryId ?? 0, tableId ?? 0), !!eateryId && !!tableId, () =>
       GUEST_ROUTES.deviceOrders(eateryId!, tableId!),
     ),
@@ -44,22 +41,19 @@ export const useDeviceOrders = (eateryId: number | null, tableId: number | null)
   });
 
 export const useOrder = (eateryId: number | null, orderId: number | null) =>
-  useQuery({
+  useGuestQuery({
     ...guestGet<GuestOrder>(guestKeys.order(eateryId ?? 0, orderId ?? 0), !!eateryId && !!orderId, () =>
       GUEST_ROUTES.order(eateryId!, orderId!),
     ),
     staleTime: 0,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status && isFinalStatus(status) ? false : ORDER_POLL_MS;
-    },
+    refetchInterval: (order) => (order && isFinalStatus(order.status) ? false : ORDER_POLL_MS),
   });
 
 export const useOrders = (eateryId: number | null) =>
-  useQuery({
+  useGuestQuery({
     ...guestGet<GuestOrder[]>(guestKeys.orders(eateryId ?? 0), !!eateryId, () => GUEST_ROUTES.orders(eateryId!)),
     staleTime: 0,
-    refetchInterval: ORDER_POLL_MS,
+    refetchInterval: () => ORDER_POLL_MS,
   });
 
 export interface PlaceOrderInput {

@@ -15,6 +15,8 @@ import ru from './i18n/ru.json';
 
 registerTranslations({ az, en, ru });
 
+export { seedGuestData, renderWithGuestData, type GuestPageData } from './ssr-data';
+
 /** Guest routes under /client (SPEC.md §2), mounted by the app router at `/client/*`. */
 export function GuestRoutes() {
   return (

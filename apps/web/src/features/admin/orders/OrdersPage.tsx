@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Eatery, OrderEvent } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -14,10 +13,11 @@ import { LoadMoreOrders } from './LoadMoreOrders';
 import { OrderCard } from './OrderCard';
 import { OrderFilters } from './OrderFilters';
 import { OrderItemModal } from './OrderItemModal';
-import { countByStatus, matchesFilter, orderPermissions, safeTimeZone, shortcutRange } from './order-format';
-import { orderKeys, prependOrder, useOrders, type OrderPages } from './orders-api';
+import { countByStatus, matchesFilter, orderPermissions, safeTimeZone } from './order-format';
+import { useOrders } from './orders-api';
 import { OrdersHeader } from './OrdersHeader';
 import { StatusModal } from './StatusModal';
+import { useLiveOrderLists } from './use-live-order-lists';
 import { useNow } from './use-now';
 import { useOrderAlerts } from './use-order-alerts';
 import { useOrderDeletes } from './use-order-deletes';
@@ -52,7 +52,6 @@ export function OrdersPage() {
 /** The live board of one restaurant: header, filters, the order cards and the dialog that is open. */
 function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const eateryId = restaurant.id;
   const timeZone = safeTimeZone(restaurant.timeZone);
   const perms = useMemo(() => orderPermissions(restaurant.roles), [restaurant.roles]);
@@ -60,7 +59,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
 
   const filters = useOrderFilters(now, timeZone);
   const { range, rangeInvalid } = filters;
-  const orders = useOrders(eateryId, range.from, range.to, !rangeInvalid);
+  const orders = useOrders(eateryId, range.from, range.to, !rangeInvalid, timeZone);
   const all = useMemo(() => orders.data?.pages.flatMap((p) => p.orders) ?? [], [orders.data]);
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
@@ -69,13 +68,14 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const dialog = useOrderDialog(all, orders.isSuccess && !orders.isFetching);
 
   const alerts = useOrderAlerts(eateryId);
-  const refetchAll = useCallback(() => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }), [qc, eateryId]);
+  // Events patch the cached lists (no list request); only a reconnect or the offline fallback re-fetches them.
+  const lists = useLiveOrderLists(eateryId);
   const { state } = useOrdersSocket(eateryId, {
     onEvent: (event: OrderEvent) => {
-      void refetchAll();
+      lists.apply(event);
       alerts.onEvent(event);
     },
-    onResync: () => void refetchAll(),
+    onResync: () => void lists.resync(),
   });
   const deletes = useOrderDeletes(eateryId);
 
@@ -133,11 +133,9 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
           onCreated={(order) => {
             alerts.markOwn(order.id);
             notifications.show({ color: 'green', message: t('orders.create.done', { id: order.id }) });
-            // Show the new order even when another day or filter was chosen, then offer to add dishes.
+            // Show the new order even when another day or filter was chosen (the answer is already in today's
+            // cached list, or today's list is fetched now), then offer to add dishes.
             filters.showToday();
-            qc.setQueryData<OrderPages>(orderKeys.list(eateryId, ...todayPair(timeZone)), (pages) =>
-              prependOrder(pages, order),
-            );
             dialog.open({ kind: 'item', orderId: order.id });
           }}
         />
@@ -164,9 +162,4 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       )}
     </>
   );
-}
-
-function todayPair(timeZone?: string): [string, string] {
-  const r = shortcutRange('today', new Date(), timeZone);
-  return [r.from, r.to];
 }

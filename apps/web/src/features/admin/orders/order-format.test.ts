@@ -40,10 +40,17 @@ describe('time wording in the restaurant time zone', () => {
 
   it('translates the wording in every language', () => {
     const created = '2025-03-10T09:05:00Z';
-    expect(formatOrderTime(i18n.getFixedT('en'), created, NOW, BAKU)).toBe('Today 13:05');
-    expect(formatOrderTime(i18n.getFixedT('az'), created, NOW, BAKU)).toBe('Bu gün 13:05');
-    expect(formatOrderTime(i18n.getFixedT('ru'), '2025-03-09T06:00:00Z', NOW, BAKU)).toBe('Вчера 10:00');
-    expect(formatOrderTime(i18n.getFixedT('en'), '2025-01-02T20:45:00Z', NOW, BAKU)).toBe('3/1/2025 00:45');
+    expect(formatOrderTime(i18n.getFixedT('en'), created, NOW, BAKU)).toBe('Today 13:05 (Asia/Baku)');
+    expect(formatOrderTime(i18n.getFixedT('az'), created, NOW, BAKU)).toBe('Bu gün 13:05 (Asia/Baku)');
+    expect(formatOrderTime(i18n.getFixedT('ru'), '2025-03-09T06:00:00Z', NOW, BAKU)).toBe('Вчера 10:00 (Asia/Baku)');
+    expect(formatOrderTime(i18n.getFixedT('en'), '2025-01-02T20:45:00Z', NOW, BAKU)).toBe('3/1/2025 00:45 (Asia/Baku)');
+    // No (valid) zone: the browser's clock, unnamed.
+    expect(formatOrderTime(i18n.getFixedT('en'), created, NOW, 'Mars/Olympus')).toMatch(
+      /^(Today|Yesterday) \d\d:\d\d$/,
+    );
+    expect(formatOrderTime(i18n.getFixedT('en'), '2025-03-10T09:05:00Z', NOW, 'America/New_York')).toBe(
+      'Today 05:05 (America/New York)',
+    );
   });
 
   it('counts the age of an order', () => {

@@ -108,11 +108,16 @@ export function orderTime(createdAt: string | Date, now: Date, timeZone?: string
   return { kind, date: `${p.day}/${p.month}/${p.year}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
-/** "Today 14:05", "Yesterday 09:30" or "3/1/2025 18:45" in the current language. */
+/**
+ * "Today 14:05 (Asia/Baku)", "Yesterday 09:30 (Asia/Baku)" or "3/1/2025 18:45 (Asia/Baku)" in the current language:
+ * the restaurant's clock, named, since a manager may look from a laptop set to another zone (issue 14). Without a
+ * valid zone, the browser's clock and no name.
+ */
 export function formatOrderTime(t: Translate, createdAt: string | Date, now: Date, timeZone?: string): string {
-  const ot = orderTime(createdAt, now, timeZone);
-  if (ot.kind === 'date') return `${ot.date} ${ot.time}`;
-  return t(`orders.time.${ot.kind}`, { time: ot.time });
+  const zone = safeTimeZone(timeZone);
+  const ot = orderTime(createdAt, now, zone);
+  const text = ot.kind === 'date' ? `${ot.date} ${ot.time}` : t(`orders.time.${ot.kind}`, { time: ot.time });
+  return zone ? `${text} (${zone.replace(/_/g, ' ')})` : text;
 }
 
 /** Age of an order: "just now", "5 min", "2 h 5 min", "3 d". */

@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER, type Order } from '@qr-menu/contract';
 import { apiResponse } from '../../../api/client';
 
@@ -6,6 +7,9 @@ export interface OrderPage {
   orders: Order[];
   nextCursor: string | null;
 }
+
+/** The cached pages of one list (TanStack Query's infinite data; the page params are the cursors). */
+export type OrderPages = InfiniteData<OrderPage, string | null>;
 
 /**
  * GET one page of `/api/eatery/{id}/orders`. The body is the array of orders; the next page's cursor comes in the

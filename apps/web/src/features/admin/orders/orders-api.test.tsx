@@ -3,7 +3,16 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@qr-menu/contract';
-import { openOrdersOfTable, prependOrder, useOrders, type OrderPages } from './orders-api';
+import { makeOrder } from './order-fixture';
+import {
+  openOrdersOfTable,
+  orderKeys,
+  patchOrderLists,
+  useDeleteOrder,
+  useOrders,
+  useUpdateOrder,
+  type OrderPages,
+} from './orders-api';
 
 const order = (id: number, tableId = 1) => ({ id, tableId, status: 'CREATED', items: [] }) as unknown as Order;
 
@@ -58,7 +67,7 @@ describe('useOrders pages', () => {
     expect(result.current.hasNextPage).toBe(false);
   });
 
-  it('a refetch (an event) reloads every page shown, from the top, so a new order appears and none is lost', async () => {
+  it('a refetch (a reconnect, a refresh) reloads every page shown, from the top, so a new order appears and none is lost', async () => {
     const db = [4, 3, 2, 1].map((id) => order(id));
     stubList(db, 2);
     const { result } = renderOrders();
@@ -85,18 +94,86 @@ describe('open orders of a table', () => {
   });
 });
 
-describe('prependOrder', () => {
-  it('puts a new order on top of the first page once', () => {
-    const pages = {
-      pages: [
-        { orders: [order(2)], nextCursor: 'c' },
-        { orders: [order(1)], nextCursor: null },
-      ],
-      pageParams: [null, 'c'],
-    };
-    const once = prependOrder(pages, order(3));
-    expect(once?.pages.map((p) => p.orders.map((o) => o.id))).toEqual([[3, 2], [1]]);
-    expect(prependOrder(once, order(3))).toBe(once);
-    expect(prependOrder(undefined, order(3))).toBeUndefined();
+describe('order lists follow changes without a list request', () => {
+  /** 2026-03-10 in Baku (UTC+4): 20:30 UTC on the 9th is already the 10th there. */
+  const early = (id: number, fields = {}) => makeOrder(id, '2026-03-09T20:30:00.000Z', fields);
+
+  /** A fake API: the list answers `db`; PUT answers the body's status on a newer version; DELETE 204. */
+  function stubApi(db: Order[], failChanges = false) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push(`${method} ${url}`);
+        if (failChanges && method !== 'GET') return new Response('{"messageKey":"internal"}', { status: 500 });
+        if (method === 'DELETE') return new Response(null, { status: 204 });
+        if (method === 'PUT') {
+          const id = Number(/orders\/(\d+)/.exec(url)?.[1]);
+          const current = db.find((o) => o.id === id)!;
+          const body = JSON.parse(String(init?.body)) as Partial<Order>;
+          return Response.json({ ...current, ...body, version: current.version + 1 });
+        }
+        return Response.json(db);
+      }),
+    );
+    return { lists: () => calls.filter((c) => c.startsWith('GET')).length, calls };
+  }
+
+  function renderBoard(timeZone: string) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(
+      () => ({
+        today: useOrders(3, '2026-03-10', '2026-03-10', true, timeZone),
+        update: useUpdateOrder(3),
+        remove: useDeleteOrder(3),
+      }),
+      { wrapper },
+    );
+    return { client, ...hook };
+  }
+
+  it('an event is placed by the restaurant day of the list (its time zone), and other restaurants stay as they are', async () => {
+    const api = stubApi([early(1)]);
+    const { client, result } = renderBoard('Asia/Baku');
+    await waitFor(() => expect(ids(result.current.today.data)).toEqual([1]));
+    const other = orderKeys.list(4, '2026-03-10', '2026-03-10');
+    client.setQueryData<OrderPages>(other, { pages: [{ orders: [], nextCursor: null }], pageParams: [null] });
+
+    const fresh = early(2, { createdAt: '2026-03-09T21:00:00.000Z' });
+    act(() =>
+      patchOrderLists(client, 3, [{ type: 'NEW_ORDER', orderId: 2, status: 'CREATED', version: 1, order: fresh }]),
+    );
+    await waitFor(() => expect(ids(result.current.today.data)).toEqual([2, 1]));
+    expect(ids(client.getQueryData<OrderPages>(other))).toEqual([]);
+    expect(api.lists()).toBe(1);
+  });
+
+  it('a change answers the order: the list takes it from the answer, with no list request', async () => {
+    const api = stubApi([early(2), early(1)]);
+    const { result } = renderBoard('Asia/Baku');
+    await waitFor(() => expect(result.current.today.isSuccess).toBe(true));
+
+    await act(() => result.current.update.mutateAsync({ orderId: 1, body: { status: 'PREPARING' } }));
+    await waitFor(() =>
+      expect(result.current.today.data?.pages[0].orders.map((o) => [o.id, o.status, o.version])).toEqual([
+        [2, 'CREATED', 1],
+        [1, 'PREPARING', 2],
+      ]),
+    );
+    await act(() => result.current.remove.mutateAsync(2));
+    await waitFor(() => expect(ids(result.current.today.data)).toEqual([1]));
+    expect(api.lists()).toBe(1);
+  });
+
+  it('a failed change re-fetches the list (what it shows may be out of date)', async () => {
+    const api = stubApi([early(1)], true);
+    const { result } = renderBoard('Asia/Baku');
+    await waitFor(() => expect(result.current.today.isSuccess).toBe(true));
+    await act(() => result.current.update.mutateAsync({ orderId: 1, body: { status: 'PAID' } }).catch(() => {}));
+    await waitFor(() => expect(api.lists()).toBe(2));
   });
 });

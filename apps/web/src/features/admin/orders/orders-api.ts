@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Category,
   CategoryWithDishes,
@@ -13,11 +13,14 @@ import type {
 import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api } from '../../../api/client';
 import { OPEN_FOR_TABLE } from './order-format';
-import { fetchOrderPage, type OrderPage } from './order-pages';
+import { fetchOrderPage, type OrderPage, type OrderPages } from './order-pages';
+import { patchOrderPages, type ListFilter, type OrderChange } from './patch-orders-cache';
+
+export type { OrderPages };
 
 export const orderKeys = {
   all: (eateryId: number) => ['orders', eateryId] as const,
-  /** Every order list of the restaurant (whatever dates): what an order change invalidates. */
+  /** Every order list of the restaurant (whatever dates): what an order change patches and a reconnect re-fetches. */
   lists: (eateryId: number) => ['orders', eateryId, 'list'] as const,
   list: (eateryId: number, from: string, to: string) => ['orders', eateryId, 'list', from, to] as const,
   tables: (eateryId: number) => ['orders', eateryId, 'tables'] as const,
@@ -28,15 +31,14 @@ export const orderKeys = {
 
 const base = (eateryId: number) => `/api/eatery/${eateryId}/orders`;
 
-/** The cached pages of one list. */
-export type OrderPages = InfiniteData<OrderPage, string | null>;
-
 /**
- * Orders of one restaurant created between two days (YYYY-MM-DD, the restaurant's time zone), newest first, one
- * page (200) at a time: `fetchNextPage` loads the next one while `hasNextPage`. A refetch (an event, a refresh)
- * reloads every page already shown, from the first, so new orders appear on top and none is dropped.
+ * Orders of one restaurant created between two days (YYYY-MM-DD, the restaurant's time zone `timeZone`), newest
+ * first, one page (200) at a time: `fetchNextPage` loads the next one while `hasNextPage`. A refetch (a reconnect,
+ * a refresh) reloads every page already shown, from the first, so new orders appear on top and none is dropped.
+ * Order events patch the cached pages instead (`patchOrderLists`); the time zone is kept in the query's meta so a
+ * patch knows which day an order falls on.
  */
-export const useOrders = (eateryId: number, from: string, to: string, enabled = true) =>
+export const useOrders = (eateryId: number, from: string, to: string, enabled = true, timeZone?: string) =>
   useInfiniteQuery({
     queryKey: orderKeys.list(eateryId, from, to),
     queryFn: ({ signal, pageParam }) => fetchOrderPage(base(eateryId), { from, to }, pageParam, signal),
@@ -44,15 +46,37 @@ export const useOrders = (eateryId: number, from: string, to: string, enabled = 
     getNextPageParam: (last: OrderPage) => last.nextCursor ?? undefined,
     enabled: enabled && !!from && !!to,
     placeholderData: (previous) => previous,
+    meta: { timeZone },
   });
 
-/** Adds an order on top of a cached list (when it is not there yet). */
-export function prependOrder(pages: OrderPages | undefined, order: Order): OrderPages | undefined {
-  if (!pages || pages.pages.some((p) => p.orders.some((o) => o.id === order.id))) return pages;
-  const [first, ...rest] = pages.pages;
-  if (!first) return pages;
-  return { ...pages, pages: [{ ...first, orders: [order, ...first.orders] }, ...rest] };
+/** The filters of a cached list of `orderKeys.list` (its days from the key, the time zone from its meta). */
+function listFilterOf(queryKey: readonly unknown[], meta: Record<string, unknown> | undefined): ListFilter {
+  const [, , , from, to] = queryKey;
+  return {
+    from: typeof from === 'string' ? from : undefined,
+    to: typeof to === 'string' ? to : undefined,
+    timeZone: typeof meta?.timeZone === 'string' ? meta.timeZone : undefined,
+  };
 }
+
+/**
+ * Applies order events (from the socket, or made from a change's answer) to every cached order list of the
+ * restaurant, shown or not: no list is re-fetched. Only lists that change are written.
+ */
+export function patchOrderLists(qc: QueryClient, eateryId: number, events: readonly OrderChange[]) {
+  for (const query of qc.getQueryCache().findAll({ queryKey: orderKeys.lists(eateryId) })) {
+    const filter = listFilterOf(query.queryKey, query.meta);
+    const before = query.state.data as OrderPages | undefined;
+    let after = before;
+    for (const event of events) after = patchOrderPages(after, event, filter);
+    if (after !== before) qc.setQueryData<OrderPages>(query.queryKey, after);
+  }
+}
+
+/** The event a change's answer amounts to (the socket brings the same one a moment later). */
+const changed =
+  (type: 'NEW_ORDER' | 'ORDER_UPDATED') =>
+  (order: Order): OrderChange => ({ type, orderId: order.id, status: order.status, version: order.version, order });
 
 /** Tables to create an order on (GET /api/eatery/{id}/table). */
 export const useOrderTables = (eateryId: number, enabled = true) =>
@@ -100,13 +124,22 @@ export async function openOrdersOfTable(eateryId: number, tableId: number): Prom
   return lists.flat().filter((o) => o.tableId === tableId);
 }
 
-/** Every change answers the order; the list is re-fetched (the socket event would do it too). */
-function useOrderMutation<V, R>(eateryId: number, fn: (vars: V) => Promise<R>, mutationKey?: readonly unknown[]) {
+/**
+ * Every change answers the order: the cached lists take it from the answer through `toEvent` (a failed change
+ * re-fetches them instead, as the board may be out of date). The socket event of the change patches other screens.
+ */
+function useOrderMutation<V, R>(
+  eateryId: number,
+  fn: (vars: V) => Promise<R>,
+  toEvent: (result: R, vars: V) => OrderChange,
+  mutationKey?: readonly unknown[],
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationKey,
     mutationFn: fn,
-    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }),
+    onSuccess: (result, vars) => patchOrderLists(qc, eateryId, [toEvent(result, vars)]),
+    onError: () => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }),
   });
 }
 
@@ -114,20 +147,31 @@ export const useCreateOrder = (eateryId: number) =>
   useOrderMutation(
     eateryId,
     (body: OrderCreateBody & { eateryId?: number }) => api<Order>(base(eateryId), { method: 'POST', body }),
+    changed('NEW_ORDER'),
     orderKeys.create(eateryId),
   );
 
 export const useUpdateOrder = (eateryId: number) =>
-  useOrderMutation(eateryId, ({ orderId, body }: { orderId: number; body: OrderUpdateBody }) =>
-    api<Order>(`${base(eateryId)}/${orderId}`, { method: 'PUT', body }),
+  useOrderMutation(
+    eateryId,
+    ({ orderId, body }: { orderId: number; body: OrderUpdateBody }) =>
+      api<Order>(`${base(eateryId)}/${orderId}`, { method: 'PUT', body }),
+    changed('ORDER_UPDATED'),
   );
 
 export const useDeleteOrder = (eateryId: number) =>
-  useOrderMutation(eateryId, (orderId: number) => api<void>(`${base(eateryId)}/${orderId}`, { method: 'DELETE' }));
+  useOrderMutation(
+    eateryId,
+    (orderId: number) => api<void>(`${base(eateryId)}/${orderId}`, { method: 'DELETE' }),
+    (_, orderId): OrderChange => ({ type: 'ORDER_DELETED', orderId }),
+  );
 
 export const useAddOrderItem = (eateryId: number) =>
-  useOrderMutation(eateryId, ({ orderId, body }: { orderId: number; body: OrderItemBody }) =>
-    api<Order>(`${base(eateryId)}/${orderId}/items`, { method: 'POST', body }),
+  useOrderMutation(
+    eateryId,
+    ({ orderId, body }: { orderId: number; body: OrderItemBody }) =>
+      api<Order>(`${base(eateryId)}/${orderId}/items`, { method: 'POST', body }),
+    changed('ORDER_UPDATED'),
   );
 
 export const useUpdateOrderItem = (eateryId: number) =>
@@ -135,9 +179,13 @@ export const useUpdateOrderItem = (eateryId: number) =>
     eateryId,
     ({ orderId, itemId, body }: { orderId: number; itemId: number; body: OrderItemUpdateBody }) =>
       api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'PUT', body }),
+    changed('ORDER_UPDATED'),
   );
 
 export const useDeleteOrderItem = (eateryId: number) =>
-  useOrderMutation(eateryId, ({ orderId, itemId }: { orderId: number; itemId: number }) =>
-    api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'DELETE' }),
+  useOrderMutation(
+    eateryId,
+    ({ orderId, itemId }: { orderId: number; itemId: number }) =>
+      api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'DELETE' }),
+    changed('ORDER_UPDATED'),
   );

@@ -4,13 +4,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderEvent } from '@qr-menu/contract';
 import { playChime } from './chime';
+import { makeOrder } from './order-fixture';
 import { orderKeys } from './orders-api';
 import { FLASH_MS, useOrderAlerts } from './use-order-alerts';
 
 vi.mock('./chime', () => ({ playChime: vi.fn(), prepareChime: vi.fn() }));
 
 const EATERY = 4;
-const event = (type: OrderEvent['type'], orderId: number): OrderEvent => ({ type, orderId, status: 'CREATED' });
+/** An event as the server sends it: the whole order with NEW_ORDER and ORDER_UPDATED, the id with a delete. */
+const event = (type: OrderEvent['type'], orderId: number): OrderEvent =>
+  type === 'ORDER_DELETED'
+    ? { type, orderId, status: 'CREATED' }
+    : { type, orderId, status: 'CREATED', version: 1, order: makeOrder(orderId, '2026-03-10T08:00:00.000Z') };
 
 function setup() {
   const client = new QueryClient();
@@ -30,6 +35,7 @@ describe('new order alerts', () => {
   it('a new order chimes and flashes for a while; other events do not', () => {
     const { result } = setup();
     act(() => result.current.onEvent(event('ORDER_UPDATED', 7)));
+    act(() => result.current.onEvent(event('ORDER_DELETED', 6)));
     expect(playChime).not.toHaveBeenCalled();
     expect(result.current.flashing.size).toBe(0);
 

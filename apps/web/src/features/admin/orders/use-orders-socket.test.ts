@@ -1,8 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_EVENT, SOCKET_SUBSCRIBE, ordersTopic, type SubscribeAck } from '@qr-menu/contract';
+import { ORDER_EVENT, SOCKET_SUBSCRIBE, ordersTopic, type OrderEvent, type SubscribeAck } from '@qr-menu/contract';
 import { refreshToken } from '../../../api/client';
+import { makeOrder } from './order-fixture';
 import { useOrdersSocket } from './use-orders-socket';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
@@ -79,9 +80,26 @@ describe('useOrdersSocket', () => {
     expect(result.current.state).toBe('connecting');
     goLive();
     expect(result.current).toEqual({ live: true, state: 'live' });
-    const event = { type: 'NEW_ORDER', orderId: 3, status: 'CREATED' };
+    const order = makeOrder(3, '2026-03-10T08:00:00.000Z');
+    const event: OrderEvent = { type: 'NEW_ORDER', orderId: 3, status: 'CREATED', version: 1, order };
     act(() => socket.fire(ORDER_EVENT, event));
+    expect(onEvent).toHaveBeenCalledTimes(1);
     expect(onEvent).toHaveBeenCalledWith(event);
+  });
+
+  it('one message with several events (the server batches a few milliseconds) reports each, in order', () => {
+    const { onEvent, onResync } = setup();
+    goLive();
+    const order = makeOrder(4, '2026-03-10T08:00:00.000Z');
+    const events: OrderEvent[] = [
+      { type: 'NEW_ORDER', orderId: 4, status: 'CREATED', version: 1, order },
+      { type: 'ORDER_UPDATED', orderId: 4, status: 'PREPARING', version: 2, order: { ...order, version: 2 } },
+      { type: 'ORDER_DELETED', orderId: 4, status: 'PREPARING' },
+    ];
+    act(() => socket.fire(ORDER_EVENT, ...events));
+    expect(onEvent.mock.calls.map(([e]) => e)).toEqual(events);
+    // Events are patches: they never ask for a re-fetch.
+    expect(onResync).not.toHaveBeenCalled();
   });
 
   it('while the socket cannot connect, says offline and refreshes the board on its own every fallbackRefreshMs', () => {

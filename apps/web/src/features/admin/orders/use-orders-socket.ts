@@ -13,7 +13,7 @@ import { refreshToken } from '../../../api/client';
 import { session } from '../../../api/session';
 
 export interface OrdersSocketOptions {
-  /** Every `orders` event of the restaurant. */
+  /** Every order event of the restaurant, one call per event (one `orders` message may carry several). */
   onEvent: (event: OrderEvent) => void;
   /**
    * Called after a (re)connection, when events may have been missed, and every 300000 ms while the socket is not
@@ -29,9 +29,10 @@ export type SocketState = 'connecting' | 'live' | 'offline';
 
 /**
  * Live order updates of one restaurant (DESIGN.md §9): connects about 1 s after mount to socket.io at /api/ws with
- * the current access token, subscribes to /topic/orders/{eateryId}, and reports every `orders` event. When the
- * connection fails or drops it tries again after 5 s (refreshing the token first when the server refused it); the
- * server also drops it on purpose when the user's access changed, and the retry then subscribes with the new rights.
+ * the current access token, subscribes to /topic/orders/{eateryId}, and reports every order event (a message may
+ * carry several: each is reported, in order). When the connection fails or drops it tries again after 5 s
+ * (refreshing the token first when the server refused it); the server also drops it on purpose when the user's
+ * access changed, and the retry then subscribes with the new rights.
  * While it is down `onResync` runs every LIMITS.fallbackRefreshMs, so the board keeps refreshing on its own, and
  * `state` is 'offline' (the header says so). `live` is true while connected and subscribed.
  *
@@ -92,7 +93,10 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
           }
         });
       });
-      socket.on(ORDER_EVENT, (event: OrderEvent) => latest.current.onEvent(event));
+      // The server sends the events of a few milliseconds in one message, as its arguments, oldest first.
+      socket.on(ORDER_EVENT, (...events: OrderEvent[]) => {
+        for (const event of events) latest.current.onEvent(event);
+      });
       socket.on('connect_error', (err: Error) => {
         setState('offline');
         scheduleRetry(err.message === 'jwtInvalid');

@@ -48,9 +48,22 @@ function subscribe(listener: () => void) {
 
 export const getCart = current;
 
+/**
+ * What the server renders and the client hydrates: an empty cart on the page's table (the server has no local
+ * storage), so the header names the restaurant. The client then re-renders with the stored cart, so hydrating
+ * server HTML never mismatches.
+ */
+let serverCartValue: Cart = ops.emptyCart();
+const serverCart = () => serverCartValue;
+
+/** The table of a server-rendered page (null: none), for the cart the server renders and the client hydrates. */
+export function setServerPlace(place: TablePlace | null) {
+  serverCartValue = place ? ops.setTableAndEatery(ops.emptyCart(), place) : ops.emptyCart();
+}
+
 /** The cart, re-rendering on every change. */
 export function useCart(): Cart {
-  return useSyncExternalStore(subscribe, current, current);
+  return useSyncExternalStore(subscribe, current, serverCart);
 }
 
 /** A short buzz on phones that support it (SPEC.md §4: 50 ms on adding a dish). */

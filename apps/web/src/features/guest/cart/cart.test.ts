@@ -17,21 +17,11 @@ import {
   setTableAndEatery,
   withSubmissionKey,
   type Cart,
-  type CartDish,
 } from './cart';
+import { testDish } from './test-dish';
 import { CART_STORAGE_KEY, cartActions, getCart, newKey, resetCartStoreForTests } from './cart-store';
 
-const dish = (id: number, price: number): CartDish => ({
-  id,
-  nameAz: `Yemək ${id}`,
-  nameEn: `Dish ${id}`,
-  nameRu: '',
-  descriptionAz: '',
-  descriptionEn: '',
-  descriptionRu: '',
-  price,
-  image: null,
-});
+const dish = (id: number, price: number) => testDish(id, { nameAz: `Yemək ${id}`, price });
 
 const atTable = (): Cart =>
   setTableAndEatery(emptyCart(), { eateryId: 2, tableId: 7, tableNumber: '7', eateryName: 'Dadlı Ev' });

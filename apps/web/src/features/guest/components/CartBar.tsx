@@ -1,4 +1,3 @@
-import { UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,7 +22,8 @@ export function CartBar() {
   return (
     <div className={classes.bottomBar}>
       <div className={classes.bottomBarInner}>
-        <UnstyledButton
+        <button
+          type="button"
           className={classes.cartBarButton}
           onClick={() => void navigate('/client/cart')}
           aria-label={`${t('client.cartBar.viewCart')}, ${cart.addToOrderId ? `${label}, ` : ''}${t('client.cartBar.items', { count: cart.totalQuantity })}, ${money(cartTotalCents(cart))}`}
@@ -34,7 +34,7 @@ export function CartBar() {
           <span className={classes.cartBarLabel}>{label}</span>
           <span className={classes.cartBarTotal}>{money(cartTotalCents(cart))}</span>
           <IconChevronRight size={22} aria-hidden />
-        </UnstyledButton>
+        </button>
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { IconArmchair, IconMoodSad, IconSearch } from '@tabler/icons-react';
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { useErrorText } from '../../../components/use-error-text';
 import { GuestMessage } from '../GuestLayout';
+import { Button } from '../ui/Button';
 
 /** A failed menu or table load: unknown table, inactive table, or anything else with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -15,7 +15,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
     return <GuestMessage icon={IconArmchair} title={t('client.errorTitle')} text={t('errors.tableInactive')} />;
   return (
     <GuestMessage icon={IconMoodSad} title={t('client.errorTitle')} text={text(error)}>
-      <Button size="lg" h={48} onClick={onRetry}>
+      <Button size="lg" onClick={onRetry}>
         {t('common.retry')}
       </Button>
     </GuestMessage>

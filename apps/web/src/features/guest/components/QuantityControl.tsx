@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
-import { ActionIcon } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../cart/cart';
+import { IconButton } from '../ui/Button';
 import classes from '../guest.module.css';
 
 /**
@@ -31,32 +31,26 @@ export function QuantityControl({
   const plusOff = quantity >= MAX_QUANTITY;
   return (
     <div className={classes.stepper} role="group" aria-label={t('client.quantity', { name })}>
-      <ActionIcon
-        size={44}
-        radius="xl"
+      <IconButton
         variant="subtle"
         onClick={() => !minusOff && onDecrease()}
-        data-disabled={minusOff || undefined}
         aria-disabled={minusOff || undefined}
-        aria-label={t('client.decrease', { name })}
+        label={t('client.decrease', { name })}
       >
         <IconMinus size={22} stroke={2.5} />
-      </ActionIcon>
+      </IconButton>
       <span className={classes.qty} aria-live="polite">
         {quantity}
       </span>
-      <ActionIcon
+      <IconButton
         ref={increaseRef}
-        size={44}
-        radius="xl"
         variant="filled"
         onClick={() => !plusOff && onIncrease()}
-        data-disabled={plusOff || undefined}
         aria-disabled={plusOff || undefined}
-        aria-label={t('client.increase', { name })}
+        label={t('client.increase', { name })}
       >
         <IconPlus size={22} stroke={2.5} />
-      </ActionIcon>
+      </IconButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { guestStatusKey } from '../lib/status';
+import { VisuallyHidden } from '../ui/parts';
 import { useStatusChanges, type OrderStatus } from '../lib/use-status-changes';
 
 /**

@@ -1,19 +1,22 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { statusColor, useGuestTheme } from '../lib/guest-theme';
 import { guestStatusKey } from '../lib/status';
+import { Badge, type BadgeColor } from '../ui/parts';
 
-export function StatusBadge({ status, size = 'lg' }: { status: string; size?: 'md' | 'lg' | 'xl' }) {
+/** Status colours of the guest pages (warm: a new order is orange, not the staff board's alarm red). */
+const STATUS_COLORS: Record<string, BadgeColor> = {
+  CREATED: 'orange',
+  PROCESSING: 'yellow',
+  PREPARING: 'yellow',
+  READY: 'green',
+  ISSUED: 'teal',
+  PAID: 'gray',
+  CANCELLED: 'red',
+};
+
+export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const theme = useGuestTheme();
   return (
-    <Badge
-      color={statusColor(theme, status)}
-      variant="light"
-      size={size}
-      data-status={status}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} data-status={status}>
       {t(`client.status.${guestStatusKey(status)}`)}
     </Badge>
   );

@@ -1,7 +1,7 @@
-import { Alert } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STEPS, stepIndex } from '../lib/status';
+import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
 /** accepted → preparing → ready → paid; a cancelled order is said plainly instead. */
@@ -10,7 +10,7 @@ export function StatusSteps({ status }: { status: string }) {
   const current = stepIndex(status);
   if (current < 0) {
     return (
-      <Alert color="red" variant="light" icon={<IconX />} title={t('client.status.cancelled')} role="status">
+      <Alert icon={<IconX size={22} />} title={t('client.status.cancelled')} role="status">
         {t('client.confirmation.cancelled')}
       </Alert>
     );

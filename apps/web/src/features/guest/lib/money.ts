@@ -1,15 +1,22 @@
 /**
  * Money on guest pages: every sum is done in integer cents (SPEC.md §9: 2 decimals), never by adding floats, with
  * the contract's `toCents` / `fromCents`; this file only formats cents for the guest's language.
+ *
+ * Formatted here rather than with Intl.NumberFormat: the server renders the menu (issue 14) and the phone hydrates
+ * it, and their ICU data differ (Debian's Chromium has no az number format and falls back to en), so the same price
+ * would read differently on each and break hydration. These are the CLDR formats of the three languages.
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+const SEPARATORS: Record<string, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  az: { group: '.', decimal: ',' },
+  ru: { group: '\u00a0', decimal: ',' },
+};
 
-/** "12.50" (en), "12,50" (az, ru): always 2 decimals, grouped thousands. */
+/** "1,234.50" (en), "1.234,50" (az), "1 234,50" (ru): always 2 decimals, grouped thousands. */
 export function formatCents(cents: number, lang: string): string {
-  let f = formatters.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formatters.set(lang, f);
-  }
-  return f.format(cents / 100);
+  const { group, decimal } = SEPARATORS[lang] ?? SEPARATORS.en;
+  const abs = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}${whole}${decimal}${fraction}`;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GuestMenu } from '@qr-menu/contract';
 import { localDescription, localName } from '@qr-menu/contract/constants';
 import { ApiError } from '../../../api/api-error';
-import { addDish, emptyCart, type CartDish } from '../cart/cart';
+import { addDish, emptyCart } from '../cart/cart';
+import { testDish } from '../cart/test-dish';
 import { submitErrorOutcome } from './submit-errors';
 import {
   IconBowl,
@@ -18,23 +19,14 @@ import {
 import { categoryIcon } from './category-icon';
 import { formatCents } from './money';
 
-const dish = (id: number): CartDish => ({
-  id,
-  nameAz: '',
-  nameEn: `Dish ${id}`,
-  nameRu: '',
-  descriptionAz: '',
-  descriptionEn: '',
-  descriptionRu: '',
-  price: 1,
-  image: null,
-});
+const dish = (id: number) => testDish(id);
 const cart = addDish(addDish(addDish(emptyCart(), dish(1)), dish(2)), dish(3));
 const menuWith = (ids: number[]): GuestMenu => ({
   eateryId: 1,
   tableId: 1,
   eateryName: 'E',
   tableName: '1',
+  timeZone: 'Asia/Baku',
   categories: [{ id: 1, nameAz: 'C', nameEn: 'C', nameRu: 'C', image: null, dishes: ids.map(dish) }],
 });
 const noMenu = () => Promise.resolve(undefined);

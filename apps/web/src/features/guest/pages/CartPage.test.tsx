@@ -4,26 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
 import '../index';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
-import type { CartDish } from '../cart/cart';
+import { testDish } from '../cart/test-dish';
+import { clearGuestQueriesForTests } from '../lib/query';
 import { CartPage } from './CartPage';
 
-const dish = (id: number, nameEn: string, price: number): CartDish => ({
-  id,
-  nameAz: '',
-  nameEn,
-  nameRu: '',
-  descriptionAz: '',
-  descriptionEn: '',
-  descriptionRu: '',
-  price,
-  image: null,
-});
+const dish = (id: number, nameEn: string, price: number) => testDish(id, { nameEn, price });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('cart page', () => {
   beforeEach(() => {
+    clearGuestQueriesForTests();
     localStorage.clear();
     resetCartStoreForTests();
   });

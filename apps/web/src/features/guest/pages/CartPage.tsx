@@ -1,20 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
 import { localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { addItems, guestKeys, placeOrder, useMenu } from '../api';
+import { useNavigate } from 'react-router';
+import { guestKeys, useMenu } from '../api';
 import { cartTotalCents, type Cart, type CartItem } from '../cart/cart';
-import { cartActions, getCart, useCart } from '../cart/cart-store';
+import { cartActions, useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
 import { DishPhoto } from '../components/DishPhoto';
 import { QuantityControl } from '../components/QuantityControl';
 import { GuestMessage } from '../GuestLayout';
 import { useMoney } from '../lib/use-money';
-import { submitErrorOutcome } from '../lib/submit-errors';
+import { invalidateQuery, setQueryData } from '../lib/query';
+import { usePlaceOrder } from '../lib/use-place';
+import { Button, ButtonLink, IconButton } from '../ui/Button';
+import { Alert, Badge, TextField, ui } from '../ui/parts';
 import { NoRestaurant } from './ScanPrompt';
 import classes from '../guest.module.css';
 
@@ -28,9 +29,9 @@ export function CartPage() {
       <>
         <AddModeBanner />
         <GuestMessage icon={IconShoppingCart} title={t('client.emptyCart')} text={t('client.cart.emptyHint')}>
-          <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
+          <ButtonLink to="/client/menu" size="lg">
             {t('client.cart.toMenu')}
-          </Button>
+          </ButtonLink>
         </GuestMessage>
       </>
     );
@@ -39,13 +40,10 @@ export function CartPage() {
 }
 
 function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: number; tableId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const menu = useMenu(eateryId, tableId);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // The page starts at its heading for keyboard and screen-reader users (it has just replaced the menu).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const placeRef = useRef<HTMLButtonElement>(null);
@@ -58,46 +56,26 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
     return new Set(cart.items.filter((i) => !onMenu.has(i.dish.id)).map((i) => i.dish.id));
   }, [menu.data, cart.items]);
 
-  const submit = async () => {
-    if (sending) return;
-    setSending(true);
-    setError(null);
-    const current = getCart();
-    const items = current.items.map((i) => ({ dishId: i.dish.id, quantity: i.quantity, note: i.note.trim() || null }));
-    const orderId = current.addToOrderId;
-    try {
-      let order: GuestOrder;
-      if (orderId) {
-        order = await addItems(eateryId, orderId, items);
-      } else {
-        const idempotencyKey = cartActions.submissionKey();
-        order = await placeOrder({ eateryId, tableId, items, note: current.note.trim() || null, idempotencyKey });
-      }
-      qc.setQueryData(guestKeys.order(eateryId, order.id), order);
-      void qc.invalidateQueries({ queryKey: guestKeys.orders(eateryId) });
-      void qc.invalidateQueries({ queryKey: guestKeys.deviceOrders(eateryId, tableId) });
-      cartActions.reset();
+  // Sends the cart; without a connection it waits and sends it (same Idempotency-Key) when the phone is back online.
+  const place = usePlaceOrder(eateryId, tableId, {
+    refetchMenu: async () => (await menu.refetch()).data as GuestMenu | undefined,
+    onPlaced: (order: GuestOrder) => {
+      setQueryData(guestKeys.order(eateryId, order.id), order);
+      invalidateQuery(guestKeys.orders(eateryId));
+      invalidateQuery(guestKeys.deviceOrders(eateryId, tableId));
       void navigate(`/client/order-confirmation/${order.id}`);
-    } catch (err) {
-      const refetchMenu = async () => (await menu.refetch()).data as GuestMenu | undefined;
-      const outcome = await submitErrorOutcome(err, current, orderId, refetchMenu);
-      if (outcome.drop.length) cartActions.dropDishes(outcome.drop);
-      if (outcome.leaveAddMode) cartActions.setAddToOrder(null);
-      if (outcome.reset) cartActions.reset();
-      const names = outcome.droppedNames.map((n) => localName(n, i18n.language)).join(', ');
-      setError(t(outcome.messageKey, { id: orderId, names }));
-      setSending(false);
-    }
-  };
+    },
+  });
+  const error = place.error;
 
   const total = cartTotalCents(cart);
   return (
     <div className={classes.narrow}>
       <AddModeBanner />
-      <Text component="h1" fz={26} fw={800} mt={0} mb="md" tabIndex={-1} ref={headingRef}>
+      <h1 className={classes.pageTitle} tabIndex={-1} ref={headingRef}>
         {t('client.cart.title')}
-      </Text>
-      <Stack gap="sm">
+      </h1>
+      <div className={classes.cartList}>
         {cart.items.map((item) => (
           <CartRow
             key={item.dish.id}
@@ -108,68 +86,65 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             onRemoved={() => headingRef.current?.focus()}
           />
         ))}
-      </Stack>
+      </div>
       {!cart.addToOrderId && (
-        <Textarea
-          mt="lg"
-          size="md"
-          label={t('client.cart.orderNote')}
-          placeholder={t('client.cart.orderNotePlaceholder')}
-          value={cart.note}
-          onChange={(e) => cartActions.setNote(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={1000}
-        />
+        <div className={classes.orderNote}>
+          <TextField
+            multiline
+            visibleLabel
+            label={t('client.cart.orderNote')}
+            placeholder={t('client.cart.orderNotePlaceholder')}
+            value={cart.note}
+            onChange={(note) => cartActions.setNote(note)}
+            maxLength={1000}
+          />
+        </div>
       )}
       <div style={{ height: error ? 220 : 150 }} />
       <div className={classes.bottomBar}>
-        <Paper className={classes.bottomBarInner} radius="xl" p="sm" shadow="lg">
+        <div className={`${classes.bottomBarInner} ${classes.checkout}`}>
           {error && (
             <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle />}
               title={t('client.errorTitle')}
-              withCloseButton
-              closeButtonLabel={t('common.dismiss')}
+              closeLabel={t('common.dismiss')}
               onClose={() => {
                 // The alert and its close button vanish: the focus goes to the button that retries.
                 placeRef.current?.focus();
-                setError(null);
+                place.dismissError();
               }}
-              role="alert"
-              mb="sm"
+              className={classes.checkoutAlert}
             >
               {error}
             </Alert>
           )}
-          {unavailable.size > 0 && (
-            <Text c="red.8" fz="sm" fw={600} mb="xs" role="status">
-              {t('client.cart.unavailableHint')}
-            </Text>
+          {place.waitingForNetwork && (
+            <div className={classes.unavailableHint} role="status">
+              <p>{t('client.offline.willSend')}</p>
+              <Button variant="subtle" onClick={place.cancel}>
+                {t('client.offline.cancel')}
+              </Button>
+            </div>
           )}
-          <Group justify="space-between" px="xs" mb="xs">
-            <Text fz="lg" fw={600}>
-              {t('client.cart.total')}
-            </Text>
-            <Text fz={22} fw={800} data-testid="cart-total">
-              {money(total)}
-            </Text>
-          </Group>
+          {unavailable.size > 0 && (
+            <p className={classes.unavailableHint} role="status">
+              {t('client.cart.unavailableHint')}
+            </p>
+          )}
+          <div className={classes.checkoutTotal}>
+            <span>{t('client.cart.total')}</span>
+            <strong data-testid="cart-total">{money(total)}</strong>
+          </div>
           <Button
             ref={placeRef}
             fullWidth
             size="xl"
-            h={56}
-            radius="xl"
-            loading={sending}
+            loading={place.sending}
             disabled={unavailable.size > 0}
-            onClick={() => void submit()}
+            onClick={place.submit}
           >
             {cart.addToOrderId ? t('client.cart.addToOrder', { id: cart.addToOrderId }) : t('client.cart.placeOrder')}
           </Button>
-        </Paper>
+        </div>
       </div>
     </div>
   );
@@ -181,41 +156,32 @@ function CartRow({ item, unavailable, onRemoved }: { item: CartItem; unavailable
   const name = localName(item.dish, i18n.language);
   const unit = toCents(item.dish.price);
   return (
-    <Paper
-      radius="lg"
-      p="sm"
-      withBorder={unavailable}
-      style={unavailable ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
-    >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <DishPhoto src={item.dish.image} alt="" variant="thumb" />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={700} fz={17} lh={1.3}>
-            {name}
-          </Text>
-          <Text fz="sm" c="dimmed">
+    <div className={classes.cartRow} data-unavailable={unavailable || undefined}>
+      <div className={classes.cartRowHead}>
+        <DishPhoto src={item.dish.image} photo={item.dish.photo} alt="" variant="thumb" />
+        <div className={classes.cartRowText}>
+          <div className={classes.cartRowName}>{name}</div>
+          <div className={`${classes.cartRowUnit} ${ui.dimmed}`}>
             {t('client.cart.unitPrice', { price: money(unit) })}
-          </Text>
+          </div>
           {unavailable && (
-            <Badge color="red" variant="light" size="lg" mt={4}>
-              {t('client.cart.unavailable')}
-            </Badge>
+            <div className={classes.cartRowBadge}>
+              <Badge color="red">{t('client.cart.unavailable')}</Badge>
+            </div>
           )}
-        </Stack>
-        <ActionIcon
-          size={44}
-          variant="subtle"
-          color="gray"
+        </div>
+        <IconButton
+          variant="gray"
           onClick={() => {
             cartActions.delete(item.dish.id);
             onRemoved();
           }}
-          aria-label={t('client.cart.remove', { name })}
+          label={t('client.cart.remove', { name })}
         >
           <IconTrash size={22} />
-        </ActionIcon>
-      </Group>
-      <Group justify="space-between" mt="xs" wrap="nowrap">
+        </IconButton>
+      </div>
+      <div className={classes.cartRowQty}>
         <QuantityControl
           name={name}
           quantity={item.quantity}
@@ -223,19 +189,15 @@ function CartRow({ item, unavailable, onRemoved }: { item: CartItem; unavailable
           onDecrease={() => cartActions.remove(item.dish.id)}
           onIncrease={() => cartActions.add(item.dish)}
         />
-        <Text fz={18} fw={800}>
-          {money(unit * item.quantity)}
-        </Text>
-      </Group>
-      <TextInput
-        mt="xs"
-        size="md"
-        aria-label={t('client.cart.itemNote', { name })}
+        <strong className={classes.cartRowSum}>{money(unit * item.quantity)}</strong>
+      </div>
+      <TextField
+        label={t('client.cart.itemNote', { name })}
         placeholder={t('client.cart.itemNotePlaceholder')}
         value={item.note}
-        onChange={(e) => cartActions.setItemNote(item.dish.id, e.currentTarget.value)}
+        onChange={(note) => cartActions.setItemNote(item.dish.id, note)}
         maxLength={500}
       />
-    </Paper>
+    </div>
   );
 }

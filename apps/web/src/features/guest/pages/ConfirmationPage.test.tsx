@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { focusManager } from '@tanstack/react-query';
 import type { GuestOrder } from '@qr-menu/contract';
 import { Route, Routes } from 'react-router';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import '../index';
 import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
+import { guestKeys } from '../api';
+import { clearGuestQueriesForTests, invalidateQuery } from '../lib/query';
 import { ConfirmationPage } from './ConfirmationPage';
 import { OrdersPage } from './OrdersPage';
 
@@ -35,18 +36,20 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
   eateryId: 1,
   orderPrice: 7.35,
   estimatedTime: 10,
+  version: 1,
 });
 
-/** The server's answers; a test changes them, then brings the window back into focus to make the page refetch. */
+/** The server's answers; a test changes them, then marks the cached orders stale to make the page refetch. */
 let orders: GuestOrder[] = [];
 const refetch = () =>
   act(() => {
-    focusManager.setFocused(false);
-    focusManager.setFocused(true);
+    invalidateQuery(guestKeys.order(1, 12));
+    invalidateQuery(guestKeys.orders(1));
   });
 
 describe('order status for screen readers', () => {
   beforeEach(() => {
+    clearGuestQueriesForTests();
     localStorage.clear();
     resetCartStoreForTests();
     cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
@@ -62,7 +65,6 @@ describe('order status for screen readers', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    focusManager.setFocused(undefined);
   });
 
   it('focuses the confirmation heading and politely announces a status change', async () => {

@@ -1,5 +1,4 @@
 import { useId, useMemo } from 'react';
-import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconCircleCheckFilled,
   IconClock,
@@ -11,8 +10,8 @@ import {
 import type { GuestOrder } from '@qr-menu/contract';
 import { localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useMenu, useOrder } from '../api';
+import { useNavigate, useParams } from 'react-router';
+import { guestKeys, useMenu, useOrder } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';
 import { StatusAnnouncer } from '../components/StatusAnnouncer';
@@ -20,12 +19,15 @@ import { StatusBadge } from '../components/StatusBadge';
 import { StatusSteps } from '../components/StatusSteps';
 import { GuestMessage } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
-import { formatOrderDate } from '../lib/format-date';
+import { OrderTime } from '../components/OrderTime';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOpenMenu } from '../lib/use-open-menu';
-import { useOrderLive } from '../lib/use-order-live';
+import { newerOrder, useOrderLive } from '../lib/use-order-live';
+import { setQueryData } from '../lib/query';
 import { parseId } from '../lib/use-place';
+import { Button, ButtonLink } from '../ui/Button';
+import { ui } from '../ui/parts';
 import { GuestNotFound, NoRestaurant } from './ScanPrompt';
 import classes from '../guest.module.css';
 
@@ -43,15 +45,23 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
   const { t } = useTranslation();
   const order = useOrder(eateryId, orderId);
   const status = order.data?.status;
-  useOrderLive([orderId], () => void order.refetch(), !!status && !isFinalStatus(status));
+  useOrderLive(
+    [orderId],
+    (live) => {
+      // The event carries the order: no request. Without one (a delete), ask the server.
+      if (live) setQueryData<GuestOrder>(guestKeys.order(eateryId, orderId), (cached) => newerOrder(cached, live));
+      else void order.refetch();
+    },
+    !!status && !isFinalStatus(status),
+  );
 
   if (order.isPending) return <CardsSkeleton cards={[180, 120, 160]} />;
   if (order.isError) {
     return (
       <GuestMessage icon={IconMoodSad} title={t('client.errorTitle')} text={t('client.fetchOrderError')}>
-        <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl">
+        <ButtonLink to="/client/menu" size="lg">
           {t('client.backHome')}
-        </Button>
+        </ButtonLink>
       </GuestMessage>
     );
   }
@@ -77,144 +87,98 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
   const headingId = useId();
 
   return (
-    <Stack className={classes.narrow} gap="md">
-      <Paper radius="lg" p="lg" ta="center">
+    <div className={`${classes.narrow} ${ui.stack}`}>
+      <section className={`${ui.card} ${classes.confirmHead}`}>
         {order.status !== 'CANCELLED' && (
-          <Group justify="center" gap={8} mb="sm" wrap="nowrap">
+          <div className={classes.thanks}>
             {/* Green on the icon only: green text on white is below 4.5:1. */}
-            <IconCircleCheckFilled
-              size={26}
-              aria-hidden
-              color="var(--mantine-color-green-8)"
-              style={{ flex: 'none' }}
-            />
-            <Text fw={700} fz="md">
-              {t('client.confirmation.thanks')}
-            </Text>
-          </Group>
+            <IconCircleCheckFilled size={26} aria-hidden color="#2f9e44" style={{ flex: 'none' }} />
+            <span>{t('client.confirmation.thanks')}</span>
+          </div>
         )}
-        <Text id={captionId} fz="sm" c="dimmed" tt="uppercase" fw={700} lts={0.5}>
+        <div id={captionId} className={`${classes.caption} ${ui.dimmed}`}>
           {t('client.confirmation.orderNumber')}
-        </Text>
+        </div>
         {/* The page starts here for keyboard and screen-reader users; it reads "Order number #12". */}
-        <Text
-          component="h1"
+        <h1
           id={headingId}
           aria-labelledby={`${captionId} ${headingId}`}
           tabIndex={-1}
           ref={focusOnMount}
           className={classes.orderNumber}
-          my={6}
           data-testid="order-number"
         >
           #{order.id}
-        </Text>
-        <Text fz="md" c="dimmed">
-          {t('client.table', { number: order.tableNumber })} · {formatOrderDate(order.createdAt, i18n.language)}
-        </Text>
-        <Text fz="sm" c="dimmed" mt={4}>
-          {t('client.confirmation.showWaiter')}
-        </Text>
-      </Paper>
+        </h1>
+        <p className={`${classes.confirmMeta} ${ui.dimmed}`}>
+          {t('client.table', { number: order.tableNumber })} ·{' '}
+          <OrderTime iso={order.createdAt} eateryId={order.eateryId} />
+        </p>
+        <p className={`${classes.confirmHint} ${ui.dimmed}`}>{t('client.confirmation.showWaiter')}</p>
+      </section>
 
       <StatusAnnouncer orders={[order]} />
-      <Paper radius="lg" p="lg">
-        <Group justify="space-between" mb="md" gap="xs">
-          <Text fw={800} fz="lg">
-            {t('client.steps.label')}
-          </Text>
+      <section className={ui.card}>
+        <div className={`${ui.row} ${classes.statusHead}`}>
+          <h2 className={classes.cardTitle}>{t('client.steps.label')}</h2>
           <StatusBadge status={order.status} />
-        </Group>
+        </div>
         <StatusSteps status={order.status} />
         {order.estimatedTime > 0 && (
-          <Group gap={8} mt="md" justify="center" wrap="nowrap">
+          <div className={classes.estimate}>
             <IconClock size={20} aria-hidden style={{ flex: 'none' }} />
-            <Text fz="md" fw={600}>
-              {t('client.confirmation.estimated', { minutes: order.estimatedTime })}
-            </Text>
-          </Group>
+            <span>{t('client.confirmation.estimated', { minutes: order.estimatedTime })}</span>
+          </div>
         )}
-      </Paper>
+      </section>
 
-      <Paper radius="lg" p="lg">
-        <Text component="h2" fw={800} fz="lg" mt={0} mb="sm">
-          {t('client.confirmation.summary')}
-        </Text>
-        <Stack gap="sm">
+      <section className={ui.card}>
+        <h2 className={classes.cardTitle}>{t('client.confirmation.summary')}</h2>
+        <ul className={classes.summary}>
           {items.map((item) => (
-            <Group key={item.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <li key={item.id} className={classes.summaryItem}>
               <div style={{ minWidth: 0 }}>
-                <Text fz="md" fw={600}>
+                <div className={classes.summaryName}>
                   {item.quantity} × {(item.dishId !== null && names.get(item.dishId)) || item.name}
-                </Text>
-                {item.note && (
-                  <Text fz="sm" c="dimmed" fs="italic">
-                    {item.note}
-                  </Text>
-                )}
+                </div>
+                {item.note && <div className={`${classes.summaryNote} ${ui.dimmed}`}>{item.note}</div>}
               </div>
-              <Text fz="md" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {money(toCents(item.price) * item.quantity)}
-              </Text>
-            </Group>
+              <span className={classes.summaryPrice}>{money(toCents(item.price) * item.quantity)}</span>
+            </li>
           ))}
-        </Stack>
+        </ul>
         {order.note && (
           <>
-            <Divider my="sm" />
-            <Text fz="sm" c="dimmed" fw={700}>
-              {t('client.confirmation.note')}
-            </Text>
-            <Text fz="md" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {order.note}
-            </Text>
+            <hr className={ui.divider} />
+            <div className={`${classes.noteLabel} ${ui.dimmed}`}>{t('client.confirmation.note')}</div>
+            <p className={classes.orderNoteText}>{order.note}</p>
           </>
         )}
-        <Divider my="sm" />
-        <Group justify="space-between">
-          <Text fz="lg" fw={700}>
-            {t('client.confirmation.total')}
-          </Text>
-          <Text fz={22} fw={800}>
-            {money(toCents(order.orderPrice))}
-          </Text>
-        </Group>
-      </Paper>
+        <hr className={ui.divider} />
+        <div className={`${ui.row} ${classes.summaryTotal}`}>
+          <span>{t('client.confirmation.total')}</span>
+          <strong>{money(toCents(order.orderPrice))}</strong>
+        </div>
+      </section>
 
-      <Stack gap="sm" mt="xs">
+      <div className={classes.confirmActions}>
         {!final && (
-          <Button
-            size="lg"
-            h={52}
-            radius="xl"
-            variant="light"
-            leftSection={<IconPlus size={20} />}
-            onClick={() => openMenu(order.id)}
-          >
+          <Button size="lg" variant="light" leftSection={<IconPlus size={20} />} onClick={() => openMenu(order.id)}>
             {t('client.confirmation.addDishes')}
           </Button>
         )}
-        <Button
-          size="lg"
-          h={52}
-          radius="xl"
-          leftSection={<IconToolsKitchen2 size={20} />}
-          onClick={() => openMenu(null)}
-        >
+        <Button size="lg" leftSection={<IconToolsKitchen2 size={20} />} onClick={() => openMenu(null)}>
           {t('client.header.newOrder')}
         </Button>
         <Button
           size="lg"
-          h={52}
-          radius="xl"
           variant="outline"
-          bg="white"
           leftSection={<IconReceipt2 size={20} />}
           onClick={() => void navigate('/client/orders')}
         >
           {t('client.header.myOrders')}
         </Button>
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }

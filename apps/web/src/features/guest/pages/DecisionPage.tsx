@@ -1,4 +1,3 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconReceipt2, IconToolsKitchen2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,8 @@ import { HeroIcon } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { usePlaceSync } from '../lib/use-place';
+import { Button } from '../ui/Button';
+import { Skeleton, ui } from '../ui/parts';
 import { ScanPrompt } from './ScanPrompt';
 import classes from '../guest.module.css';
 
@@ -26,12 +27,12 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
 
   if (device.isPending) {
     return (
-      <Stack className={`${classes.narrow} ${classes.hero}`} align="center" gap="md" aria-busy="true">
-        <Skeleton height={64} width={64} circle />
+      <div className={`${classes.narrow} ${classes.hero} ${classes.heroSkeleton}`} aria-busy="true">
+        <Skeleton height={64} circle />
         <Skeleton height={28} width="70%" />
         <Skeleton height={16} width="85%" />
-        <Skeleton height={56} mt="xl" radius="xl" />
-      </Stack>
+        <Skeleton height={56} radius={28} />
+      </div>
     );
   }
   if (device.isError) return <LoadError error={device.error} onRetry={() => void device.refetch()} />;
@@ -39,26 +40,19 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
 
   const { eateryName, tableName, hasOrders } = device.data;
   return (
-    <Stack className={`${classes.narrow} ${classes.hero}`} gap={0} ta="center">
+    <div className={`${classes.narrow} ${classes.hero} ${classes.message}`}>
       <HeroIcon icon={IconToolsKitchen2} />
-      <Text component="h1" fz={26} fw={800} mt="md" mb={0} lh={1.25} tabIndex={-1} ref={focusOnMount}>
+      <h1 className={classes.messageTitle} style={{ fontSize: 26 }} tabIndex={-1} ref={focusOnMount}>
         {t('client.welcome.title', { name: eateryName })}
-      </Text>
-      <Text fz="md" c="dimmed" mt="sm">
-        {t('client.welcome.text', { number: tableName })}
-      </Text>
-      {hasOrders && (
-        <Text fz="md" mt="sm">
-          {t('client.welcome.hasOrders')}
-        </Text>
-      )}
+      </h1>
+      <p className={`${classes.messageText} ${ui.dimmed}`}>{t('client.welcome.text', { number: tableName })}</p>
+      {hasOrders && <p className={classes.messageText}>{t('client.welcome.hasOrders')}</p>}
       {/* With an open order here, following it comes first; otherwise starting one is the only choice. */}
-      <Stack gap="sm" mt={40}>
+      <div className={classes.heroActions}>
         {hasOrders && (
           <Button
             size="xl"
-            h={56}
-            radius="xl"
+            fullWidth
             leftSection={<IconReceipt2 size={22} />}
             onClick={() => void navigate('/client/orders')}
           >
@@ -67,16 +61,14 @@ function Decision({ eateryId, tableId }: { eateryId: number; tableId: number }) 
         )}
         <Button
           size="xl"
-          h={56}
-          radius="xl"
+          fullWidth
           variant={hasOrders ? 'outline' : 'filled'}
-          bg={hasOrders ? 'white' : undefined}
           leftSection={<IconToolsKitchen2 size={22} />}
           onClick={() => openMenu(null)}
         >
           {t('client.header.newOrder')}
         </Button>
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuestMenu } from '@qr-menu/contract';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import '../index';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
+import { clearGuestQueriesForTests } from '../lib/query';
 import { MenuPage } from './MenuPage';
 
 const texts = (nameEn: string) => ({
@@ -22,6 +23,7 @@ const menu: GuestMenu = {
   tableId: 2,
   eateryName: 'Dadlı Ev',
   tableName: '7',
+  timeZone: 'Asia/Baku',
   categories: [
     { id: 10, ...names('Soups'), image: null, dishes: [{ id: 1, ...texts('Piti'), price: 6.5, image: null }] },
     { id: 11, ...names('Salads'), image: null, dishes: [{ id: 2, ...texts('Choban'), price: 4, image: null }] },
@@ -34,6 +36,7 @@ const chip = (name: string) => screen.getByRole('button', { name });
 
 describe('menu page keyboard', () => {
   beforeEach(() => {
+    clearGuestQueriesForTests();
     localStorage.clear();
     resetCartStoreForTests();
     vi.stubGlobal(
@@ -102,6 +105,8 @@ describe('menu page keyboard', () => {
     expect(chip('Salads').getAttribute('aria-current')).toBe('true');
     expect(focused()).toBe(screen.getByRole('heading', { level: 2, name: 'Salads' }));
     await user.tab();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Choban: photo and details' }));
+    await user.tab();
     expect(focused()).toBe(screen.getByRole('button', { name: 'Add Choban to the cart' }));
   });
 
@@ -116,6 +121,8 @@ describe('menu page keyboard', () => {
     await user.tab();
     expect((focused() as HTMLElement).getAttribute('aria-label')).toMatch(/^View cart, Dishes in the cart: 1/);
     await user.tab();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Piti: photo and details' }));
+    await user.tab();
     expect(focused()).toBe(screen.getByRole('button', { name: 'Add Piti to the cart' }));
   });
 
@@ -127,5 +134,45 @@ describe('menu page keyboard', () => {
     expect(getCart().addToOrderId).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(focused()).toBe(screen.getByRole('heading', { level: 1, name: 'Menu' }));
+  });
+
+  it('opens a dish sheet from its row: a modal dialog; Escape closes it and the focus goes back to the row', async () => {
+    await renderMenu();
+    const user = userEvent.setup();
+    const row = screen.getByRole('button', { name: 'Piti: photo and details' });
+    await user.click(row);
+    const dialog = screen.getByRole('dialog', { name: 'Piti' });
+    expect(dialog.getAttribute('open')).not.toBeNull();
+    expect(document.documentElement.dataset.sheetOpen).toBe('true');
+
+    // jsdom does not send "cancel" for Escape as a browser does: send it as the browser would.
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await screen.findByRole('button', { name: 'Piti: photo and details' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(focused()).toBe(row);
+    expect(document.documentElement.dataset.sheetOpen).toBeUndefined();
+    expect(getCart().items).toEqual([]);
+  });
+
+  it('adds from the sheet with a quantity and a note, and opens a dish in the cart with its own', async () => {
+    await renderMenu();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Baklava: photo and details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Baklava' });
+    // Minus stays at 1 (the sheet adds at least one).
+    expect(screen.getByRole('button', { name: 'One less Baklava' }).getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'One more Baklava' }));
+    await user.click(screen.getByRole('button', { name: 'One more Baklava' }));
+    await user.type(screen.getByRole('textbox', { name: 'Note for Baklava' }), 'No nuts');
+    await user.click(screen.getByRole('button', { name: 'Add · 9.00 AZN' }));
+    expect(dialog.isConnected).toBe(false);
+    expect(getCart().items.map((i) => [i.dish.id, i.quantity, i.note])).toEqual([[3, 3, 'No nuts']]);
+
+    await user.click(screen.getByRole('button', { name: 'Baklava: photo and details' }));
+    const again = within(screen.getByRole('dialog', { name: 'Baklava' }));
+    expect(again.getByRole('textbox', { name: 'Note for Baklava' })).toHaveProperty('value', 'No nuts');
+    await user.click(again.getByRole('button', { name: 'One less Baklava' }));
+    await user.click(again.getByRole('button', { name: 'Update cart · 6.00 AZN' }));
+    expect(getCart().items.map((i) => [i.dish.id, i.quantity])).toEqual([[3, 2]]);
   });
 });

@@ -1,10 +1,10 @@
 import { IconCompass, IconQrcode } from '@tabler/icons-react';
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useCart } from '../cart/cart-store';
 import { GuestMessage } from '../GuestLayout';
 import { parseId } from '../lib/use-place';
+import { ButtonLink } from '../ui/Button';
 
 /** No table is known: ask the guest to scan the QR code on the table. */
 export function ScanPrompt({ backToMenu = false }: { backToMenu?: boolean }) {
@@ -12,9 +12,9 @@ export function ScanPrompt({ backToMenu = false }: { backToMenu?: boolean }) {
   return (
     <GuestMessage icon={IconQrcode} title={t('client.scan.title')} text={t('client.scan.text')}>
       {backToMenu && (
-        <Button component={Link} to="/client/menu" size="lg" h={48} radius="xl" variant="outline">
+        <ButtonLink to="/client/menu" size="lg" variant="outline">
           {t('client.backHome')}
-        </Button>
+        </ButtonLink>
       )}
     </GuestMessage>
   );
@@ -44,9 +44,9 @@ export function GuestNotFound() {
   const { t } = useTranslation();
   return (
     <GuestMessage icon={IconCompass} title={t('client.pageNotFound')} text={t('client.pageNotFoundText')}>
-      <Button component={Link} to="/client/menu" size="lg" h={48}>
+      <ButtonLink to="/client/menu" size="lg">
         {t('client.backHome')}
-      </Button>
+      </ButtonLink>
     </GuestMessage>
   );
 }

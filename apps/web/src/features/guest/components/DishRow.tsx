@@ -1,17 +1,32 @@
 import { memo, useEffect, useRef } from 'react';
-import { ActionIcon, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localDescription, localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { cartActions } from '../cart/cart-store';
 import { useMoney } from '../lib/use-money';
+import { IconButton } from '../ui/Button';
 import { DishPhoto } from './DishPhoto';
 import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
 
-/** A dish on the menu: large 4:3 photo (a short band without one), name, two lines of description, price, "+". */
-export const DishCard = memo(function DishCard({ dish, quantity }: { dish: GuestMenuDish; quantity: number }) {
+/**
+ * A dish on the menu as a compact row (issue 14: about five fit on a phone's screen, where one photo card did):
+ * name, two lines of description, price, a small photo and "+". The whole row opens the dish sheet (large photo,
+ * full description, quantity, note): a button stretched under the row, first in the tab order, then "+".
+ */
+export const DishRow = memo(function DishRow({
+  dish,
+  quantity,
+  onOpen,
+  eager = false,
+}: {
+  dish: GuestMenuDish;
+  quantity: number;
+  onOpen: (dish: GuestMenuDish) => void;
+  /** One of the first rows on screen: its photo loads at once (the rest are lazy). */
+  eager?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const name = localName(dish, i18n.language);
@@ -38,19 +53,26 @@ export const DishCard = memo(function DishCard({ dish, quantity }: { dish: Guest
   };
 
   return (
-    <article className={classes.dishCard} aria-label={name}>
-      <DishPhoto src={dish.image} alt={name} />
-      <div className={classes.dishBody}>
-        <Text component="h3" fz={18} fw={700} lh={1.3} m={0}>
-          {name}
-        </Text>
-        {description && (
-          <Text fz={15} c="dimmed" lineClamp={2} lh={1.4}>
-            {description}
-          </Text>
+    <article className={classes.dishRow} aria-label={name}>
+      <button
+        type="button"
+        className={classes.dishOpen}
+        aria-haspopup="dialog"
+        aria-label={t('client.dish.details', { name })}
+        onClick={() => onOpen(dish)}
+      />
+      <div className={classes.dishText}>
+        <h3 className={classes.dishName}>{name}</h3>
+        {description && <p className={classes.dishDescription}>{description}</p>}
+        <span className={classes.price}>{money(toCents(dish.price))}</span>
+      </div>
+      <div className={classes.dishSide}>
+        {dish.image && (
+          <div className={classes.dishThumb}>
+            <DishPhoto src={dish.image} photo={dish.photo} sizes="112px" eager={eager} alt="" />
+          </div>
         )}
-        <div className={classes.dishFooter}>
-          <span className={classes.price}>{money(toCents(dish.price))}</span>
+        <div className={classes.dishAdd}>
           {quantity > 0 ? (
             <QuantityControl
               name={name}
@@ -60,16 +82,9 @@ export const DishCard = memo(function DishCard({ dish, quantity }: { dish: Guest
               increaseRef={increaseRef}
             />
           ) : (
-            <ActionIcon
-              ref={addRef}
-              size={48}
-              radius="xl"
-              variant="filled"
-              onClick={add}
-              aria-label={t('client.add', { name })}
-            >
+            <IconButton ref={addRef} variant="filled" size="lg" onClick={add} label={t('client.add', { name })}>
               <IconPlus size={26} stroke={2.5} />
-            </ActionIcon>
+            </IconButton>
           )}
         </div>
       </div>

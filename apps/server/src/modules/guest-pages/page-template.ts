@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT_OPEN = '<div id="root">';
+const BODY_CLOSE = '</body>';
+/** The guest feature's chunk in Vite's manifest (dist/.vite/manifest.json). */
+const GUEST_MODULE = 'src/features/guest/index.tsx';
+const LEADING_LINKS = /^(?:<link [^>]*>)+/;
+/** A stylesheet link of the build (index.html's, or one guestLinks adds). */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \\u escapes (a dish named
+ * `</script><script>…` cannot close the element), and the two line separators JavaScript once treated as newlines.
+ * Those characters only occur inside JSON strings, where the escapes mean the same text.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The built index.html, cut where a server-rendered guest page goes: the app's root element gets the rendered
+ * markup instead of the "did not load" fallback, the head gets the guest chunk's stylesheets (the page is styled
+ * without JavaScript) and module preloads (hydration waits for that chunk).
+ */
+export class PageTemplate {
+  private readonly before: string;
+  private readonly after: string;
+
+  constructor(webDist: string) {
+    const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+    const open = html.indexOf(ROOT_OPEN);
+    const close = html.lastIndexOf(BODY_CLOSE);
+    if (open < 0 || close < open) throw new Error('index.html: no <div id="root"> before </body>');
+    const links = guestLinks(webDist, html);
+    this.before = inlineStylesheets(
+      webDist,
+      html.slice(0, open + ROOT_OPEN.length).replace('</head>', `${links}</head>`),
+    );
+    this.after = html.slice(close);
+  }
+
+  /** The page: `rootHtml` in the root element, `data` (JSON text) for the client, `lang` on <html>. */
+  page(rootHtml: string, data: string, lang: string): string {
+    // React puts resource hints (preloads of the eager photos) first in its output: they belong in the head, where
+    // the browser finds them early, and where they are not in the way of hydrating the root element.
+    const hints = LEADING_LINKS.exec(rootHtml)?.[0] ?? '';
+    return (
+      this.before.replace(/<html lang="[a-z-]*"/, `<html lang="${lang}"`).replace('</head>', `${hints}</head>`) +
+      rootHtml.slice(hints.length) +
+      `</div>\n    <script type="application/json" id="guest-data">${scriptSafeJson(data)}</script>\n  ` +
+      this.after
+    );
+  }
+}
+
+/** Stylesheet and modulepreload tags of the guest chunk and what it imports, minus what index.html already names. */
+function guestLinks(webDist: string, html: string): string {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return '';
+  }
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(GUEST_MODULE);
+  const named = (file: string) => html.includes(`/${file}"`);
+  return [
+    ...[...css].filter((f) => !named(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...[...js].filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
+}
+
+/**
+ * The build's stylesheets written into the page as <style> blocks (the CSP allows inline styles): the first paint
+ * waits for no stylesheet request. Each link stays, `disabled` (the browser does not fetch it), so that Vite's
+ * preloader, which skips a stylesheet a <link> already names, does not fetch it again when the guest chunk loads.
+ * A file that is missing or could close the <style> element keeps its ordinary link.
+ */
+function inlineStylesheets(webDist: string, head: string): string {
+  return head.replace(STYLESHEET_LINK, (link, file: string) => {
+    let css: string;
+    try {
+      css = readFileSync(join(webDist, file), 'utf8');
+    } catch {
+      return link;
+    }
+    if (/<\/style/i.test(css)) return link;
+    return `<style>${css}</style>${link.replace('>', ' disabled>')}`;
+  });
+}

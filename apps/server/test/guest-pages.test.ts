@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GuestMenu } from '@qr-menu/contract';
+import { bearer, registerOwner, setupApp, type Owner } from './helper.js';
+import { createCategory, createDish } from './menu-fixtures.js';
+
+/**
+ * Server-rendered guest pages (issue 14) with the web app's renderer taken from its source
+ * (apps/web/src/entry-server.tsx) and a small index.html standing in for the build.
+ */
+const webDist = mkdtempSync(join(tmpdir(), 'qrmenu-web-'));
+const STYLESHEET = '/assets/index-test.css';
+const CSS = 'body{color:#222}';
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, STYLESHEET), CSS);
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html>\n<html lang="az">\n  <head>\n    <title>QR Menu</title>\n' +
+    `    <link rel="stylesheet" crossorigin href="${STYLESHEET}">\n  </head>\n  <body>\n` +
+    '    <div id="root"><p class="boot-stalled">The page did not load.</p></div>\n  </body>\n</html>\n',
+);
+const webSsrEntry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
+
+const ctx = setupApp({ webDist, webSsrEntry });
+let owner: Owner;
+let table: number;
+let soups: number;
+const EVIL = 'Lentil</script><script>alert(1)</script>';
+
+const pageUrl = (tableId = table) => `/client/eatery/${owner.eateryId}/table/${tableId}/menu`;
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+/** The inlined JSON of a page, parsed as the client parses it. */
+function inlined(html: string): { lang: string; menu: GuestMenu } {
+  const m = /<script type="application\/json" id="guest-data">([\s\S]*?)<\/script>/.exec(html);
+  expect(m).not.toBeNull();
+  return JSON.parse(m![1]);
+}
+
+/** The markup in the app's root element (what the server rendered), without the inlined data. */
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+
+beforeAll(async () => {
+  owner = await registerOwner(ctx.app, { restaurant: 'Sahil Cafe' });
+  soups = (await createCategory(ctx.app, owner, { nameAz: 'Şorbalar', nameEn: 'Soups', nameRu: 'Супы' })).id;
+  await createDish(ctx.app, owner, soups, { nameAz: 'Mərci', nameEn: EVIL, nameRu: 'Чечевица', price: 4.5 });
+  await createDish(ctx.app, owner, soups, { nameAz: 'Düşbərə', nameEn: 'Dushbara', nameRu: 'Дюшбара', price: 6 });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/eatery/${owner.eateryId}/table`,
+    headers: bearer(owner.token),
+    payload: { number: '7', seats: 4 },
+  });
+  expect(res.statusCode).toBe(201);
+  table = res.json().id as number;
+});
+
+describe('server-rendered guest menu page', () => {
+  it('has the dishes in the HTML, in the cookie language, with the menu inlined and escaped', async () => {
+    const res = await get(pageUrl(), { cookie: 'language=ru' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<html lang="ru"');
+    expect(rootOf(html)).toContain('Чечевица');
+    expect(html).toContain('Дюшбара');
+    expect(html).toContain('Супы');
+    expect(html).toContain('Sahil Cafe');
+    expect(html).not.toContain('boot-stalled');
+    // The dish name never closes the data element: one </script> (its own), no injected script.
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert');
+    const data = inlined(html);
+    expect(data.lang).toBe('ru');
+    expect(data.menu.eateryId).toBe(owner.eateryId);
+    expect(data.menu.tableId).toBe(table);
+    expect(data.menu.categories[0].dishes.map((d) => d.nameEn)).toContain(EVIL);
+  });
+
+  it('renders once per menu version and language; the next request is served from the cache', async () => {
+    const url = pageUrl();
+    const first = await get(url, { cookie: 'language=en' });
+    expect(first.statusCode).toBe(200);
+    // Escaped as text in the markup, not as tags.
+    expect(first.body).toContain('Lentil&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const renders = ctx.app.guestPages.renders;
+    const second = await get(url, { cookie: 'language=en' });
+    expect(second.body).toBe(first.body);
+    expect(ctx.app.guestPages.renders).toBe(renders);
+
+    // Conditional and compressed answers come from the same cached page.
+    const etag = String(second.headers.etag);
+    expect((await get(url, { cookie: 'language=en', 'if-none-match': etag })).statusCode).toBe(304);
+    const br = await get(url, { cookie: 'language=en', 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    expect(ctx.app.guestPages.renders).toBe(renders);
+
+    // A staff edit changes the menu's ETag: the page is rendered again with the new name.
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/eatery/${owner.eateryId}/category`,
+      headers: { ...bearer(owner.token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({
+        nameAz: 'İçkilər',
+        nameEn: 'Drinks',
+        nameRu: 'Напитки',
+      })}\r\n--x--\r\n`,
+    });
+    expect(edit.statusCode).toBe(201);
+    const drinks = edit.json().id as number;
+    await createDish(ctx.app, owner, drinks, { nameAz: 'Çay', nameEn: 'Black tea', nameRu: 'Чай', price: 1 });
+    const after = await get(url, { cookie: 'language=en' });
+    expect(after.body).toContain('Black tea');
+    expect(ctx.app.guestPages.renders).toBe(renders + 1);
+  });
+
+  it('renders in az without a language cookie, and in each language on its own', async () => {
+    const az = await get(pageUrl());
+    expect(az.body).toContain('<html lang="az"');
+    expect(rootOf(az.body)).toContain('Mərci');
+    expect(inlined(az.body).lang).toBe('az');
+    const unknown = await get(pageUrl(), { cookie: 'language=de' });
+    expect(inlined(unknown.body).lang).toBe('az');
+    const en = await get(pageUrl(), { cookie: 'language=en' });
+    expect(rootOf(en.body)).toContain('Dushbara');
+    expect(rootOf(en.body)).not.toContain('Düşbərə');
+  });
+
+  it('renders the decision page of a scanned QR code with the menu inlined', async () => {
+    const res = await get(`/client/eatery/${owner.eateryId}/table/${table}/add/false/menu`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Sahil Cafe');
+    expect(inlined(res.body).menu.tableId).toBe(table);
+  });
+
+  it('inlines the stylesheets (no request before the first paint) and leaves their links disabled', async () => {
+    const res = await get(pageUrl());
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<style>${CSS}</style>`);
+    // Kept, not fetched: Vite's preloader skips a stylesheet a link already names.
+    expect(res.body).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}" disabled>`);
+    expect(res.body).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
+  });
+
+  it('answers the plain SPA page for unknown tables and malformed ids', async () => {
+    for (const url of [
+      pageUrl(999_999),
+      `/client/eatery/${owner.eateryId}/table/abc/menu`,
+      '/client/eatery/0/table/1/menu',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('boot-stalled');
+      expect(res.body, url).not.toContain('guest-data');
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { io } from 'socket.io-client';
+import type { GuestOrder, OrderEvent } from '@qr-menu/contract';
+import { ORDER_EVENT } from '@qr-menu/contract/constants';
+import { Route, Routes } from 'react-router';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import '../index';
+import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
+import { clearGuestQueriesForTests } from '../lib/query';
+import { ConfirmationPage } from './ConfirmationPage';
+
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+
+const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn() };
+
+const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
+  id: 12,
+  status,
+  tableId: 2,
+  tableNumber: '7',
+  note: null,
+  createdAt: '2026-01-05T12:00:00.000Z',
+  updatedAt: '2026-01-05T12:00:00.000Z',
+  items: [],
+  eateryId: 1,
+  orderPrice: 0,
+  estimatedTime: 10,
+  version,
+});
+
+let requests: string[] = [];
+
+beforeEach(() => {
+  clearGuestQueriesForTests();
+  localStorage.clear();
+  resetCartStoreForTests();
+  cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+  requests = [];
+  vi.mocked(io)
+    .mockReset()
+    .mockReturnValue(fakeSocket as never);
+  fakeSocket.on.mockReset();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requests.push(url);
+      if (url.endsWith('/menu')) return jsonResponse({ messageKey: 'internal', message: 'down' }, 503);
+      return jsonResponse(order('CREATED', 1));
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it('a status event updates the confirmation page from the order it carries, with no request', async () => {
+  await renderWithProviders(
+    <Routes>
+      <Route path="/client/order-confirmation/:orderId" element={<ConfirmationPage />} />
+    </Routes>,
+    { lang: 'en', path: '/client/order-confirmation/12' },
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
+  // The socket is opened about a second after the page shows.
+  await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(ORDER_EVENT, expect.any(Function)), {
+    timeout: 3000,
+  });
+  const handler = fakeSocket.on.mock.calls.find(([name]) => name === ORDER_EVENT)![1] as (...e: OrderEvent[]) => void;
+  const orderRequests = () => requests.filter((url) => url.endsWith('/orders/12')).length;
+  const before = orderRequests();
+
+  const ready = order('READY', 3);
+  handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'READY', version: 3, order: ready });
+  await waitFor(() => expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready'));
+  // A late event of an older version changes nothing.
+  handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'PREPARING', version: 2, order: order('PREPARING', 2) });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready');
+  expect(orderRequests()).toBe(before);
+});

@@ -1,0 +1,158 @@
+/**
+ * Scenario (a) of the place-orders benchmark, the reference (a child process): the rows a guest order writes,
+ * inserted by hand through the same driver as the server, in a transaction each: BEGIN; INSERT the order RETURNING
+ * id; INSERT its 2 items (one statement); COMMIT. `--guests` workers with one transaction in flight each, like the
+ * guests. No HTTP, no validation, no events: what the database and driver alone cost.
+ *
+ * PostgreSQL (BENCH_DATABASE_URL): node-postgres, one pooled connection per worker, the two INSERTs as named
+ * prepared statements. PGlite (BENCH_DATA_DIR, its own fresh data dir): PGlite.transaction in this process.
+ * The schema comes from the app's migrations (openDatabase); one restaurant is seeded like the server's.
+ * Sends one `{reply: 'result', ...RawResult}` message and exits.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { percentile, seedRestaurant } from '../common.js';
+import type { RawResult } from './protocol.js';
+
+const { values: args } = parseArgs({
+  options: {
+    guests: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+  },
+});
+
+const INSERT_ORDER = `insert into orders (eatery_id, table_id, table_number, status, note, device_id, idempotency_key)
+  values ($1, $2, $3, 'CREATED', null, $4, null) returning id`;
+const INSERT_ITEMS = `insert into order_items
+  (order_id, dish_id, name, price, quantity, note, status, kitchen_department_id, category_name)
+  values ($1, $2, $3, $4, 1, null, 'CREATED', $5, $6), ($1, $7, $8, $9, 2, 'no onions', 'CREATED', $10, $11)`;
+
+interface DishRow {
+  id: number;
+  name: string;
+  price: string;
+  kitchen_department_id: number | null;
+  category_name: string | null;
+}
+
+/** One worker's order: the values of the order INSERT, and of the items INSERT after the order id. */
+interface GuestRows {
+  order: unknown[];
+  items: unknown[];
+}
+
+/** Runs one order's transaction for worker `g`. */
+type PlaceRaw = (g: number, rows: GuestRows) => Promise<void>;
+
+const guests = Number(args.guests);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: process.env.BENCH_DATA_DIR! });
+const seeded = await seedRestaurant(database.db, { tables: guests, dishes: 40 });
+
+let query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+let place: PlaceRaw;
+let close: () => Promise<void>;
+if (databaseUrl) {
+  await database.close();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: guests });
+  const clients = await Promise.all(Array.from({ length: guests }, () => pool.connect()));
+  // Every pooled connection belongs to a worker: set-up queries borrow the first one.
+  query = (text, values) => clients[0].query(text, values);
+  place = async (g, rows) => {
+    const client = clients[g];
+    await client.query('BEGIN');
+    try {
+      const { rows: inserted } = await client.query<{ id: number }>({
+        name: 'raw_order',
+        text: INSERT_ORDER,
+        values: rows.order,
+      });
+      await client.query({ name: 'raw_items', text: INSERT_ITEMS, values: [inserted[0].id, ...rows.items] });
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    }
+  };
+  close = async () => {
+    for (const c of clients) c.release();
+    await pool.end();
+  };
+} else {
+  const pglite = database.pglite!;
+  query = (text, values) => pglite.query(text, values);
+  place = (_g, rows) =>
+    pglite.transaction(async (tx) => {
+      const { rows: inserted } = await tx.query<{ id: number }>(INSERT_ORDER, rows.order);
+      await tx.query(INSERT_ITEMS, [inserted[0].id, ...rows.items]);
+    });
+  close = () => database.close();
+}
+
+// The same snapshot values the server writes: the dish's name, price, department and category name.
+const dishes = (
+  await query(
+    `select d.id, d.name_az as name, d.price::text as price, d.kitchen_department_id, c.name_az as category_name
+     from dishes d left join categories c on c.id = d.category_id where d.eatery_id = $1 order by d.id`,
+    [seeded.eateryId],
+  )
+).rows as DishRow[];
+const tables = (await query('select id, number from tables where eatery_id = $1 order by id', [seeded.eateryId]))
+  .rows as { id: number; number: string }[];
+
+function guestRows(g: number): GuestRows {
+  const table = tables[g % tables.length];
+  const a = dishes[g % dishes.length];
+  const b = dishes[(g + 7) % dishes.length];
+  const deviceId = randomBytes(16).toString('base64url');
+  return {
+    order: [seeded.eateryId, table.id, table.number, deviceId],
+    items: [
+      ...[a.id, a.name, a.price, a.kitchen_department_id, a.category_name],
+      ...[b.id, b.name, b.price, b.kitchen_department_id, b.category_name],
+    ],
+  };
+}
+
+/** Each worker places orders until `stopAt`; the ones started while `measuring` count. */
+async function run(seconds: number, measuring: boolean, times: number[]) {
+  const stopAt = performance.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: guests }, async (_, g) => {
+      const rows = guestRows(g);
+      while (performance.now() < stopAt) {
+        const start = performance.now();
+        try {
+          await place(g, rows);
+          if (measuring) times.push(performance.now() - start);
+        } catch (err) {
+          if (errors++ === 0) console.error(`raw insert: ${String(err)}`);
+        }
+      }
+    }),
+  );
+  return errors;
+}
+
+await run(Number(args.warmup), false, []);
+const times: number[] = [];
+const cpuAtStart = process.cpuUsage();
+const started = performance.now();
+const errors = await run(Number(args.seconds), true, times);
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuAtStart);
+await close();
+times.sort((x, y) => x - y);
+const result: RawResult = {
+  orders: times.length,
+  seconds,
+  p50: percentile(times, 50),
+  p99: percentile(times, 99),
+  cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  errors,
+};
+process.send!({ reply: 'result', ...result }, () => process.exit(0));

@@ -1,0 +1,161 @@
+/**
+ * The place-orders benchmark's output: one Markdown table with a row per database, scenario and load, the
+ * (b)/(a) ratio and RSS lines, and the verdicts against the budgets of issue 13.
+ */
+import { verdict } from '../common.js';
+import type { Deliveries } from './protocol.js';
+
+export const BUDGET = {
+  /** Guest orders per second at saturation, (b) and (c). */
+  postgresPerS: 1000,
+  pglitePerS: 500,
+  /** (b) saturation at least this share of (a), PostgreSQL. */
+  rawShare: 0.5,
+  /** NEW_ORDER p99 at the offered rate in (b). */
+  newOrderP99Ms: 50,
+  /** Server RSS at the end of the run (issue 13 item 4). */
+  pgliteRssMb: 512,
+  postgresRssMb: 300,
+  /** Orders after which the RSS budgets apply. */
+  rssAfterOrders: 10_000,
+};
+
+export type DbKind = 'postgres' | 'pglite';
+export const dbName = (kind: DbKind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+export type ScenarioId = 'a' | 'b' | 'c';
+
+export interface Row {
+  db: DbKind;
+  scenario: ScenarioId;
+  label: string;
+  /** 'saturation' or the offered rate. */
+  load: 'saturation' | number;
+  ordersPerS: number;
+  /** POST latency (scenario a: one transaction), ms. */
+  p50: number;
+  p99: number;
+  newOrder?: Deliveries;
+  /** Server CPU seconds per 1 000 orders (scenario a: the raw-insert process). */
+  cpuPer1000: number;
+  errors: number;
+  unsent: number;
+}
+
+export interface DbSummary {
+  db: DbKind;
+  rows: Row[];
+  /** Orders placed through the server (warm-ups included). */
+  ordersPlaced: number;
+  rssReadyMb: number;
+  rssEndMb: number;
+  peakRssMb: number;
+}
+
+const num = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
+const msCell = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '–' : `${v.toFixed(1)} ms`);
+
+function deliveredCell(d: Deliveries | undefined) {
+  if (!d) return '–';
+  const wrong = d.misdelivered ? `, ${d.misdelivered} to other restaurants` : '';
+  return `${d.received === d.expected ? 'all' : `${d.received} of`} ${d.expected}${wrong}`;
+}
+
+export function rowsTable(rows: Row[]): string {
+  const columns = [
+    'database',
+    'scenario',
+    'load',
+    'orders/s',
+    'POST p50',
+    'POST p99',
+    'NEW_ORDER p50',
+    'NEW_ORDER p99',
+    'NEW_ORDER delivered',
+    'server CPU s / 1000 orders',
+  ];
+  const lines = [`| ${columns.join(' | ')} |`, `|${' --- |'.repeat(columns.length)}`];
+  for (const r of rows) {
+    const load = r.load === 'saturation' ? 'saturation' : `${r.load}/s offered`;
+    const trouble = [r.errors ? `${r.errors} errors` : '', r.unsent ? `${r.unsent} not sent` : '']
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `| ${dbName(r.db)} | ${r.label} | ${load} | ${num(r.ordersPerS)}${trouble ? ` (${trouble})` : ''} | ` +
+        `${msCell(r.p50)} | ${msCell(r.p99)} | ${msCell(r.newOrder?.p50)} | ${msCell(r.newOrder?.p99)} | ` +
+        `${deliveredCell(r.newOrder)} | ${num(r.cpuPer1000, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const find = (rows: Row[], scenario: ScenarioId, load: 'saturation' | 'offered') =>
+  rows.find(
+    (r) => r.scenario === scenario && (load === 'saturation' ? r.load === 'saturation' : r.load !== 'saturation'),
+  );
+
+/** The (b)-saturation-to-(a) ratio, or null when either was not run. */
+export function rawShare(rows: Row[]): number | null {
+  const a = find(rows, 'a', 'saturation');
+  const b = find(rows, 'b', 'saturation');
+  return a && b && a.ordersPerS > 0 ? b.ordersPerS / a.ordersPerS : null;
+}
+
+/** Prints the lines under the table for one database. */
+export function printSummary(s: DbSummary) {
+  const share = rawShare(s.rows);
+  if (share !== null) console.log(`${dbName(s.db)}: (b) saturation / (a) raw insert = ${share.toFixed(2)}`);
+  console.log(
+    `${dbName(s.db)}: server RSS ${num(s.rssReadyMb)} MB once ready, ${num(s.rssEndMb)} MB at the end after ` +
+      `${s.ordersPlaced} orders (peak ${num(s.peakRssMb)} MB)`,
+  );
+}
+
+/** Prints the verdicts of one database; true when all pass. */
+export function judge(s: DbSummary): boolean {
+  const name = dbName(s.db);
+  const perS = s.db === 'postgres' ? BUDGET.postgresPerS : BUDGET.pglitePerS;
+  let pass = true;
+  for (const scenario of ['b', 'c'] as const) {
+    const row = find(s.rows, scenario, 'saturation');
+    if (!row) continue;
+    pass =
+      verdict(
+        `${name} ${row.label}, orders/s at saturation`,
+        num(row.ordersPerS),
+        `>= ${perS}/s`,
+        row.ordersPerS >= perS,
+      ) && pass;
+  }
+  const share = rawShare(s.rows);
+  if (s.db === 'postgres' && share !== null) {
+    pass =
+      verdict(`${name} (b) / (a) raw insert`, share.toFixed(2), `>= ${BUDGET.rawShare}`, share >= BUDGET.rawShare) &&
+      pass;
+  }
+  const offered = find(s.rows, 'b', 'offered');
+  const d = offered?.newOrder;
+  if (offered && d) {
+    const complete = d.received === d.expected && d.misdelivered === 0 && offered.unsent === 0 && offered.errors === 0;
+    const what = `${name} ${offered.label}, NEW_ORDER p99 at ${offered.load}/s offered`;
+    pass =
+      verdict(
+        `${what}${complete ? '' : ' (NOT ALL SENT OR DELIVERED)'}`,
+        msCell(d.p99),
+        `<= ${BUDGET.newOrderP99Ms} ms`,
+        complete && d.p99 <= BUDGET.newOrderP99Ms,
+      ) && pass;
+  }
+  const rssBudget = s.db === 'postgres' ? BUDGET.postgresRssMb : BUDGET.pgliteRssMb;
+  const enough = s.ordersPlaced >= BUDGET.rssAfterOrders;
+  pass =
+    verdict(
+      `${name} server RSS at the end after ${s.ordersPlaced} orders` +
+        `${enough ? '' : ` (fewer than ${BUDGET.rssAfterOrders}: indicative)`}` +
+        `${s.db === 'pglite' ? ', first start on a new data dir' : ''}`,
+      `${num(s.rssEndMb)} MB`,
+      `<= ${rssBudget} MB`,
+      s.rssEndMb <= rssBudget,
+    ) && pass;
+  return pass;
+}
