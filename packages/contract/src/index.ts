@@ -8,3 +8,6 @@ export * from './orders.js';
 export * from './tables.js';
 export * from './users.js';
 export * from './guest.js';
+export * from './kitchen.js';
+export * from './calls.js';
+export * from './bills.js';

@@ -199,6 +199,14 @@ export const orderItemResponse = z.object({
   /** Category name snapshot (same language rule as the dish name). */
   category: z.string().nullable(),
   kitchenDepartmentId: z.number().nullable(),
+  /** The dish's names when ordered (issue #15): staff screens show the one of their language (`localName`). */
+  names: z.object({ az: z.string(), en: z.string(), ru: z.string() }),
+  /** 1: placed with the order; 2, 3…: each later addition (a new "ADD-ON" kitchen ticket). */
+  batch: z.number(),
+  /** ISO 8601, UTC: when the item was added. */
+  createdAt: z.string(),
+  /** ISO 8601, UTC: when the item last became READY, or null (the kitchen's "recall"). */
+  readyAt: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemResponse>;
 
@@ -219,6 +227,10 @@ export const orderResponse = z.object({
   estimatedTime: z.number(),
   /** Grows by one with every change of the order: of two copies, the higher version is the newer one. */
   version: z.number(),
+  /** Discount of the bill, AZN (0 when none); what is due is orderPrice - discount. */
+  discount: z.number(),
+  /** ISO 8601, UTC: when payments covered the bill (status PAID), or null. */
+  paidAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderResponse>;
 

@@ -22,6 +22,11 @@ export const ordersTopic = (eateryId: number) => `/topic/orders/${eateryId}`;
 /** Topic of one order: staff of its restaurant, or the guest whose `device_id` cookie placed it. */
 export const orderTopic = (orderId: number) => `/topic/order/${orderId}`;
 
+/** Server → client: calls from the table (issue #15) on the staff topic and on a guest's call topic. */
+export const CALL_EVENT = 'calls';
+/** Topic of one call from the table: the guest whose `device_id` cookie made it. */
+export const callTopic = (callId: number) => `/topic/call/${callId}`;
+
 export const ORDER_EVENT_TYPES = ['NEW_ORDER', 'ORDER_UPDATED', 'ORDER_DELETED'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 

@@ -74,6 +74,11 @@ export const eateries = pgTable('eateries', {
   geoLat: doublePrecision('geo_lat'),
   geoLng: doublePrecision('geo_lng'),
   timeZone: text('time_zone').notNull().default('Asia/Baku'),
+  /** Language of printed receipts (az, en, ru). */
+  language: text('language').notNull().default('az'),
+  /** Kitchen display: a ticket turns amber, then red, after this many minutes (issue #15). */
+  kitchenAmberMinutes: integer('kitchen_amber_minutes').notNull().default(10),
+  kitchenRedMinutes: integer('kitchen_red_minutes').notNull().default(20),
   ownerId: integer('owner_id')
     .notNull()
     .references(() => users.id),
@@ -197,6 +202,12 @@ export const orders = pgTable(
     deviceId: text('device_id'),
     idempotencyKey: text('idempotency_key'),
     version: integer('version').notNull().default(0),
+    /** Discount of the bill (admin only), exact decimal; the order's total is its live items minus this. */
+    discount: numeric('discount', { precision: 10, scale: 2 }).notNull().default('0'),
+    discountReason: text('discount_reason'),
+    /** Who closed the bill and when (status PAID through payments). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -222,9 +233,71 @@ export const orderItems = pgTable(
     status: text('status').notNull().default('CREATED'),
     kitchenDepartmentId: integer('kitchen_department_id'),
     categoryName: text('category_name'),
+    /** The dish's names when ordered, so staff read them in their interface language (name is the az one). */
+    names: jsonb('names').$type<{ az: string; en: string; ru: string }>(),
+    /** 1 for the items the order was placed with, 2, 3… for each later addition (an ADD-ON kitchen ticket). */
+    batch: integer('batch').notNull().default(1),
+    /** When the item last became READY (the kitchen's "recall" shows tickets bumped in the last minutes). */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
+);
+
+/** Calls from the table (issue #15): a guest asks for the waiter or the bill; staff acknowledge. */
+export const tableCalls = pgTable(
+  'table_calls',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    /** WAITER or BILL. */
+    kind: text('kind').notNull(),
+    /** BILL calls: the way the guest wants to pay (CASH, CARD), or null. */
+    paymentMethod: text('payment_method'),
+    /** OPEN until a staff member acknowledges it (ACKNOWLEDGED). */
+    status: text('status').notNull().default('OPEN'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('table_calls_eatery_idx').on(t.eateryId, t.createdAt),
+    // One open call per device, table and kind.
+    uniqueIndex('table_calls_open_idx')
+      .on(t.tableId, t.deviceId, t.kind)
+      .where(sql`status = 'OPEN'`),
+  ],
+);
+
+/** Payments of bills (issue #15): each part of a split is one row; amounts are exact decimals in AZN. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Rows written by one payment call share it (a part paying several orders of a table). */
+    groupId: text('group_id').notNull(),
+    /** CASH, CARD or OTHER. */
+    method: text('method').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    tip: numeric('tip', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Split by items: the order items this part paid for. */
+    itemIds: jsonb('item_ids').$type<number[]>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), index('payments_eatery_idx').on(t.eateryId, t.createdAt)],
 );
 
 export const refreshTokens = pgTable(

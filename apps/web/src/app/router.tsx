@@ -38,6 +38,11 @@ const adminScreens: [string, string][] = [
   ['restaurant/:restaurantId/users', 'UsersPage'],
   ['departments', 'DepartmentsPage'],
   ['restaurant/:restaurantId/departments', 'DepartmentsPage'],
+  ['kitchen', 'KitchenPage'],
+  ['kitchen/:departmentId', 'KitchenPage'],
+  ['floor', 'FloorPage'],
+  ['bill', 'BillPage'],
+  ['receipt', 'ReceiptPage'],
 ];
 
 /** Pages drawn with Mantine: admin, sign-in, marketing. */

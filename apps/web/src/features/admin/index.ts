@@ -17,3 +17,6 @@ export { MenuPage } from './menu';
 export { DepartmentsPage } from './departments';
 export { TablesPage } from './tables';
 export { UsersPage } from './users';
+export { KitchenPage } from './kitchen';
+export { FloorPage } from './floor';
+export { BillPage, ReceiptPage } from './bills';

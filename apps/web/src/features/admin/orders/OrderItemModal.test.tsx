@@ -21,6 +21,10 @@ const item: OrderItem = {
   price: 12.5,
   category: 'Main',
   kitchenDepartmentId: null,
+  names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' },
+  batch: 1,
+  createdAt: '2026-01-05T12:00:00.000Z',
+  readyAt: null,
 };
 const order = { id: 77, tableNumber: '4', status: 'CREATED', items: [item] } as unknown as Order;
 

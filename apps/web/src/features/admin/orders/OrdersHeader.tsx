@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SocketState } from './use-orders-socket';
+import type { SocketState } from '../shared/live/use-orders-socket';
 import classes from './orders.module.css';
 
 /**

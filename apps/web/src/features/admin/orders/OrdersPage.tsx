@@ -18,12 +18,12 @@ import { useOrders } from './orders-api';
 import { OrdersHeader } from './OrdersHeader';
 import { StatusModal } from './StatusModal';
 import { useLiveOrderLists } from './use-live-order-lists';
-import { useNow } from './use-now';
+import { useNow } from '../shared/live/use-now';
 import { useOrderAlerts } from './use-order-alerts';
 import { useOrderDeletes } from './use-order-deletes';
 import { useOrderDialog } from './use-order-dialog';
 import { useOrderFilters } from './use-order-filters';
-import { useOrdersSocket } from './use-orders-socket';
+import { useOrdersSocket } from '../shared/live/use-orders-socket';
 import { useTitleCounter } from './use-title-counter';
 
 /** Orders screen (SPEC.md §2): the restaurant from the route or the selected one. */

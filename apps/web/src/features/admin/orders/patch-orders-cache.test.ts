@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderEvent, OrderStatus } from '@qr-menu/contract';
-import { makeOrder } from './order-fixture';
+import { makeOrder } from '../shared/live/order-fixture';
 import type { OrderPages } from './order-pages';
 import { matchesList, patchOrderPages, type ListFilter } from './patch-orders-cache';
 

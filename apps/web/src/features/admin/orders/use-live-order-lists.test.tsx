@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderEvent } from '@qr-menu/contract';
-import { makeOrder } from './order-fixture';
+import { makeOrder } from '../shared/live/order-fixture';
 import { useOrders } from './orders-api';
 import { useLiveOrderLists } from './use-live-order-lists';
 

@@ -3,12 +3,12 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderEvent } from '@qr-menu/contract';
-import { playChime } from './chime';
-import { makeOrder } from './order-fixture';
+import { playChime } from '../shared/live/chime';
+import { makeOrder } from '../shared/live/order-fixture';
 import { orderKeys } from './orders-api';
 import { FLASH_MS, useOrderAlerts } from './use-order-alerts';
 
-vi.mock('./chime', () => ({ playChime: vi.fn(), prepareChime: vi.fn() }));
+vi.mock('../shared/live/chime', () => ({ playChime: vi.fn(), prepareChime: vi.fn() }));
 
 const EATERY = 4;
 /** An event as the server sends it: the whole order with NEW_ORDER and ORDER_UPDATED, the id with a delete. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderEvent } from '@qr-menu/contract';
-import { playChime, prepareChime } from './chime';
+import { playChime, prepareChime } from '../shared/live/chime';
 import { orderKeys } from './orders-api';
 
 /** How long a new order's card flashes. */

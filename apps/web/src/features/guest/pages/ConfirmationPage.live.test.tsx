@@ -27,6 +27,8 @@ const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
   orderPrice: 0,
   estimatedTime: 10,
   version,
+  discount: 0,
+  paidAt: null,
 });
 
 let requests: string[] = [];

@@ -31,12 +31,18 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
       price: 7.35,
       category: null,
       kitchenDepartmentId: null,
+      names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' },
+      batch: 1,
+      createdAt: '2026-01-05T12:00:00.000Z',
+      readyAt: null,
     },
   ],
   eateryId: 1,
   orderPrice: 7.35,
   estimatedTime: 10,
   version: 1,
+  discount: 0,
+  paidAt: null,
 });
 
 /** The server's answers; a test changes them, then marks the cached orders stale to make the page refetch. */

@@ -2,12 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENT, SOCKET_SUBSCRIBE, ordersTopic, type OrderEvent, type SubscribeAck } from '@qr-menu/contract';
-import { refreshToken } from '../../../api/client';
+import { refreshToken } from '../../../../api/client';
 import { makeOrder } from './order-fixture';
 import { useOrdersSocket } from './use-orders-socket';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
-vi.mock('../../../api/client', () => ({ refreshToken: vi.fn(async () => {}) }));
+vi.mock('../../../../api/client', () => ({ refreshToken: vi.fn(async () => {}) }));
 
 /** Just enough of a socket.io client socket: the test fires its events and answers its acks. */
 class FakeSocket {

@@ -9,8 +9,8 @@ import {
   type OrderEvent,
   type SubscribeAck,
 } from '@qr-menu/contract';
-import { refreshToken } from '../../../api/client';
-import { session } from '../../../api/session';
+import { refreshToken } from '../../../../api/client';
+import { session } from '../../../../api/session';
 
 export interface OrdersSocketOptions {
   /** Every order event of the restaurant, one call per event (one `orders` message may carry several). */

@@ -1,0 +1,2 @@
+export { BillPage } from './BillPage';
+export { ReceiptPage } from './ReceiptPage';

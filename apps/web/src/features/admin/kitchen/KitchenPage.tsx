@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built (issue #15). */
+export function KitchenPage() {
+  return null;
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { LANGUAGES } from './enums.js';
+import { MAX_DB_ID, V } from './validation.js';
+
+/**
+ * Closing the bill (issue #15; CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
+ * order, or the open orders of a table). Money is exact: amounts travel as numbers or decimal strings with at most
+ * 2 decimals and are counted in integer cents (`toCents`), never as floats.
+ *
+ * - GET  /api/eatery/{id}/bill?orderIds=1,2 → Bill.
+ * - PUT  /api/eatery/{id}/bill/discount `{orderIds, amount? | percent?, reason}` → Bill (EATERY_ADMIN only; amount 0
+ *   removes it). The discount is shared over the orders in proportion to their totals, to the cent.
+ * - POST /api/eatery/{id}/bill/payments `{orderIds, method, amount? | itemIds?, tip?}` → Bill. One part of the bill:
+ *   `amount` (at most what is due), or `itemIds` (split by items: the server prices those items, none paid twice),
+ *   or neither (everything still due). `tip`: `{amount}` or `{percent}` of the part. When the payments cover the
+ *   bill, every order becomes PAID, with paidAt and paidBy (the caller). A final order answers 409 `orderClosed`.
+ */
+
+export const PAYMENT_METHODS = ['CASH', 'CARD', 'OTHER'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Validation message keys of bills. */
+export const BILL_V = {
+  /** Not an amount of money: a number >= 0 with at most 2 decimals. */
+  amount: 'validation.amount',
+  /** More than what is still due. */
+  amountTooHigh: 'validation.amountTooHigh',
+  /** A percentage 0..100 with at most 2 decimals. */
+  percent: 'validation.percent',
+  /** An item that is not on the bill, deleted, or already paid. */
+  itemNotPayable: 'validation.itemNotPayable',
+  /** A discount needs a reason. */
+  reasonRequired: 'validation.reasonRequired',
+} as const;
+
+/** Largest amount a numeric(10,2) column holds. */
+const MAX_AMOUNT_CENTS = 99_999_999_99;
+
+/** An amount of money: number or decimal string, >= 0, at most 2 decimals; parsed to integer cents. */
+export const amountField = z.union([z.number(), z.string()], { error: BILL_V.amount }).transform((v, ctx) => {
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
+  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
+  if (!m || cents > MAX_AMOUNT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: BILL_V.amount });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** A percentage 0..100 with at most 2 decimals, as hundredths of a percent (12.5 → 1250). */
+export const percentField = z.union([z.number(), z.string()], { error: BILL_V.percent }).transform((v, ctx) => {
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
+  const hundredths = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
+  if (!m || hundredths > 100_00) {
+    ctx.addIssue({ code: 'custom', message: BILL_V.percent });
+    return z.NEVER;
+  }
+  return hundredths;
+});
+
+const idList = z
+  .array(
+    z.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_DB_ID, { error: V.invalid }),
+    { error: (iss) => (iss.input === undefined ? V.required : V.invalid) },
+  )
+  .min(1, { error: V.required })
+  .max(50, { error: V.tooLong });
+
+/** `?orderIds=1,2,3` (1..50 ids). */
+export const billQuery = z.object({
+  orderIds: z
+    .string({ error: V.required })
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,49}$/, { error: V.invalid })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(z.number().max(MAX_DB_ID, { error: V.invalid }))),
+});
+
+export const tipInput = z.union([z.object({ amount: amountField }), z.object({ percent: percentField })], {
+  error: V.invalid,
+});
+
+export const billPaymentBody = z.object({
+  orderIds: idList,
+  method: z.enum(PAYMENT_METHODS, { error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
+  amount: amountField.optional(),
+  itemIds: idList.optional(),
+  tip: tipInput.optional(),
+});
+export type BillPaymentBody = z.input<typeof billPaymentBody>;
+
+export const billDiscountBody = z.object({
+  orderIds: idList,
+  amount: amountField.optional(),
+  percent: percentField.optional(),
+  reason: z.string({ error: V.invalid }).trim().max(200, { error: V.tooLong }).optional(),
+});
+export type BillDiscountBody = z.input<typeof billDiscountBody>;
+
+const names = z.object({ az: z.string(), en: z.string(), ru: z.string() });
+
+export const billResponse = z.object({
+  eatery: z.object({ id: z.number(), name: z.string(), timeZone: z.string(), language: z.enum(LANGUAGES) }),
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      tableNumber: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      orderPrice: z.number(),
+      discount: z.number(),
+    }),
+  ),
+  /** Live items (not DELETED) of every order of the bill. `paid`: already covered by a split-by-items part. */
+  items: z.array(
+    z.object({
+      id: z.number(),
+      orderId: z.number(),
+      name: z.string(),
+      names,
+      quantity: z.number(),
+      price: z.number(),
+      total: z.number(),
+      paid: z.boolean(),
+    }),
+  ),
+  /** Sum of the items. */
+  subtotal: z.number(),
+  discount: z.number(),
+  discountReason: z.string().nullable(),
+  /** subtotal - discount. */
+  total: z.number(),
+  /** Sum of the payments' amounts (tips not included). */
+  paid: z.number(),
+  tips: z.number(),
+  /** total - paid, never below 0. */
+  due: z.number(),
+  payments: z.array(
+    z.object({
+      /** One part (the rows of one payment call). */
+      id: z.string(),
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number(),
+      tip: z.number(),
+      itemIds: z.array(z.number()).nullable(),
+      createdAt: z.string(),
+      createdBy: z.string().nullable(),
+    }),
+  ),
+  /** PAID when every order is paid. */
+  status: z.enum(['OPEN', 'PAID']),
+  paidAt: z.string().nullable(),
+  paidBy: z.string().nullable(),
+});
+export type Bill = z.infer<typeof billResponse>;
+
+/**
+ * Equal split of an amount in cents into `parts` parts: every part the same, the first parts one cent more
+ * until the sum is exact (10.00 / 3 → 3.34, 3.33, 3.33).
+ */
+export function splitEqually(cents: number, parts: number): number[] {
+  if (!Number.isInteger(cents) || !Number.isInteger(parts) || parts < 1) throw new Error('bad split');
+  const base = Math.floor(cents / parts);
+  const extra = cents - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}

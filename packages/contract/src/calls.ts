@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { V } from './validation.js';
+
+/**
+ * Calls from the table (issue #15): a guest asks for the waiter or for the bill (with the way they want to pay);
+ * staff see it live and acknowledge it with one tap; the guest then sees "the waiter is on the way".
+ *
+ * Guest routes (device cookie, no token):
+ * - POST /api/client/eatery/{id}/table/{tableId}/calls `{kind, paymentMethod?}` → 201 GuestCall, or 200 with the
+ *   device's call of that kind at that table that is still OPEN (one open call per device and kind).
+ *   409 `tableInactive` for an inactive table; 429 `tooManyRequests` past 10 calls a minute per device.
+ * - GET /api/client/eatery/{id}/table/{tableId}/calls → GuestCall[]: this device's calls at that table in the last
+ *   hour, newest first.
+ * Staff routes (any role of the restaurant):
+ * - GET /api/eatery/{id}/calls → StaffCall[]: OPEN calls, and calls acknowledged in the last 15 minutes, oldest first.
+ * - POST /api/eatery/{id}/calls/{callId}/acknowledge → 200 StaffCall (acknowledging twice keeps the first).
+ * Realtime: staff topic `/topic/orders/{eateryId}` gets `calls` messages (CallEvent with a StaffCall); a guest may
+ * subscribe to `/topic/call/{callId}` (device checked) and gets the CallEvent with its GuestCall.
+ */
+
+export const CALL_KINDS = ['WAITER', 'BILL'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+/** The way a guest asking for the bill wants to pay. */
+export const GUEST_PAYMENT_METHODS = ['CASH', 'CARD'] as const;
+export type GuestPaymentMethod = (typeof GUEST_PAYMENT_METHODS)[number];
+export const CALL_STATUSES = ['OPEN', 'ACKNOWLEDGED'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** Minutes an acknowledged call stays on the staff list. */
+export const CALL_ACKNOWLEDGED_SHOWN_MINUTES = 15;
+
+export const callCreateBody = z.object({
+  kind: z.enum(CALL_KINDS, { error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
+  /** Only for BILL calls; ignored for WAITER calls. */
+  paymentMethod: z.enum(GUEST_PAYMENT_METHODS, { error: V.invalid }).nullable().optional(),
+});
+export type CallCreateBody = z.input<typeof callCreateBody>;
+
+export const guestCallResponse = z.object({
+  id: z.number(),
+  kind: z.enum(CALL_KINDS),
+  paymentMethod: z.enum(GUEST_PAYMENT_METHODS).nullable(),
+  status: z.enum(CALL_STATUSES),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type GuestCall = z.infer<typeof guestCallResponse>;
+
+export const staffCallResponse = guestCallResponse.extend({
+  eateryId: z.number(),
+  tableId: z.number(),
+  tableNumber: z.string(),
+  /** The staff member who acknowledged it (name, else e-mail), or null. */
+  acknowledgedBy: z.string().nullable(),
+});
+export type StaffCall = z.infer<typeof staffCallResponse>;
+
+/** One `calls` message on the staff topic (StaffCall) or on a guest's call topic (GuestCall). */
+export type CallEvent<C = StaffCall> = { type: 'CALL_CREATED' | 'CALL_UPDATED'; call: C };

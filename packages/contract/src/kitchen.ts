@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { orderResponse, type Order, type OrderItem } from './orders.js';
+
+/**
+ * Kitchen display (issue #15; KITCHEN_ADMIN and EATERY_ADMIN). A *ticket* is one batch of one order's items: the
+ * items the order was placed with (batch 1), then one "ADD-ON" ticket for each later addition. A station is a
+ * kitchen department, or "All" (`station` null): a department's station shows the items of its dishes, "All"
+ * shows every item (so items of dishes without a department are always on "All").
+ *
+ * - GET /api/eatery/{id}/kitchen?departmentId= → KitchenBoard (open orders; tickets computed by `kitchenBoard`).
+ * - POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/bump `{departmentId?, status?}` → the order. Moves the
+ *   station's items of the ticket to `status` (PREPARING or READY; default READY). Items already further stay.
+ * - POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/recall `{departmentId?}` → the order. Brings a ticket
+ *   bumped in the last RECALL_MINUTES back: its READY items become PREPARING.
+ * - PUT /api/eatery/{id}/dish/{dishId}/availability `{available}` → `{id, available}` (sold out; the guest menu
+ *   changes at once on every instance).
+ * Boards stay live by patching their orders from `orders` events and recomputing with `kitchenBoard`.
+ */
+
+/** Bumped tickets stay recallable this long. */
+export const RECALL_MINUTES = 10;
+
+export const kitchenQuery = z.object({
+  departmentId: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.string().regex(/^[1-9]\d{0,9}$/, { error: 'validation.invalid' }).transform(Number).optional(),
+  ),
+});
+
+export const ticketBumpBody = z.object({
+  departmentId: z.number().int().positive().nullable().optional(),
+  status: z.enum(['PREPARING', 'READY'], { error: 'validation.invalid' }).optional(),
+});
+export const ticketRecallBody = z.object({
+  departmentId: z.number().int().positive().nullable().optional(),
+});
+export const dishAvailabilityBody = z.object({
+  available: z.boolean({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalid') }),
+});
+
+export interface KitchenTicket {
+  /** `${orderId}-${batch}` */
+  key: string;
+  orderId: number;
+  batch: number;
+  /** True for batches after the first: dishes added to an open order. */
+  addOn: boolean;
+  tableId: number | null;
+  tableNumber: string;
+  orderNote: string | null;
+  /** ISO 8601, UTC: when the batch was added (its age counts from here). */
+  createdAt: string;
+  /** The station's live items of the batch (DELETED left out). */
+  items: OrderItem[];
+  /** ISO 8601: when the last of its items became READY, once all are READY or SERVED; else null. */
+  bumpedAt: string | null;
+}
+
+export interface AllDayCount {
+  dishId: number | null;
+  /** The item's names (the screen picks its language). */
+  names: OrderItem['names'];
+  quantity: number;
+}
+
+export interface KitchenBoardView {
+  /** Tickets with an item still CREATED or PREPARING, oldest first. */
+  tickets: KitchenTicket[];
+  /** Tickets bumped in the last RECALL_MINUTES, last bumped first. */
+  recall: KitchenTicket[];
+  /** Portions of each dish not yet READY across `tickets`, most first. */
+  allDay: AllDayCount[];
+}
+
+const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED';
+
+/** The tickets of one order at a station (null = All). */
+export function orderTickets(order: Order, station: number | null): KitchenTicket[] {
+  const byBatch = new Map<number, OrderItem[]>();
+  for (const item of order.items) {
+    if (item.status === 'DELETED') continue;
+    if (station !== null && item.kitchenDepartmentId !== station) continue;
+    const list = byBatch.get(item.batch);
+    if (list) list.push(item);
+    else byBatch.set(item.batch, [item]);
+  }
+  return [...byBatch].map(([batch, items]) => {
+    const done = items.every((i) => i.status === 'READY' || i.status === 'SERVED');
+    const readyTimes = items.map((i) => i.readyAt ?? '').sort();
+    return {
+      key: `${order.id}-${batch}`,
+      orderId: order.id,
+      batch,
+      addOn: batch > 1,
+      tableId: order.tableId,
+      tableNumber: order.tableNumber,
+      orderNote: order.note,
+      createdAt: items.map((i) => i.createdAt).sort()[0],
+      items,
+      bumpedAt: done ? readyTimes[readyTimes.length - 1] || null : null,
+    };
+  });
+}
+
+/** The board of a station from the restaurant's orders, at `now` (ms since 1970). */
+export function kitchenBoard(orders: readonly Order[], station: number | null, now: number): KitchenBoardView {
+  const all = orders.filter(isOpen).flatMap((o) => orderTickets(o, station));
+  const tickets = all.filter((t) => t.bumpedAt === null).sort(byAge);
+  const since = now - RECALL_MINUTES * 60_000;
+  const recall = all
+    .filter((t) => t.bumpedAt !== null && Date.parse(t.bumpedAt) >= since && t.items.some((i) => i.status === 'READY'))
+    .sort((a, b) => (b.bumpedAt ?? '').localeCompare(a.bumpedAt ?? ''));
+  const counts = new Map<string, AllDayCount>();
+  for (const t of tickets) {
+    for (const i of t.items) {
+      if (i.status !== 'CREATED' && i.status !== 'PREPARING') continue;
+      const key = i.dishId === null ? `name:${i.name}` : `dish:${i.dishId}`;
+      const c = counts.get(key);
+      if (c) c.quantity += i.quantity;
+      else counts.set(key, { dishId: i.dishId, names: i.names, quantity: i.quantity });
+    }
+  }
+  const allDay = [...counts.values()].sort((a, b) => b.quantity - a.quantity || a.names.az.localeCompare(b.names.az));
+  return { tickets, recall, allDay };
+}
+
+const byAge = (a: KitchenTicket, b: KitchenTicket) =>
+  a.createdAt.localeCompare(b.createdAt) || a.orderId - b.orderId || a.batch - b.batch;
+
+/** GET /api/eatery/{id}/kitchen */
+export const kitchenBoardResponse = z.object({
+  amberMinutes: z.number(),
+  redMinutes: z.number(),
+  /** Open orders with at least one item at this station (the client recomputes the board from them). */
+  orders: z.array(orderResponse),
+});
+export type KitchenBoard = z.infer<typeof kitchenBoardResponse>;
