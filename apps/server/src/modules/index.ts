@@ -14,6 +14,9 @@ import { departmentRoutes } from './departments/routes.js';
 import { imageRoutes } from './images/routes.js';
 import { guestRoutes } from './guest/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { kitchenRoutes } from './kitchen/routes.js';
+import { callRoutes } from './calls/routes.js';
+import { billRoutes } from './bills/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -32,4 +35,7 @@ export const modules: FastifyPluginAsync[] = [
   imageRoutes,
   guestRoutes,
   healthRoutes,
+  kitchenRoutes,
+  callRoutes,
+  billRoutes,
 ];
