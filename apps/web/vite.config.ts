@@ -73,7 +73,7 @@ export default defineConfig({
   plugins: [react(), guestServiceWorker()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:3000', ws: true } },
   },
   // The manifest tells the server which stylesheets and chunks a server-rendered guest page links (guest-pages module).
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },

@@ -69,7 +69,7 @@ const mantinePages: RouteObject[] = [
       {
         lazy: page(admin, 'AdminRoot'),
         children: [
-          { index: true, element: <Navigate to="/admin/restaurants" replace /> },
+          { index: true, lazy: page(admin, 'AdminStart') },
           ...adminScreens.map(([path, name]) => ({ path, lazy: page(admin, name) })),
           { path: '*', element: <Navigate to="/admin/restaurants" replace /> },
         ],

@@ -9,6 +9,7 @@ import ru from './shared/i18n/ru.json';
 registerTranslations({ az, en, ru });
 
 export { AdminRoot } from './layout/AdminRoot';
+export { AdminStart } from './layout/AdminStart';
 export { RestaurantsPage } from './restaurants/RestaurantsPage';
 export { RestaurantDetailsPage } from './restaurants/RestaurantDetailsPage';
 export { OrdersPage } from './orders';
