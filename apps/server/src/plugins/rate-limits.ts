@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -28,6 +28,31 @@ export const RATE = {
 } as const;
 
 export const rateLimitErrorBuilder = () => new AppError(429, 'tooManyRequests');
+
+/** One limit of a `combinedRateLimit`: at most `max` requests per `timeWindow` for each key. */
+export interface KeyedLimit {
+  max: number;
+  keyGenerator: (req: FastifyRequest) => string;
+}
+
+/**
+ * An onRequest hook applying several limits at once (e.g. per device and per IP): @fastify/rate-limit runs only one
+ * of its own hooks per request. The limiters inherit the plugin's allowList, so RATE_LIMITS=off lets everything
+ * through. The keys of every limiter made with createRateLimit share one namespace in Redis and PostgreSQL: give
+ * each feature its own key prefix so that, say, calls from the table do not eat into the budget of orders.
+ */
+export function combinedRateLimit(app: FastifyInstance, timeWindow: string, limits: readonly KeyedLimit[]) {
+  const limiters = limits.map((l) => app.createRateLimit({ max: l.max, timeWindow, keyGenerator: l.keyGenerator }));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const limiter of limiters) {
+      const r = await limiter(request);
+      if (!r.isAllowed && r.isExceeded) {
+        reply.header('retry-after', String(r.ttlInSeconds));
+        throw new AppError(429, 'tooManyRequests');
+      }
+    }
+  };
+}
 
 /** The table of the PostgreSQL store. UNLOGGED: counters need no crash safety, and it skips the WAL. */
 export const RATE_LIMIT_TABLE = 'rate_limit_hits';

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
+  CALL_EVENT,
   ORDER_EVENT,
   ORDER_EVENT_BATCH_MS,
   SOCKET_PATH,
@@ -12,12 +13,16 @@ import {
   SOCKET_SUBSCRIBE,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
+  callTopic,
   orderTopic,
   ordersTopic,
+  type CallEvent,
+  type GuestCall,
   type OrderEvent,
+  type StaffCall,
   type SubscribeAck,
 } from '@qr-menu/contract';
-import { memberships, orders } from '../db/schema.js';
+import { memberships, orders, tableCalls } from '../db/schema.js';
 import { verifyJwt } from './jwt.js';
 
 /**
@@ -27,13 +32,16 @@ import { verifyJwt } from './jwt.js';
  *   Guests connect without a token; they are recognised by their `device_id` cookie. A connection with
  *   neither is refused (`connect_error` with message `jwtInvalid`).
  * - `subscribe(topic, ack?)`: `/topic/orders/{eateryId}` needs a membership of that restaurant;
- *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it.
+ *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it;
+ *   `/topic/call/{callId}` needs the device that made the call (issue #15).
  *   Refusals answer the ack (and emit `subscribeError`) with `{ok: false, topic, messageKey: 'notYourResource'}`.
  *   `unsubscribe(topic)` leaves the room.
  * - `app.realtime.emitOrderEvent(eateryId, event)` collects events for ORDER_EVENT_BATCH_MS, then sends each to its
  *   order's topic `/topic/order/{id}` (the guest) and, in one `orders` message per restaurant, the restaurant's events
  *   to its staff topic: one write per screen instead of one per order (a busy restaurant with many screens would
  *   otherwise spend its CPU on socket writes). A socket in both topics gets each event once.
+ * - `app.realtime.emitCallEvent(eateryId, staffEvent, guestEvent)` sends a call from the table at once (calls are rare:
+ *   no batching): the StaffCall to the staff topic, the GuestCall to the call's topic `/topic/call/{id}`.
  * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries the events to the other server instances:
  *   one NOTIFY per batch (`serverSideEmit`), sent after this instance's own sockets got them, so local delivery never
  *   waits for the database.
@@ -51,6 +59,8 @@ export interface Realtime {
   /** The socket.io server; null until the app is ready. */
   readonly io: Server | null;
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
+  /** A call from the table changed: staff of the restaurant get `staffEvent`, the guest who made it `guestEvent`. */
+  emitCallEvent(eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>): void;
   /** Disconnects every socket of the staff user, on every instance (after their access changed). */
   endUserSessions(userId: number): void;
   /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
@@ -63,6 +73,9 @@ export const userRoom = (userId: number) => `user:${userId}`;
 /** The server-to-server message (other instances only) carrying a batch of `[eateryId, event]`. */
 const REMOTE_ORDER_EVENTS = 'qrmenu:order-events';
 type EventBatch = [eateryId: number, event: OrderEvent][];
+/** The server-to-server message (other instances only) carrying one call event. */
+const REMOTE_CALL_EVENT = 'qrmenu:call-event';
+type CallMessage = [eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +96,7 @@ const staffUser = (data: SocketData) =>
 
 const ORDERS_TOPIC_RE = /^\/topic\/orders\/(\d{1,9})$/;
 const ORDER_TOPIC_RE = /^\/topic\/order\/(\d{1,9})$/;
+const CALL_TOPIC_RE = /^\/topic\/call\/(\d{1,9})$/;
 
 export const realtimePlugin = fp(async (app) => {
   let io: Server | null = null;
@@ -109,6 +123,13 @@ export const realtimePlugin = fp(async (app) => {
     }
   }
 
+  /** Delivers one call event to this instance's sockets: the staff topic and the guest's call topic. */
+  function deliverCallLocally([eateryId, staffEvent, guestEvent]: CallMessage) {
+    if (!io) return;
+    io.local.to(ordersTopic(eateryId)).emit(CALL_EVENT, staffEvent);
+    io.local.to(callTopic(guestEvent.call.id)).emit(CALL_EVENT, guestEvent);
+  }
+
   let pending: EventBatch = [];
   let flushTimer: NodeJS.Timeout | null = null;
   function flush() {
@@ -128,6 +149,12 @@ export const realtimePlugin = fp(async (app) => {
       pending.push([eateryId, event]);
       flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
     },
+    emitCallEvent(eateryId, staffEvent, guestEvent) {
+      if (!io) return;
+      const message: CallMessage = [eateryId, staffEvent, guestEvent];
+      deliverCallLocally(message);
+      if (clustered) io.serverSideEmit(REMOTE_CALL_EVENT, message);
+    },
     endUserSessions(userId) {
       // close = true: the underlying connection goes too (no half-open transport left for the client to reuse).
       io?.in(userRoom(userId)).disconnectSockets(true);
@@ -146,10 +173,21 @@ export const realtimePlugin = fp(async (app) => {
     return !!row;
   }
 
+  /** Only the device that made a call follows it (staff get calls on the restaurant's topic). */
+  async function isCallOfDevice(callId: number, deviceId: string) {
+    const [row] = await app.db
+      .select({ id: tableCalls.id })
+      .from(tableCalls)
+      .where(and(eq(tableCalls.id, callId), eq(tableCalls.deviceId, deviceId)));
+    return !!row;
+  }
+
   async function maySubscribe(data: SocketData, topic: string): Promise<boolean> {
     const userId = staffUser(data);
     const staff = ORDERS_TOPIC_RE.exec(topic);
     if (staff) return userId !== null && isMember(userId, Number(staff[1]));
+    const call = CALL_TOPIC_RE.exec(topic);
+    if (call) return data.deviceId !== null && isCallOfDevice(Number(call[1]), data.deviceId);
     const one = ORDER_TOPIC_RE.exec(topic);
     if (!one) return false;
     const [order] = await app.db
@@ -238,7 +276,10 @@ export const realtimePlugin = fp(async (app) => {
     });
     io.on('connection', onConnection);
     clustered = !!pool;
-    if (clustered) io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => deliverLocally(batch));
+    if (clustered) {
+      io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => deliverLocally(batch));
+      io.on(REMOTE_CALL_EVENT, (message: CallMessage) => deliverCallLocally(message));
+    }
 
     if (pool) await adapterListening(io);
   });
