@@ -96,8 +96,20 @@ describe('POST /api/eatery/:id/orders', () => {
         price: 19.99,
         category: 'Salatlar',
         kitchenDepartmentId: A.departmentId,
+        names: { az: 'Çoban salatı', en: 'Shepherd salad', ru: 'Салат' },
+        batch: 1,
+        createdAt: order.createdAt,
+        readyAt: null,
       },
-      expect.objectContaining({ dishId: dishEn, name: 'Bread', price: 0.1, category: null, kitchenDepartmentId: null }),
+      expect.objectContaining({
+        dishId: dishEn,
+        name: 'Bread',
+        // Only an English name: every language falls back to it, as on the guest menu.
+        names: { az: 'Bread', en: 'Bread', ru: 'Bread' },
+        price: 0.1,
+        category: null,
+        kitchenDepartmentId: null,
+      }),
       expect.objectContaining({ dishId: unavailable, price: 3.5 }),
     ]);
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);

@@ -34,6 +34,10 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   price: 19.99,
   category: 'Mains',
   kitchenDepartmentId: null,
+  names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' },
+  batch: 1,
+  createdAt: '2024-05-01T05:00:00.999Z',
+  readyAt: null,
   ...over,
 });
 
@@ -45,11 +49,24 @@ const order = (over: Partial<Order> = {}): Order => ({
   note: null,
   createdAt: '2024-05-01T05:00:00.999Z',
   updatedAt: '2024-05-01T05:30:00.000Z',
-  items: [item(), item({ id: 12, note: 'no "onion"\n', dishId: null, category: null, kitchenDepartmentId: 4 })],
+  items: [
+    item(),
+    item({
+      id: 12,
+      note: 'no "onion"\n',
+      dishId: null,
+      category: null,
+      kitchenDepartmentId: 4,
+      batch: 2,
+      readyAt: '2024-05-01T05:20:00.000Z',
+    }),
+  ],
   eateryId: 2,
   orderPrice: 39.98,
   estimatedTime: 12,
   version: 3,
+  discount: 0,
+  paidAt: null,
   ...over,
 });
 
@@ -63,7 +80,11 @@ describe('response serializer', () => {
 
   it('writes arrays of orders (the staff list) as zod did', () => {
     const list = z.array(orderResponse);
-    const orders = [order(), order({ id: 2, status: 'PAID', items: [] }), order({ id: 3, orderPrice: 0.1 })];
+    const orders = [
+      order(),
+      order({ id: 2, status: 'PAID', items: [], discount: 1.5, paidAt: '2024-05-01T06:00:00.000Z' }),
+      order({ id: 3, orderPrice: 0.1 }),
+    ];
     expect(fast(list)(orders)).toBe(viaZod(list, orders));
     expect(fast(list)([])).toBe('[]');
   });
@@ -73,7 +94,7 @@ describe('response serializer', () => {
       ...order(),
       deviceId: 'secret-device',
       idempotencyKey: 'k',
-      items: [{ ...item(), createdAt: new Date(0), secret: 1 }],
+      items: [{ ...item(), categoryName: 'Mains', secret: 1 }],
     };
     const json = fast(orderResponse)(withExtras);
     expect(json).toBe(viaZod(orderResponse, withExtras));
@@ -104,6 +125,10 @@ describe('response serializer', () => {
       price: num,
       category: fc.option(text, { nil: null }),
       kitchenDepartmentId: fc.option(fc.integer(), { nil: null }),
+      names: fc.record({ az: text, en: text, ru: text }),
+      batch: fc.integer({ min: 1 }),
+      createdAt: text,
+      readyAt: fc.option(text, { nil: null }),
       extra: fc.anything(),
     });
     const orderArb = fc.record({
@@ -119,6 +144,8 @@ describe('response serializer', () => {
       orderPrice: num,
       estimatedTime: fc.integer({ min: 0, max: 60 }),
       version: fc.integer({ min: 0 }),
+      discount: num,
+      paidAt: fc.option(text, { nil: null }),
       deviceId: fc.option(text, { nil: null }),
     });
     const list = z.array(orderResponse);

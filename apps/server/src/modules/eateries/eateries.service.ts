@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Role } from '@qr-menu/contract';
+import { EATERY_V, type Language, type Role } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { eateries, memberships } from '../../db/schema.js';
 import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
@@ -11,6 +11,9 @@ type EateryInput = {
   geoLat?: number | null;
   geoLng?: number | null;
   timeZone?: string;
+  language?: Language;
+  kitchenAmberMinutes?: number;
+  kitchenRedMinutes?: number;
 };
 
 const columns = {
@@ -21,6 +24,9 @@ const columns = {
   geoLat: eateries.geoLat,
   geoLng: eateries.geoLng,
   timeZone: eateries.timeZone,
+  language: eateries.language,
+  kitchenAmberMinutes: eateries.kitchenAmberMinutes,
+  kitchenRedMinutes: eateries.kitchenRedMinutes,
   ownerId: eateries.ownerId,
   roles: memberships.roles,
 };
@@ -33,20 +39,47 @@ interface Row {
   geoLat: number | null;
   geoLng: number | null;
   timeZone: string;
+  language: string;
+  kitchenAmberMinutes: number;
+  kitchenRedMinutes: number;
   ownerId: number;
   roles: string[];
 }
 
-/** The columns a create or an update writes as given (the time zone is checked apart). */
+/**
+ * The columns a create or an update writes as given (the time zone is checked apart). Settings left out of the body
+ * (language, kitchen thresholds) keep their stored value (or the default).
+ */
 const detailsOf = (body: EateryInput) => ({
   name: body.name,
   address: body.address,
   phones: body.phones,
   geoLat: body.geoLat ?? null,
   geoLng: body.geoLng ?? null,
+  ...(body.language ? { language: body.language } : {}),
+  ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),
+  ...(body.kitchenRedMinutes !== undefined ? { kitchenRedMinutes: body.kitchenRedMinutes } : {}),
 });
 
-const toDto = (r: Row) => ({ ...r, phone: r.phones[0] ?? null, roles: r.roles as Role[] });
+const toDto = (r: Row) => ({
+  ...r,
+  phone: r.phones[0] ?? null,
+  language: r.language as Language,
+  roles: r.roles as Role[],
+});
+
+/**
+ * The body checks amber < red when both are sent; with one of them, the other is the stored value (or the default),
+ * so a ticket can never turn red before it turns amber. 400 validation.kitchenMinutesOrder on the red field.
+ */
+function assertKitchenOrder(body: EateryInput, stored: { kitchenAmberMinutes: number; kitchenRedMinutes: number }) {
+  const amber = body.kitchenAmberMinutes ?? stored.kitchenAmberMinutes;
+  const red = body.kitchenRedMinutes ?? stored.kitchenRedMinutes;
+  if (amber >= red) throw validationError('kitchenRedMinutes', EATERY_V.kitchenMinutesOrder);
+}
+
+/** The thresholds of a new restaurant (the columns' defaults). */
+const DEFAULT_KITCHEN_MINUTES = { kitchenAmberMinutes: 10, kitchenRedMinutes: 20 };
 
 /** Falls back to Asia/Baku for a time zone the runtime does not know. */
 function validTimeZone(tz: string | undefined): string | undefined {
@@ -87,6 +120,7 @@ export class EateriesService {
   }
 
   async create(userId: number, body: EateryInput) {
+    assertKitchenOrder(body, DEFAULT_KITCHEN_MINUTES);
     const id = await this.db
       .transaction(async (tx) => {
         const [e] = await tx
@@ -109,6 +143,7 @@ export class EateriesService {
   }
 
   async update(userId: number, eateryId: number, body: EateryInput) {
+    assertKitchenOrder(body, await this.get(userId, eateryId));
     await this.db
       .update(eateries)
       .set({

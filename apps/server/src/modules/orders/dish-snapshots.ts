@@ -10,6 +10,8 @@ export interface DishSnapshot {
   dishId: number;
   /** The name in the restaurant's default language (az), else en, else ru. */
   name: string;
+  /** The name in each language, with the guest menu's fallback (`localName`). */
+  names: { az: string; en: string; ru: string };
   price: string;
   kitchenDepartmentId: number | null;
   categoryName: string | null;
@@ -49,6 +51,7 @@ export async function snapshotDishes(
     snapshots.set(r.id, {
       dishId: r.id,
       name: localName(r, 'az'),
+      names: { az: localName(r, 'az'), en: localName(r, 'en'), ru: localName(r, 'ru') },
       price: r.price,
       kitchenDepartmentId: r.kitchenDepartmentId,
       categoryName: r.category ? localName(r.category, 'az') || null : null,

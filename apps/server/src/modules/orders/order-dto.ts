@@ -21,13 +21,18 @@ export const orderColumns = {
   note: orders.note,
   deviceId: orders.deviceId,
   version: orders.version,
+  discount: orders.discount,
+  paidAt: orders.paidAt,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 export type ItemRow = typeof orderItems.$inferSelect;
 
-/** The item columns the API shows (a row of order_items, or the same columns of the list statement). */
+/**
+ * The item columns the API shows (a row of order_items, or the same columns of the list statement). The two times
+ * are Dates, or ISO text already formatted like toISOString() (the list statement formats them in SQL).
+ */
 type ItemFields = Pick<
   ItemRow,
   | 'id'
@@ -40,9 +45,14 @@ type ItemFields = Pick<
   | 'price'
   | 'categoryName'
   | 'kitchenDepartmentId'
->;
+  | 'names'
+  | 'batch'
+> & { createdAt: Date | string; readyAt: Date | string | null };
 
-export function toItemDto(i: ItemFields) {
+/** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
+export const isoTime = (t: Date | string): string => (typeof t === 'string' ? t : t.toISOString());
+
+export function toItemDto(i: ItemFields): OrderItem {
   return {
     id: i.id,
     dishId: i.dishId,
@@ -52,11 +62,19 @@ export function toItemDto(i: ItemFields) {
     quantity: i.quantity,
     note: i.note,
     status: i.status as ItemStatus,
-    price: fromCents(toCents(i.price)),
+    price: amount(i.price),
     category: i.categoryName,
     kitchenDepartmentId: i.kitchenDepartmentId,
+    // Items ordered before names were stored (issue #15) only have the az snapshot.
+    names: i.names ?? { az: i.name, en: i.name, ru: i.name },
+    batch: i.batch,
+    createdAt: isoTime(i.createdAt),
+    readyAt: i.readyAt === null ? null : isoTime(i.readyAt),
   };
 }
+
+/** A numeric(10,2) amount as the API writes it (exact: through integer cents). */
+const amount = (v: string | number) => fromCents(toCents(v));
 
 /** The order's total: every item but the DELETED ones, counted in integer cents. */
 function orderPrice(items: readonly { status: string; price: string | number; quantity: number }[]): number {
@@ -66,7 +84,7 @@ function orderPrice(items: readonly { status: string; price: string | number; qu
 }
 
 /** The order with its items. */
-export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
+export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id,
@@ -81,6 +99,8 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
     orderPrice: orderPrice(items),
     estimatedTime: estimateOrderMinutes(status, items),
     version: o.version,
+    discount: amount(o.discount),
+    paidAt: o.paidAt === null ? null : o.paidAt.toISOString(),
   };
 }
 
@@ -92,9 +112,12 @@ interface ListOrderColumns {
   status: string;
   note: string | null;
   version: number;
+  /** numeric(10,2) as text. */
+  discount: string;
   /** ISO 8601, UTC, as toISOString() writes it. */
   created_at: string;
   updated_at: string;
+  paid_at: string | null;
   /** created_at in whole microseconds since 1970 (for the page cursor). */
   micros: string;
 }
@@ -110,6 +133,11 @@ interface ListItemColumns {
   price: string;
   category_name: string | null;
   kitchen_department_id: number | null;
+  names: { az: string; en: string; ru: string } | null;
+  batch: number;
+  /** ISO 8601, UTC, as toISOString() writes it. */
+  item_created_at: string;
+  ready_at: string | null;
 }
 
 /** A row of the orders list statement (order-queries.ts): an order and one of its items, or no item (all null). */
@@ -137,6 +165,10 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
         price: r.price,
         categoryName: r.category_name,
         kitchenDepartmentId: r.kitchen_department_id,
+        names: r.names,
+        batch: r.batch,
+        createdAt: r.item_created_at,
+        readyAt: r.ready_at,
       }),
     );
   }
@@ -155,6 +187,8 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
       orderPrice: orderPrice(items),
       estimatedTime: estimateOrderMinutes(status, items),
       version: row.version,
+      discount: amount(row.discount),
+      paidAt: row.paid_at,
     };
     return { order, micros: row.micros };
   });

@@ -1,12 +1,19 @@
-import type { ItemStatus } from '@qr-menu/contract';
+import type { ItemStatus, Language } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { runJsonStatement, type Statement } from '../../db/statements.js';
 import type { ItemRow, OrderRow } from './order-dto.js';
 
-/** The first non-blank of the three names (az, en, ru), trimmed: `localName(row, 'az')` of the contract, in SQL. */
-const azName = (table: string) =>
-  `coalesce(nullif(btrim(${table}.name_az, E' \\t\\r\\n'), ''), nullif(btrim(${table}.name_en, E' \\t\\r\\n'), ''),` +
-  ` nullif(btrim(${table}.name_ru, E' \\t\\r\\n'), ''), '')`;
+/** The order in which localName (contract localize.ts) tries the languages, for each wanted language. */
+const FALLBACK: Record<Language, Language[]> = {
+  az: ['az', 'en', 'ru'],
+  en: ['en', 'az', 'ru'],
+  ru: ['ru', 'az', 'en'],
+};
+
+/** `localName(row, lang)` of the contract, in SQL: the trimmed name in `lang`, else the first filled one (az, en, ru). */
+const localNameSql = (table: string, lang: Language) =>
+  `coalesce(${FALLBACK[lang].map((l) => `nullif(btrim(${table}.name_${l}, E' \\t\\r\\n'), ''), `).join('')}'')`;
+const azName = (table: string) => localNameSql(table, 'az');
 
 /**
  * A whole order in one statement: checks the table, snapshots the dishes, inserts the order and its items and
@@ -18,7 +25,7 @@ const azName = (table: string) =>
  * $1 is the PlaceOrderInput as JSON; the one row is the order with its items as JSON.
  */
 const PLACE_ORDER: Statement = {
-  name: 'place_order_v2',
+  name: 'place_order_v3',
   text: `
 with req as (
   select (r->>'eateryId')::int as eatery_id, (r->>'tableId')::int as table_id, (r->>'guest')::boolean as guest,
@@ -31,7 +38,8 @@ with req as (
   select tables.id, tables.number from tables, req
   where tables.id = req.table_id and tables.eatery_id = req.eatery_id and (not req.guest or tables.status <> 'INACTIVE')
 ), d as (
-  select dishes.id, ${azName('dishes')} as name, dishes.price, dishes.kitchen_department_id,
+  select dishes.id, ${azName('dishes')} as name, dishes.price,
+    jsonb_build_object('az', ${azName('dishes')}, 'en', ${localNameSql('dishes', 'en')}, 'ru', ${localNameSql('dishes', 'ru')}) as names, dishes.kitchen_department_id,
     case when categories.id is null then null else nullif(${azName('categories')}, '') end as category_name
   from req cross join dishes left join categories on categories.id = dishes.category_id
   where dishes.eatery_id = req.eatery_id and dishes.id in (select dish_id from input) and dishes.archived_at is null
@@ -41,21 +49,26 @@ with req as (
   select req.eatery_id, t.id, t.number, 'CREATED', req.note, req.device_id, req.idempotency_key from req, t
   where (select count(*) from d) = (select count(distinct dish_id) from input)
   on conflict do nothing
-  returning id, eatery_id, table_id, table_number, status, note, device_id, version, created_at, updated_at
+  returning id, eatery_id, table_id, table_number, status, note, device_id, version, discount, created_at, updated_at
 ), i as (
-  insert into order_items (order_id, dish_id, name, price, quantity, note, status, kitchen_department_id, category_name)
-  select o.id, d.id, d.name, d.price, input.quantity, input.note, 'CREATED', d.kitchen_department_id, d.category_name
+  insert into order_items (order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id,
+    category_name)
+  select o.id, d.id, d.name, d.names, d.price, input.quantity, input.note, 'CREATED', d.kitchen_department_id,
+    d.category_name
   from o cross join input join d on d.id = input.dish_id
   order by input.ord
-  returning id, order_id, dish_id, name, price, quantity, note, status, kitchen_department_id, category_name, created_at
+  returning id, order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id, category_name,
+    batch, ready_at, created_at
 )
 select json_build_object(
   'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number, 'status', o.status,
-  'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
+  'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text, 'paidAt', null,
+  'createdAt', o.created_at, 'updatedAt', o.updated_at,
   'items', coalesce((select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,
     'quantity', i.quantity, 'note', i.note, 'status', i.status, 'kitchenDepartmentId', i.kitchen_department_id,
-    'categoryName', i.category_name, 'createdAt', i.created_at) order by i.id) from i), '[]'::json))
+    'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'readyAt', null,
+    'createdAt', i.created_at) order by i.id) from i), '[]'::json))
 from o`,
 };
 
@@ -81,7 +94,7 @@ export async function insertOrderAtOnce(
   if (!placed) return null;
   const { items, ...order } = placed;
   return {
-    order: { ...order, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
-    items: items.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })),
+    order: { ...order, paidAt: null, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
+    items: items.map((i) => ({ ...i, readyAt: null, createdAt: new Date(i.createdAt) })),
   };
 }
