@@ -3,6 +3,8 @@ import {
   IconCategory,
   IconChefHat,
   IconClipboardList,
+  IconFlame,
+  IconLayoutGrid,
   IconQrcode,
   IconToolsKitchen2,
   IconUsers,
@@ -25,6 +27,8 @@ export const NAV: NavEntry[] = [
   { to: '/admin/menu', labelKey: 'nav.menu', icon: IconToolsKitchen2, roles: ['EATERY_ADMIN'] },
   { to: '/admin/tables', labelKey: 'nav.tables', icon: IconQrcode, roles: ['EATERY_ADMIN', 'WAITER'] },
   { to: '/admin/orders', labelKey: 'nav.orders', icon: IconClipboardList },
+  { to: '/admin/kitchen', labelKey: 'nav.kitchen', icon: IconFlame, roles: ['KITCHEN_ADMIN', 'EATERY_ADMIN'] },
+  { to: '/admin/floor', labelKey: 'nav.floor', icon: IconLayoutGrid, roles: ['WAITER', 'EATERY_ADMIN', 'CASHIER'] },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, roles: ['EATERY_ADMIN'] },
   {
     to: '/admin/departments',

@@ -1,12 +1,29 @@
 /**
  * A short two-note chime for a new order, made with the Web Audio API (no audio file). Browsers only let a page
  * make sound after the user has interacted with it, so the audio context is created (or resumed) on the first
- * pointer or key press; before that a chime is silently skipped.
+ * pointer or key press; before that a chime is silently skipped (the sound banner says so: sound-setting.ts).
  */
 type AudioContextCtor = typeof AudioContext;
 
 let context: AudioContext | null = null;
 let unlockInstalled = false;
+const audioListeners = new Set<() => void>();
+const notifyAudio = () => audioListeners.forEach((l) => l());
+
+/** Whether the browser lets the page make sound now (a user gesture unlocked it). */
+export const audioRunning = () => context?.state === 'running';
+
+/** Runs `listener` whenever `audioRunning()` may have changed; returns the unsubscribe function. */
+export function subscribeAudio(listener: () => void): () => void {
+  audioListeners.add(listener);
+  return () => audioListeners.delete(listener);
+}
+
+/** Whether the user wants sound at all (sound-setting.ts sets it; a chime is skipped when not). */
+let wanted: () => boolean = () => true;
+export const setSoundWanted = (fn: () => boolean) => {
+  wanted = fn;
+};
 
 function audioContextClass(): AudioContextCtor | null {
   if (typeof window === 'undefined') return null;
@@ -14,16 +31,22 @@ function audioContextClass(): AudioContextCtor | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
-function unlock() {
+/** Creates or resumes the audio context; only works inside a user gesture (a tap, a key press). */
+export function unlockAudio() {
   const Ctor = audioContextClass();
   if (!Ctor) return;
   try {
-    context ??= new Ctor();
-    if (context.state === 'suspended') void context.resume();
+    if (!context) {
+      context = new Ctor();
+      context.onstatechange = notifyAudio;
+    }
+    if (context.state === 'suspended') void context.resume().then(notifyAudio, notifyAudio);
   } catch {
     context = null;
   }
+  notifyAudio();
 }
+const unlock = unlockAudio;
 
 /** Call once when the orders screen mounts: the next click or key press unlocks the sound. */
 export function prepareChime() {
@@ -36,7 +59,7 @@ export function prepareChime() {
 
 /** Plays the chime (about 0.6 s) when sound is allowed; never throws. */
 export function playChime() {
-  if (!context || context.state !== 'running') return;
+  if (!context || context.state !== 'running' || !wanted()) return;
   try {
     const now = context.currentTime;
     const notes: [number, number][] = [

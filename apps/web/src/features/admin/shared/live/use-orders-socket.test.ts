@@ -1,7 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_EVENT, SOCKET_SUBSCRIBE, ordersTopic, type OrderEvent, type SubscribeAck } from '@qr-menu/contract';
+import {
+  CALL_EVENT,
+  ORDER_EVENT,
+  SOCKET_SUBSCRIBE,
+  ordersTopic,
+  type CallEvent,
+  type OrderEvent,
+  type SubscribeAck,
+} from '@qr-menu/contract';
 import { refreshToken } from '../../../../api/client';
 import { makeOrder } from './order-fixture';
 import { useOrdersSocket } from './use-orders-socket';
@@ -100,6 +108,40 @@ describe('useOrdersSocket', () => {
     expect(onEvent.mock.calls.map(([e]) => e)).toEqual(events);
     // Events are patches: they never ask for a re-fetch.
     expect(onResync).not.toHaveBeenCalled();
+  });
+
+  it('passes on call events to onCallEvent, each of a message in order, and never to onEvent', () => {
+    const onEvent = vi.fn();
+    const onCallEvent = vi.fn();
+    renderHook(() => useOrdersSocket(EATERY, { onEvent, onCallEvent, onResync: vi.fn(), ...TIMES }));
+    act(() => vi.advanceTimersByTime(TIMES.connectDelayMs));
+    goLive();
+    const call = {
+      id: 1,
+      kind: 'BILL',
+      paymentMethod: 'CARD',
+      status: 'OPEN',
+      createdAt: '2026-03-10T08:00:00.000Z',
+      acknowledgedAt: null,
+      eateryId: EATERY,
+      tableId: 2,
+      tableNumber: '2',
+      acknowledgedBy: null,
+    } as const;
+    const events: CallEvent[] = [
+      { type: 'CALL_CREATED', call },
+      { type: 'CALL_UPDATED', call: { ...call, status: 'ACKNOWLEDGED' } },
+    ];
+    act(() => socket.fire(CALL_EVENT, ...events));
+    expect(onCallEvent.mock.calls.map(([e]) => e)).toEqual(events);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('a screen without onCallEvent ignores call events', () => {
+    const { onEvent } = setup();
+    goLive();
+    expect(() => act(() => socket.fire(CALL_EVENT, { type: 'CALL_CREATED', call: {} }))).not.toThrow();
+    expect(onEvent).not.toHaveBeenCalled();
   });
 
   it('while the socket cannot connect, says offline and refreshes the board on its own every fallbackRefreshMs', () => {

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
+  CALL_EVENT,
   LIMITS,
   ORDER_EVENT,
   SOCKET_PATH,
   SOCKET_SUBSCRIBE,
   ordersTopic,
+  type CallEvent,
   type OrderEvent,
   type SubscribeAck,
 } from '@qr-menu/contract';
@@ -15,6 +17,8 @@ import { session } from '../../../../api/session';
 export interface OrdersSocketOptions {
   /** Every order event of the restaurant, one call per event (one `orders` message may carry several). */
   onEvent: (event: OrderEvent) => void;
+  /** Calls from the table (issue #15) on the same topic, one call per event; screens that show calls pass it. */
+  onCallEvent?: (event: CallEvent) => void;
   /**
    * Called after a (re)connection, when events may have been missed, and every 300000 ms while the socket is not
    * connected (SPEC.md §4).
@@ -96,6 +100,10 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
       // The server sends the events of a few milliseconds in one message, as its arguments, oldest first.
       socket.on(ORDER_EVENT, (...events: OrderEvent[]) => {
         for (const event of events) latest.current.onEvent(event);
+      });
+      // Calls come on the same topic; one message may carry one or more of them, like order events.
+      socket.on(CALL_EVENT, (...events: CallEvent[]) => {
+        for (const event of events) latest.current.onCallEvent?.(event);
       });
       socket.on('connect_error', (err: Error) => {
         setState('offline');

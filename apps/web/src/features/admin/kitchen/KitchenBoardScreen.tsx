@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Button, Drawer, Group, Indicator, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconChefHat, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
+import { kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { PageLoader } from '../../../components/PageLoader';
+import { useDepartments } from '../shared/departments-api';
+import { LiveBadge } from '../shared/live/LiveBadge';
+import { SoundBanner, SoundToggle } from '../shared/live/SoundBanner';
+import { useChimeOnNew } from '../shared/live/use-chime-on-new';
+import { useNow } from '../shared/live/use-now';
+import { AllDayPanel } from './AllDayPanel';
+import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
+import { nextItemStatus } from './ticket-format';
+import { RecallDrawer } from './RecallDrawer';
+import { SoldOutModal } from './SoldOutModal';
+import { StationPicker } from './StationPicker';
+import { TicketCard } from './TicketCard';
+import { useLiveKitchen } from './use-live-kitchen';
+
+/**
+ * The live kitchen display of one station (null = All): tickets oldest first, "All day" beside them (behind a
+ * button on narrow screens), the recall drawer and the sold-out dialog. The board is computed from the held
+ * orders with the contract's `kitchenBoard`, every second, so ages count and bumped tickets leave recall on time.
+ */
+export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; station: number | null }) {
+  const { t } = useTranslation();
+  const now = useNow(1000).getTime();
+  const departments = useDepartments(eateryId);
+  const board = useKitchenBoard(eateryId, station);
+  const { state } = useLiveKitchen(eateryId);
+  const itemStatus = useItemStatus(eateryId);
+  const bump = useBumpTicket(eateryId);
+  const recall = useRecallTicket(eateryId);
+  const [panel, setPanel] = useState<'recall' | 'allDay' | 'soldOut' | null>(null);
+
+  const orders = board.data?.orders;
+  const view = useMemo(() => kitchenBoard(orders ?? [], station, now), [orders, station, now]);
+  const ticketKeys = useMemo(() => (orders ? view.tickets.map((tk) => tk.key) : undefined), [orders, view]);
+  useChimeOnNew(ticketKeys);
+
+  const unknownStation = station !== null && departments.isSuccess && !departments.data.some((d) => d.id === station);
+  const ref = (ticket: KitchenTicket) => ({ orderId: ticket.orderId, batch: ticket.batch, departmentId: station });
+  const advance = (ticket: KitchenTicket, item: OrderItem) => {
+    const status = nextItemStatus(item.status);
+    if (status) itemStatus.mutate({ orderId: ticket.orderId, itemId: item.id, status });
+  };
+  const error = board.error ?? itemStatus.error ?? bump.error ?? recall.error;
+  const resetErrors = () => {
+    itemStatus.reset();
+    bump.reset();
+    recall.reset();
+  };
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap">
+          <IconChefHat size={32} aria-hidden />
+          <Title order={2}>{t('kitchen.title')}</Title>
+          <LiveBadge state={state} />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Indicator label={view.recall.length} size={20} disabled={view.recall.length === 0}>
+            <Button size="md" variant="default" leftSection={<IconArrowBackUp />} onClick={() => setPanel('recall')}>
+              {t('kitchen.recall.open')}
+            </Button>
+          </Indicator>
+          <Button
+            size="md"
+            variant="default"
+            hiddenFrom="lg"
+            leftSection={<IconListNumbers />}
+            onClick={() => setPanel('allDay')}
+          >
+            {t('kitchen.allDay.title')}
+          </Button>
+          <Button size="md" variant="light" color="red" leftSection={<IconSoup />} onClick={() => setPanel('soldOut')}>
+            {t('kitchen.soldOut.open')}
+          </Button>
+          <SoundToggle />
+        </Group>
+      </Group>
+      <SoundBanner />
+      <Box mb="sm">
+        <StationPicker departments={departments.data ?? []} station={station} />
+      </Box>
+      <ErrorBanner error={error} onClose={board.error ? undefined : resetErrors} />
+
+      {unknownStation ? (
+        <Alert color="yellow">
+          {t('kitchen.stationNotFound')}{' '}
+          <Anchor component={Link} to="/admin/kitchen">
+            {t('kitchen.stationAll')}
+          </Anchor>
+        </Alert>
+      ) : board.isPending ? (
+        <PageLoader rows={3} />
+      ) : (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            {view.tickets.length === 0 ? (
+              <Group justify="center" gap="sm" py={64} c="dimmed">
+                <IconCircleCheck size={40} aria-hidden />
+                <Text size="xl" fw={600}>
+                  {t('kitchen.empty')}
+                </Text>
+              </Group>
+            ) : (
+              <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '860px': 3, '1200px': 4 }} spacing="md">
+                {view.tickets.map((ticket) => (
+                  <TicketCard
+                    key={ticket.key}
+                    ticket={ticket}
+                    now={now}
+                    amberMinutes={board.data?.amberMinutes ?? 10}
+                    redMinutes={board.data?.redMinutes ?? 20}
+                    busyItemId={itemStatus.isPending ? (itemStatus.variables?.itemId ?? null) : null}
+                    bumping={
+                      bump.isPending &&
+                      bump.variables?.orderId === ticket.orderId &&
+                      bump.variables.batch === ticket.batch
+                    }
+                    onAdvance={(item) => advance(ticket, item)}
+                    onBump={() => bump.mutate(ref(ticket))}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </Box>
+          <Box visibleFrom="lg" w={280} style={{ flexShrink: 0 }}>
+            <AllDayPanel counts={view.allDay} />
+          </Box>
+        </Group>
+      )}
+
+      <RecallDrawer
+        opened={panel === 'recall'}
+        tickets={view.recall}
+        now={now}
+        busyKey={recall.isPending && recall.variables ? `${recall.variables.orderId}-${recall.variables.batch}` : null}
+        onRecall={(ticket) => recall.mutate(ref(ticket))}
+        onClose={() => setPanel(null)}
+      />
+      <Drawer
+        opened={panel === 'allDay'}
+        onClose={() => setPanel(null)}
+        position="right"
+        title={t('kitchen.allDay.title')}
+      >
+        <AllDayPanel counts={view.allDay} />
+      </Drawer>
+      {panel === 'soldOut' && <SoldOutModal eateryId={eateryId} onClose={() => setPanel(null)} />}
+    </>
+  );
+}

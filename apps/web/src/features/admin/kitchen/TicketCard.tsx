@@ -1,0 +1,144 @@
+import { Badge, Button, Card, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconNote } from '@tabler/icons-react';
+import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { itemName } from '../shared/live/item-name';
+import { formatAge, nextItemStatus, ticketLevel, type TicketLevel } from './ticket-format';
+import classes from './kitchen.module.css';
+
+const LEVEL_ICON: Record<TicketLevel, typeof IconClock> = {
+  fresh: IconClock,
+  amber: IconAlertTriangle,
+  red: IconFlame,
+};
+
+interface TicketCardProps {
+  ticket: KitchenTicket;
+  now: number;
+  amberMinutes: number;
+  redMinutes: number;
+  /** The item being changed right now (its button shows it is busy). */
+  busyItemId: number | null;
+  bumping: boolean;
+  onAdvance: (item: OrderItem) => void;
+  onBump: () => void;
+}
+
+/**
+ * One kitchen ticket: table and order number large, its age counting (amber, then red at the restaurant's
+ * thresholds, with a word and an icon, not colour alone), the notes highlighted, one big button per item that
+ * moves it to the next status, and "Bump" for the whole ticket.
+ */
+export function TicketCard({
+  ticket,
+  now,
+  amberMinutes,
+  redMinutes,
+  busyItemId,
+  bumping,
+  onAdvance,
+  onBump,
+}: TicketCardProps) {
+  const { t, i18n } = useTranslation();
+  const age = now - Date.parse(ticket.createdAt);
+  const level = ticketLevel(age, amberMinutes, redMinutes);
+  const LevelIcon = LEVEL_ICON[level];
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      className={classes.ticket}
+      data-level={level}
+      aria-label={t('kitchen.ticketLabel', { table: ticket.tableNumber, order: ticket.orderId })}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div>
+          <Text className={classes.table}>{t('kitchen.table', { number: ticket.tableNumber })}</Text>
+          <Group gap={6}>
+            <Text size="md" c="dimmed" fw={600}>
+              #{ticket.orderId}
+            </Text>
+            {ticket.addOn && (
+              <Badge color="violet" size="lg" variant="filled">
+                {t('kitchen.addOn')}
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <Stack gap={0} align="flex-end">
+          <Group gap={4} wrap="nowrap" className={classes.age}>
+            <LevelIcon size={22} aria-hidden />
+            <span>{formatAge(age)}</span>
+          </Group>
+          {level !== 'fresh' && (
+            <Text size="sm" fw={700} className={classes.levelText}>
+              {t(`kitchen.level.${level}`)}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+
+      {ticket.orderNote && (
+        <Paper className={classes.note} mt="xs" p="xs" radius="sm">
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconNote size={20} aria-hidden />
+            <Text fw={700} size="lg">
+              {ticket.orderNote}
+            </Text>
+          </Group>
+        </Paper>
+      )}
+
+      <Stack gap={6} mt="sm">
+        {ticket.items.map((item) => {
+          const next = nextItemStatus(item.status);
+          const name = itemName(item, i18n.language);
+          return (
+            <UnstyledButton
+              key={item.id}
+              className={classes.item}
+              data-status={item.status}
+              disabled={!next || busyItemId === item.id}
+              aria-busy={busyItemId === item.id}
+              aria-label={
+                next
+                  ? t('kitchen.advanceItem', {
+                      quantity: item.quantity,
+                      name,
+                      status: t(`kitchen.itemStatus.${next}`),
+                    })
+                  : undefined
+              }
+              onClick={() => next && onAdvance(item)}
+            >
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Text className={classes.itemName}>
+                  <span className={classes.quantity}>{item.quantity}×</span> {name}
+                </Text>
+                <Badge
+                  size="lg"
+                  variant={item.status === 'READY' ? 'filled' : 'light'}
+                  color={item.status === 'CREATED' ? 'red' : item.status === 'PREPARING' ? 'yellow' : 'green'}
+                  leftSection={item.status === 'READY' ? <IconCheck size={14} /> : undefined}
+                  style={{ flexShrink: 0 }}
+                >
+                  {t(`kitchen.itemStatus.${item.status}`)}
+                </Badge>
+              </Group>
+              {item.note && (
+                <Text className={classes.itemNote} mt={4}>
+                  {item.note}
+                </Text>
+              )}
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+
+      <Button mt="sm" size="lg" fullWidth color="green" leftSection={<IconCheck />} loading={bumping} onClick={onBump}>
+        {t('kitchen.bump')}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category, CategoryWithDishes, Dish } from '@qr-menu/contract';
+import { api } from '../../../api/client';
+
+export const kitchenDishKeys = { list: (eateryId: number) => ['kitchen-dishes', eateryId] as const };
+
+/** Every dish of the restaurant (the categories, then each one's dishes), for the "Sold out" dialog. */
+export const useKitchenDishes = (eateryId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: kitchenDishKeys.list(eateryId),
+    queryFn: async (): Promise<Dish[]> => {
+      const categories = await api<Category[]>(`/api/eatery/${eateryId}/category`);
+      const full = await Promise.all(
+        categories.map((c) => api<CategoryWithDishes>(`/api/eatery/${eateryId}/category/${c.categoryId ?? c.id}`)),
+      );
+      return full.flatMap((c) => c.dishes ?? []);
+    },
+    enabled,
+  });
+
+/** PUT /api/eatery/{id}/dish/{dishId}/availability `{available}`: sold out, or back on the menu. */
+export function useDishAvailability(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dishId, available }: { dishId: number; available: boolean }) =>
+      api<{ id: number; available: boolean }>(`/api/eatery/${eateryId}/dish/${dishId}/availability`, {
+        method: 'PUT',
+        body: { available },
+      }),
+    onSuccess: (answer, { dishId }) =>
+      qc.setQueryData<Dish[]>(kitchenDishKeys.list(eateryId), (dishes) =>
+        dishes?.map((d) => (d.id === dishId ? { ...d, available: answer.available } : d)),
+      ),
+  });
+}

@@ -1,0 +1,27 @@
+import type { ItemStatus } from '@qr-menu/contract';
+
+/** The status one tap moves a kitchen item to: CREATED → PREPARING → READY; null when the kitchen is done. */
+export function nextItemStatus(status: ItemStatus): 'PREPARING' | 'READY' | null {
+  if (status === 'CREATED') return 'PREPARING';
+  if (status === 'PREPARING') return 'READY';
+  return null;
+}
+
+export type TicketLevel = 'fresh' | 'amber' | 'red';
+
+/** How urgent a ticket of this age is at the restaurant's thresholds (minutes): amber from `amber`, red from `red`. */
+export function ticketLevel(ageMs: number, amberMinutes: number, redMinutes: number): TicketLevel {
+  if (ageMs >= redMinutes * 60_000) return 'red';
+  if (ageMs >= amberMinutes * 60_000) return 'amber';
+  return 'fresh';
+}
+
+/** A ticket's age as the pass reads it: "m:ss" under an hour, then "h:mm:ss". Never negative (clock skew). */
+export function formatAge(ageMs: number): string {
+  const total = Math.max(0, Math.floor(ageMs / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,40 @@
+import type { Order, OrderEvent } from '@qr-menu/contract';
+
+/** An order event, or a change's own answer made into one (the socket brings the same a moment later). */
+export type LiveOrderChange =
+  Extract<OrderEvent, { type: 'NEW_ORDER' | 'ORDER_UPDATED' }> | { type: 'ORDER_DELETED'; orderId: number };
+
+/** The event a change's answer amounts to. */
+export const orderChanged = (order: Order): LiveOrderChange => ({
+  type: 'ORDER_UPDATED',
+  orderId: order.id,
+  status: order.status,
+  version: order.version,
+  order,
+});
+
+/**
+ * Patches a list of orders held by a live screen (kitchen, floor) from one event (DESIGN.md §9): insert a new
+ * order, replace a held one only by a higher version (a late or repeated event changes nothing), remove a deleted
+ * one. Returns the same array when nothing changes, so React Query keeps the data (and the screen) as it is.
+ * `keep` says whether the screen holds such an order at all (e.g. open orders only); an order that stops matching
+ * is dropped.
+ */
+export function patchOrders(
+  orders: readonly Order[],
+  event: LiveOrderChange,
+  keep: (order: Order) => boolean = () => true,
+): Order[] {
+  const list = orders as Order[];
+  const index = list.findIndex((o) => o.id === event.orderId);
+  if (event.type === 'ORDER_DELETED') {
+    return index < 0 ? list : list.filter((o) => o.id !== event.orderId);
+  }
+  const incoming = event.order;
+  if (index < 0) return keep(incoming) ? [...list, incoming] : list;
+  if (list[index].version >= incoming.version) return list;
+  if (!keep(incoming)) return list.filter((o) => o.id !== event.orderId);
+  const next = list.slice();
+  next[index] = incoming;
+  return next;
+}
