@@ -13,17 +13,23 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../../i18n';
 import { focusOnMount } from './lib/focus';
+import { CallButton, CallNotice } from './calls/TableCalls';
 import { cartActions, useCart } from './cart/cart-store';
 import { IconButton } from './ui/Button';
 import { ui } from './ui/parts';
 import classes from './guest.module.css';
 
-/** The guest shell: sticky header (restaurant, table, menu, language) over the page. */
+/**
+ * The guest shell: sticky header (restaurant, table, language, the waiter call, menu) over the page, and under it
+ * what happened to this phone's calls from the table.
+ */
 export function GuestLayout() {
+  const cart = useCart();
   return (
     <div className={classes.root}>
       <GuestHeader />
       <main className={classes.main}>
+        {cart.eateryId && cart.tableId ? <CallNotice eateryId={cart.eateryId} tableId={cart.tableId} /> : null}
         <Outlet />
       </main>
     </div>
@@ -57,6 +63,7 @@ function GuestHeader() {
           </select>
           <IconSelector size={16} aria-hidden className={classes.langChevron} />
         </div>
+        {hasTable && <CallButton eateryId={cart.eateryId!} tableId={cart.tableId!} />}
         {hasTable && <HeaderMenu />}
       </div>
     </header>

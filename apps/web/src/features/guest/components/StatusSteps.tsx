@@ -4,7 +4,7 @@ import { STEPS, stepIndex } from '../lib/status';
 import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
-/** accepted → preparing → ready → paid; a cancelled order is said plainly instead. */
+/** accepted → preparing → ready → served → paid; a cancelled order is said plainly instead. */
 export function StatusSteps({ status }: { status: string }) {
   const { t } = useTranslation();
   const current = stepIndex(status);

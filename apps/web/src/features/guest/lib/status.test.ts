@@ -20,13 +20,15 @@ describe('guest status labels (SPEC.md §4)', () => {
     for (const s of STEPS) expect(en.client.steps).toHaveProperty(s);
   });
 
-  it('places the status on the stepper accepted → preparing → ready → paid', () => {
+  it('places the status on the stepper accepted → preparing → ready → served → paid', () => {
     expect(stepIndex('CREATED')).toBe(0);
     expect(stepIndex('PROCESSING')).toBe(1);
     expect(stepIndex('PREPARING')).toBe(1);
     expect(stepIndex('READY')).toBe(2);
-    expect(stepIndex('ISSUED')).toBe(2);
-    expect(stepIndex('PAID')).toBe(3);
+    expect(stepIndex('ISSUED')).toBe(3);
+    expect(STEPS[stepIndex('ISSUED')]).toBe('served');
+    expect(stepIndex('PAID')).toBe(4);
+    expect(STEPS[stepIndex('PAID')]).toBe('paid');
     expect(stepIndex('CANCELLED')).toBe(-1);
   });
 

@@ -24,10 +24,13 @@ export function guestStatusKey(status: string): GuestStatusKey {
   }
 }
 
-/** The stepper of the confirmation page: accepted → preparing → ready → paid. */
-export const STEPS = ['accepted', 'preparing', 'ready', 'paid'] as const;
+/**
+ * The stepper of the confirmation page: accepted → preparing → ready → served → paid. The server sets ISSUED
+ * ("served") when every live item of the order is SERVED at the table.
+ */
+export const STEPS = ['accepted', 'preparing', 'ready', 'served', 'paid'] as const;
 
-/** Index of the step the order is at (ISSUED counts as past "ready"); -1 when cancelled. */
+/** Index of the step the order is at; -1 when cancelled. */
 export function stepIndex(status: string): number {
   switch (status) {
     case 'CANCELLED':
@@ -36,10 +39,11 @@ export function stepIndex(status: string): number {
     case 'PREPARING':
       return 1;
     case 'READY':
-    case 'ISSUED':
       return 2;
-    case 'PAID':
+    case 'ISSUED':
       return 3;
+    case 'PAID':
+      return 4;
     default:
       return 0;
   }

@@ -1,0 +1,59 @@
+import type { CallEvent, CallKind, GuestCall, GuestPaymentMethod } from '@qr-menu/contract';
+import { api } from '../../../api/client';
+import { setQueryData, useGuestQuery } from '../lib/query';
+
+/** Calls from the table (packages/contract/src/calls.ts): the device cookie identifies the guest, no token. */
+export const callsPath = (eateryId: number, tableId: number) => `/api/client/eatery/${eateryId}/table/${tableId}/calls`;
+
+/** While a call waits for a waiter, the list is polled as the fallback of the socket (as the order status is). */
+export const CALL_POLL_MS = 10_000;
+
+export const callsKey = (eateryId: number, tableId: number) => ['guest', 'calls', eateryId, tableId] as const;
+
+/** This device's calls at the table in the last hour, newest first. */
+export const useTableCalls = (eateryId: number | null, tableId: number | null) =>
+  useGuestQuery<GuestCall[]>({
+    key: callsKey(eateryId ?? 0, tableId ?? 0),
+    enabled: !!eateryId && !!tableId,
+    fetch: (signal) => api<GuestCall[]>(callsPath(eateryId!, tableId!), { auth: false, signal }),
+    staleTime: 0,
+    refetchInterval: (calls) => (calls?.some((c) => c.status === 'OPEN') ? CALL_POLL_MS : false),
+  });
+
+/**
+ * Calls the waiter or asks for the bill. A second call of the same kind while one is open gets the open one back
+ * (the server's rule), so a double tap never makes two calls.
+ */
+export async function sendCall(
+  eateryId: number,
+  tableId: number,
+  kind: CallKind,
+  paymentMethod: GuestPaymentMethod | null = null,
+): Promise<GuestCall> {
+  const call = await api<GuestCall>(callsPath(eateryId, tableId), {
+    method: 'POST',
+    auth: false,
+    body: kind === 'BILL' ? { kind, paymentMethod } : { kind },
+  });
+  putCall(eateryId, tableId, call);
+  return call;
+}
+
+/** Puts a call (a POST answer or a socket event) into the cached list: every view of it updates. */
+export function putCall(eateryId: number, tableId: number, call: GuestCall) {
+  setQueryData<GuestCall[]>(callsKey(eateryId, tableId), (list = []) =>
+    list.some((c) => c.id === call.id) ? list.map((c) => (c.id === call.id ? call : c)) : [call, ...list],
+  );
+}
+
+/** The newest call of each kind, if any. */
+export function latestCalls(calls: readonly GuestCall[] | undefined): Partial<Record<CallKind, GuestCall>> {
+  const latest: Partial<Record<CallKind, GuestCall>> = {};
+  for (const c of calls ?? []) {
+    const seen = latest[c.kind];
+    if (!seen || c.createdAt > seen.createdAt) latest[c.kind] = c;
+  }
+  return latest;
+}
+
+export type GuestCallEvent = CallEvent<GuestCall>;
