@@ -1,4 +1,37 @@
-/** Placeholder until the screen is built (issue #15). */
+import { Alert, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { PageLoader } from '../../../components/PageLoader';
+import { ChooseRestaurant } from '../shared/ChooseRestaurant';
+import { useRestaurants } from '../shared/restaurants-api';
+import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
+import { FloorScreen } from './FloorScreen';
+
+/** Who works on the floor view. */
+const FLOOR_ROLES: readonly string[] = ['WAITER', 'EATERY_ADMIN', 'CASHIER'];
+
+/** /admin/floor: the tables of the selected restaurant as live tiles (the waiter's view). */
 export function FloorPage() {
-  return null;
+  const { t } = useTranslation();
+  const restaurantId = useSelectedRestaurantId();
+  const restaurants = useRestaurants();
+  const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
+
+  if (!restaurantId) return <ChooseRestaurant titleKey="floor.title" />;
+  if (restaurants.isPending) return <PageLoader />;
+  const allowed = !!restaurant?.roles.some((r) => FLOOR_ROLES.includes(r));
+  if (!restaurant || !allowed) {
+    return (
+      <>
+        <Title order={2} mb="md">
+          {t('floor.title')}
+        </Title>
+        <ErrorBanner error={restaurants.error} />
+        {!restaurants.error && (
+          <Alert color="yellow">{restaurant ? t('floor.noAccess') : t('restaurants.notFound')}</Alert>
+        )}
+      </>
+    );
+  }
+  return <FloorScreen key={restaurant.id} restaurant={restaurant} />;
 }

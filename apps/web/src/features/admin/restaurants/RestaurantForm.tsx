@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { eateryBody, type Eatery } from '@qr-menu/contract';
+import { eateryBody, LANGUAGES, type Eatery, type Language } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -15,7 +15,16 @@ interface Values {
   phones: string[];
   geoLat: number | string;
   geoLng: number | string;
+  /** Language of printed receipts. */
+  language: Language;
+  /** Kitchen display: a ticket turns amber, then red, after this many minutes ('' while the field is empty). */
+  kitchenAmberMinutes: number | string;
+  kitchenRedMinutes: number | string;
 }
+
+/** The kitchen thresholds of a new restaurant (the server's defaults too). */
+const DEFAULT_AMBER_MINUTES = 10;
+const DEFAULT_RED_MINUTES = 20;
 
 const toValues = (e?: Eatery): Values => ({
   name: e?.name ?? '',
@@ -23,9 +32,15 @@ const toValues = (e?: Eatery): Values => ({
   phones: e?.phones.length ? e.phones : [e?.phone ?? ''],
   geoLat: e?.geoLat ?? '',
   geoLng: e?.geoLng ?? '',
+  language: e?.language ?? 'az',
+  kitchenAmberMinutes: e?.kitchenAmberMinutes ?? DEFAULT_AMBER_MINUTES,
+  kitchenRedMinutes: e?.kitchenRedMinutes ?? DEFAULT_RED_MINUTES,
 });
 
-/** Add/edit form: name, address, one or more phones, optional coordinates (SPEC.md §2, §5). */
+/**
+ * Add/edit form: name, address, one or more phones, optional coordinates (SPEC.md §2, §5), the receipt language
+ * and the kitchen display's amber and red minutes (issue #15).
+ */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveRestaurant();
@@ -123,6 +138,40 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
               error={err('geoLng')}
             />
           </Group>
+          <Divider label={t('restaurants.serviceSettings')} labelPosition="left" mt="xs" />
+          <Select
+            label={t('restaurants.receiptLanguage')}
+            description={t('restaurants.receiptLanguageHint')}
+            data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps('language')}
+            error={err('language')}
+          />
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t('restaurants.kitchenAmber')}
+              min={1}
+              max={240}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={` ${t('restaurants.minutesSuffix')}`}
+              {...form.getInputProps('kitchenAmberMinutes')}
+              error={err('kitchenAmberMinutes')}
+            />
+            <NumberInput
+              label={t('restaurants.kitchenRed')}
+              min={1}
+              max={240}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={` ${t('restaurants.minutesSuffix')}`}
+              {...form.getInputProps('kitchenRedMinutes')}
+              error={err('kitchenRedMinutes')}
+            />
+          </Group>
+          <Text size="xs" c="dimmed" mt={-4}>
+            {t('restaurants.kitchenHint')}
+          </Text>
           <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>

@@ -1,0 +1,137 @@
+import { Badge, Button, Divider, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCash, IconCheck } from '@tabler/icons-react';
+import type { Order } from '@qr-menu/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { OpenCallsList } from '../shared/live/CallsAlert';
+import { itemName } from '../shared/live/item-name';
+import { useServeItem } from './floor-api';
+import { STATE_STYLE } from './state-style';
+import type { FloorTable } from './table-state';
+import classes from './floor.module.css';
+
+interface TablePanelProps {
+  eateryId: number;
+  entry: FloorTable | null;
+  /** The caller may close bills (CASHIER, EATERY_ADMIN): the panel links to the bill of the table's orders. */
+  canCloseBill: boolean;
+  onClose: () => void;
+}
+
+/**
+ * One table: its open calls (acknowledge), the items READY to take there with a one-tap "Served", what is still
+ * cooking, and for the cashier the link to close the bill of its open orders.
+ */
+export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePanelProps) {
+  const { t } = useTranslation();
+  const serve = useServeItem(eateryId);
+  const title = entry ? t('floor.tableTitle', { number: entry.table.number }) : '';
+  return (
+    <Drawer opened={!!entry} onClose={onClose} position="right" size="md" title={title}>
+      {entry && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge size="lg" color={STATE_STYLE[entry.state].color}>
+              {t(`floor.state.${entry.state}`)}
+            </Badge>
+            {entry.waiters.length > 0 && <Text size="sm">{entry.waiters.join(', ')}</Text>}
+          </Group>
+          <OpenCallsList eateryId={eateryId} calls={entry.calls} />
+          <ErrorBanner error={serve.error} onClose={() => serve.reset()} />
+          {entry.orders.length === 0 ? (
+            <Text c="dimmed">{t('floor.noOrders')}</Text>
+          ) : (
+            entry.orders.map((order) => (
+              <OrderBlock
+                key={order.id}
+                order={order}
+                busyItemId={serve.isPending ? (serve.variables?.itemId ?? null) : null}
+                onServe={(itemId) => serve.mutate({ orderId: order.id, itemId })}
+              />
+            ))
+          )}
+          {canCloseBill && entry.orders.length > 0 && (
+            <Button
+              component={Link}
+              to={`/admin/bill?orderIds=${entry.orders.map((o) => o.id).join(',')}`}
+              size="lg"
+              leftSection={<IconCash />}
+            >
+              {t('floor.closeBill')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+function OrderBlock({
+  order,
+  busyItemId,
+  onServe,
+}: {
+  order: Order;
+  busyItemId: number | null;
+  onServe: (itemId: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const live = order.items.filter((i) => i.status !== 'DELETED');
+  const ready = live.filter((i) => i.status === 'READY');
+  const rest = live.filter((i) => i.status !== 'READY');
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" mb="xs">
+        <Text fw={700}>{t('floor.order', { id: order.id })}</Text>
+        <Badge variant="light">{t(`floor.orderStatus.${order.status}`)}</Badge>
+      </Group>
+      {order.note && (
+        <Text size="sm" fw={600} mb="xs">
+          {order.note}
+        </Text>
+      )}
+      {ready.length > 0 && (
+        <Stack gap={6} mb="xs">
+          <Text size="sm" fw={700} c="green.8">
+            {t('floor.readyToServe')}
+          </Text>
+          {ready.map((item) => (
+            <Group key={item.id} justify="space-between" wrap="nowrap" className={classes.item}>
+              <Text className={classes.itemName}>
+                {item.quantity}× {itemName(item, i18n.language)}
+              </Text>
+              <Button
+                size="lg"
+                color="green"
+                leftSection={<IconCheck />}
+                loading={busyItemId === item.id}
+                onClick={() => onServe(item.id)}
+                aria-label={t('floor.serveNamed', { name: itemName(item, i18n.language) })}
+              >
+                {t('floor.serve')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {rest.length > 0 && (
+        <>
+          {ready.length > 0 && <Divider my="xs" />}
+          <Stack gap={2}>
+            {rest.map((item) => (
+              <Group key={item.id} justify="space-between" wrap="nowrap">
+                <Text>
+                  {item.quantity}× {itemName(item, i18n.language)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t(`floor.itemStatus.${item.status}`)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER, type Order, type OrderStatus, type Table, type TableAssignment } from '@qr-menu/contract';
+import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
+import { api, apiResponse } from '../../../api/client';
+import { orderChanged, patchOrders, type LiveOrderChange } from '../shared/live/patch-orders';
+
+export const floorKeys = {
+  tables: (eateryId: number) => ['floor', eateryId, 'tables'] as const,
+  assignments: (eateryId: number) => ['floor', eateryId, 'assignments'] as const,
+  orders: (eateryId: number) => ['floor', eateryId, 'orders'] as const,
+};
+
+/** Orders that still occupy a table: not yet paid or cancelled (ISSUED: served, the bill still open). */
+export const FLOOR_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY', 'ISSUED'];
+const onFloor = (order: Order) => FLOOR_STATUSES.includes(order.status);
+
+export const useFloorTables = (eateryId: number) =>
+  useQuery({
+    queryKey: floorKeys.tables(eateryId),
+    queryFn: ({ signal }) => api<Table[]>(`/api/eatery/${eateryId}/table`, { signal }),
+  });
+
+/** Which waiter serves which table (GET /api/eatery/{id}/table-assignment). */
+export const useFloorAssignments = (eateryId: number) =>
+  useQuery({
+    queryKey: floorKeys.assignments(eateryId),
+    queryFn: ({ signal }) => api<TableAssignment[]>(`/api/eatery/${eateryId}/table-assignment`, { signal }),
+  });
+
+/** Every order of one status, following the list's pages (X-Next-Cursor). */
+async function ordersOfStatus(eateryId: number, status: OrderStatus, signal?: AbortSignal): Promise<Order[]> {
+  const all: Order[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ status, limit: String(ORDER_LIST_MAX) });
+    if (cursor) params.set('cursor', cursor);
+    const res = await apiResponse(`/api/eatery/${eateryId}/orders?${params.toString()}`, { signal });
+    all.push(...((await res.json()) as Order[]));
+    cursor = res.headers.get(NEXT_CURSOR_HEADER);
+  } while (cursor);
+  return all;
+}
+
+/**
+ * The open orders of the restaurant, whatever day they were placed (GET /orders?status= for each open status).
+ * Order events patch them (`patchFloorOrders`); only a reconnect re-fetches.
+ */
+export const useFloorOrders = (eateryId: number) =>
+  useQuery({
+    queryKey: floorKeys.orders(eateryId),
+    queryFn: async ({ signal }) =>
+      (await Promise.all(FLOOR_STATUSES.map((s) => ordersOfStatus(eateryId, s, signal)))).flat(),
+  });
+
+/** Applies order changes (socket events or a change's answer) to the floor's open orders. */
+export function patchFloorOrders(qc: QueryClient, eateryId: number, changes: readonly LiveOrderChange[]) {
+  const before = qc.getQueryData<Order[]>(floorKeys.orders(eateryId));
+  if (!before) return;
+  let after = before;
+  for (const change of changes) after = patchOrders(after, change, onFloor);
+  if (after !== before) qc.setQueryData<Order[]>(floorKeys.orders(eateryId), after);
+}
+
+/** "Served": PUT /api/eatery/{id}/orders/{orderId}/items/{itemId} `{status: 'SERVED'}`. */
+export function useServeItem(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, itemId }: { orderId: number; itemId: number }) =>
+      api<Order>(`/api/eatery/${eateryId}/orders/${orderId}/items/${itemId}`, {
+        method: 'PUT',
+        body: { status: 'SERVED' },
+      }),
+    onSuccess: (order) => patchFloorOrders(qc, eateryId, [orderChanged(order)]),
+  });
+}

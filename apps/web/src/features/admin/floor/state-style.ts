@@ -1,0 +1,22 @@
+import {
+  IconArmchair,
+  IconBell,
+  IconChefHat,
+  IconClipboardList,
+  IconMoodSmile,
+  IconReceipt,
+  IconToolsKitchen2,
+  type Icon,
+} from '@tabler/icons-react';
+import type { TableState } from './table-state';
+
+/** Colour and icon of each table state (always shown with its words: colour alone says nothing to some). */
+export const STATE_STYLE: Record<TableState, { color: string; icon: Icon }> = {
+  called: { color: 'red', icon: IconBell },
+  bill: { color: 'violet', icon: IconReceipt },
+  ready: { color: 'green', icon: IconToolsKitchen2 },
+  ordering: { color: 'orange', icon: IconClipboardList },
+  waiting: { color: 'yellow', icon: IconChefHat },
+  served: { color: 'blue', icon: IconMoodSmile },
+  free: { color: 'gray', icon: IconArmchair },
+};

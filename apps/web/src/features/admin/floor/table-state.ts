@@ -1,0 +1,71 @@
+import type { Order, StaffCall, Table, TableAssignment } from '@qr-menu/contract';
+
+/**
+ * What a table needs, most urgent first: a guest called the waiter, asked for the bill, food is ready to take,
+ * a new order waits for the kitchen to take it, food is cooking, everything is served, or the table is free.
+ */
+export const TABLE_STATES = ['called', 'bill', 'ready', 'ordering', 'waiting', 'served', 'free'] as const;
+export type TableState = (typeof TABLE_STATES)[number];
+
+export interface FloorTable {
+  table: Table;
+  state: TableState;
+  /** Its open orders, oldest first. */
+  orders: Order[];
+  /** Its open calls, oldest first. */
+  calls: StaffCall[];
+  /** Portions READY to take to the table. */
+  readyCount: number;
+  /** The waiters assigned to it (names). */
+  waiters: string[];
+  /** Assigned to the signed-in user. */
+  mine: boolean;
+}
+
+/** The state of one table from its open orders and open calls. */
+export function tableState(orders: readonly Order[], calls: readonly StaffCall[]): TableState {
+  const open = calls.filter((c) => c.status === 'OPEN');
+  if (open.some((c) => c.kind === 'WAITER')) return 'called';
+  if (open.some((c) => c.kind === 'BILL')) return 'bill';
+  if (orders.some((o) => o.items.some((i) => i.status === 'READY'))) return 'ready';
+  if (orders.some((o) => o.status === 'CREATED')) return 'ordering';
+  if (orders.some((o) => o.status === 'PROCESSING' || o.status === 'PREPARING' || o.status === 'READY')) {
+    return 'waiting';
+  }
+  if (orders.length > 0) return 'served';
+  return 'free';
+}
+
+const byNumber = (a: Table, b: Table) => a.number.localeCompare(b.number, undefined, { numeric: true });
+
+/**
+ * The floor: every table with its state, the signed-in user's tables first (`userId`), then by table number.
+ * Orders without a table (none in practice) are left out.
+ */
+export function floorTables(
+  tables: readonly Table[],
+  orders: readonly Order[],
+  calls: readonly StaffCall[],
+  assignments: readonly TableAssignment[],
+  userId: number | null,
+): FloorTable[] {
+  return tables
+    .map((table): FloorTable => {
+      const own = orders.filter((o) => o.tableId === table.id).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      const openCalls = calls.filter((c) => c.tableId === table.id && c.status === 'OPEN');
+      const assigned = assignments.filter((a) => a.tableId === table.id);
+      return {
+        table,
+        state: tableState(own, openCalls),
+        orders: own,
+        calls: openCalls,
+        readyCount: own.reduce(
+          (n, o) => n + o.items.filter((i) => i.status === 'READY').reduce((q, i) => q + i.quantity, 0),
+          0,
+        ),
+        waiters: assigned.map((a) => a.waiterName),
+        mine: userId !== null && assigned.some((a) => a.waiterId === userId),
+      };
+    })
+    .sort((a, b) => Number(b.mine) - Number(a.mine) || byNumber(a.table, b.table));
+}
