@@ -1,4 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { billDiscountBody, billPaymentBody, billQuery, billResponse, type Role } from '@qr-menu/contract';
+import { requireEatery, requireUserId } from '../../plugins/access.js';
+import { eateryParams } from '../route-options.js';
+import { BillsService } from './bills.service.js';
 
-/** Issue #15: filled in by the module's work. */
-export const billRoutes: FastifyPluginAsyncZod = async () => {};
+/** Who closes bills; a discount only the restaurant's admin gives. */
+export const BILL_ROLES = {
+  pay: ['EATERY_ADMIN', 'CASHIER'],
+  discount: ['EATERY_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts. */
+export const billRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new BillsService(app.db, app.realtime);
+  const tags = ['bills'];
+
+  app.get(
+    '/eatery/:id/bill',
+    {
+      config: { access: { roles: BILL_ROLES.pay } },
+      schema: {
+        tags,
+        summary: 'The bill of one or more orders (also once paid: the receipt)',
+        params: eateryParams,
+        querystring: billQuery,
+        response: { 200: billResponse },
+      },
+    },
+    async (request) => service.get(requireEatery(request).id, request.query.orderIds),
+  );
+
+  app.put(
+    '/eatery/:id/bill/discount',
+    {
+      config: { access: { roles: BILL_ROLES.discount } },
+      schema: {
+        tags,
+        summary: 'Discount of the bill (amount or percent of the subtotal, with a reason; amount 0 removes it)',
+        params: eateryParams,
+        body: billDiscountBody,
+        response: { 200: billResponse },
+      },
+    },
+    async (request) => service.setDiscount(requireEatery(request).id, request.body, requireUserId(request)),
+  );
+
+  app.post(
+    '/eatery/:id/bill/payments',
+    {
+      config: { access: { roles: BILL_ROLES.pay } },
+      schema: {
+        tags,
+        summary: 'Pay one part of the bill (an amount, some items, or all that is due), with an optional tip',
+        params: eateryParams,
+        body: billPaymentBody,
+        response: { 200: billResponse },
+      },
+    },
+    async (request) => service.pay(requireEatery(request).id, request.body, requireUserId(request)),
+  );
+};

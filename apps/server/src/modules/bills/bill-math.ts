@@ -1,0 +1,54 @@
+/**
+ * The arithmetic of bills, in integer cents only (never floats): pure functions, easy to test on their own.
+ * Percentages are in hundredths of a percent (12.5 % → 1250), as the contract's percentField parses them.
+ */
+
+/** `hundredths` hundredths of a percent of `cents`, rounded half-up to the cent (10 % of 0.05 → 0.01). */
+export function percentOf(cents: number, hundredths: number): number {
+  return Math.floor((cents * hundredths + 5000) / 10000);
+}
+
+/** `part / whole` of `cents`, rounded half-up to the cent; 0 when `whole` is 0. */
+export function proportion(cents: number, part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.floor((2 * cents * part + whole) / (2 * whole));
+}
+
+/**
+ * Shares `cents` over parts in proportion to `weights` (the orders' subtotals): each part gets its share rounded
+ * down, and the cents left over go to the last part. No part gets more than its weight (a discount never makes an
+ * order's total negative): what the last part cannot take goes to the one before it, and so on.
+ * Requires 0 <= cents <= sum(weights).
+ */
+export function shareInProportion(cents: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((a, b) => a + b, 0);
+  if (cents < 0 || cents > whole) throw new Error('share out of range');
+  const shares = weights.map((w) => (whole === 0 ? 0 : Math.floor((cents * w) / whole)));
+  let left = cents - shares.reduce((a, b) => a + b, 0);
+  for (let i = shares.length - 1; i >= 0 && left > 0; i--) {
+    const room = weights[i] - shares[i];
+    const take = Math.min(room, left);
+    shares[i] += take;
+    left -= take;
+  }
+  return shares;
+}
+
+/**
+ * Splits one payment of `cents` over the orders' remaining dues, in the given order (the orders' ids): each order
+ * takes what it still owes until the payment is used up. Requires cents <= sum(dues).
+ */
+export function allocateOverDues(cents: number, dues: readonly number[]): number[] {
+  let left = cents;
+  return dues.map((due) => {
+    const take = Math.min(Math.max(due, 0), left);
+    left -= take;
+    return take;
+  });
+}
+
+/** Integer cents as the decimal string a numeric(10,2) column takes (1234 → "12.34"), without floats. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

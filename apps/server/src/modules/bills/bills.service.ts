@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { fromCents, toCents, type Bill, type Language, type PaymentMethod } from '@qr-menu/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
+import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import type { OrderEventSink } from '../orders/order-commands.js';
+import { loadOrder } from '../orders/order-queries.js';
+import { isFinal } from '../orders/order-rules.js';
+import { allocateOverDues, centsToDecimal, percentOf, proportion, shareInProportion } from './bill-math.js';
+
+/**
+ * Closing the bill (issue #15, contract bills.ts). A bill is one or more orders of the restaurant; its money is
+ * counted in integer cents from the numeric columns (strings), never in floats.
+ *
+ * - The discount lives on the orders (orders.discount): a bill's discount is shared over its orders in proportion
+ *   to their subtotals, the leftover cents on the last order (see shareInProportion).
+ * - A payment call is one part of the bill: one row per order it pays into, sharing a group_id. The part is spread
+ *   over the orders' remaining dues in id order; its tip is kept on the first row.
+ * - Split by items: the part is the items' price × quantity minus their share of their order's discount, that share
+ *   rounded half-up to the cent per order (proportion). The part that pays the last unpaid items of the bill takes
+ *   exactly what is still due, so the rounding of earlier parts never leaves a cent open.
+ * - When the payments cover the bill, every order becomes PAID (paid_at, paid_by) in the same transaction.
+ *
+ * Every change locks the bill's orders (SELECT … FOR UPDATE, by id) first: two cashiers paying the last part of one
+ * bill at once are serialized, and the second sees the first's payment (400 amountTooHigh, or 409 when closed).
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A bill as stored: its orders (by id), their live items and their payments. */
+interface BillState {
+  eatery: { id: number; name: string; timeZone: string; language: Language };
+  orders: OrderRow[];
+  items: ItemRow[];
+  payments: PaymentRow[];
+}
+
+export interface DiscountInput {
+  orderIds: number[];
+  amount?: number;
+  percent?: number;
+  reason?: string;
+}
+
+export interface PaymentInput {
+  orderIds: number[];
+  method: PaymentMethod;
+  amount?: number;
+  itemIds?: number[];
+  tip?: { amount: number } | { percent: number };
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+const itemCents = (i: ItemRow) => toCents(i.price) * i.quantity;
+
+/** Money of each order and of the whole bill, in cents. */
+function totals(state: BillState) {
+  const perOrder = state.orders.map((o) => {
+    const subtotal = sum(state.items.filter((i) => i.orderId === o.id).map(itemCents));
+    const discount = toCents(o.discount);
+    const paid = sum(state.payments.filter((p) => p.orderId === o.id).map((p) => toCents(p.amount)));
+    return { id: o.id, subtotal, discount, total: subtotal - discount, paid };
+  });
+  const subtotal = sum(perOrder.map((o) => o.subtotal));
+  const discount = sum(perOrder.map((o) => o.discount));
+  const paid = sum(perOrder.map((o) => o.paid));
+  const tips = sum(state.payments.map((p) => toCents(p.tip)));
+  return {
+    perOrder,
+    subtotal,
+    discount,
+    total: subtotal - discount,
+    paid,
+    tips,
+    due: Math.max(0, subtotal - discount - paid),
+  };
+}
+
+/** Ids of the items already paid by a split-by-items part. */
+const paidItemIds = (state: BillState) => new Set(state.payments.flatMap((p) => p.itemIds ?? []));
+
+export class BillsService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: OrderEventSink,
+  ) {}
+
+  /** The bill of these orders (404 when one of them is not this restaurant's). Closed bills too: the receipt. */
+  async get(eateryId: number, orderIds: number[]): Promise<Bill> {
+    return this.toBill(this.db, await readBill(this.db, eateryId, orderIds, false));
+  }
+
+  /** Sets the bill's discount (EATERY_ADMIN, checked by the route): an amount or a percent of the subtotal. */
+  async setDiscount(eateryId: number, input: DiscountInput, userId: number): Promise<Bill> {
+    if (input.amount !== undefined && input.percent !== undefined)
+      throw validationError('percent', 'validation.invalid');
+    if (input.amount === undefined && input.percent === undefined)
+      throw validationError('amount', 'validation.required');
+    const bill = await this.db.transaction(async (tx) => {
+      const state = await readBill(tx, eateryId, input.orderIds, true);
+      assertOpen(state);
+      const money = totals(state);
+      const field = input.amount !== undefined ? 'amount' : 'percent';
+      const discount = input.amount ?? percentOf(money.subtotal, input.percent!);
+      const reason = input.reason?.trim() || null;
+      if (discount > 0 && !reason) throw validationError('reason', 'validation.reasonRequired');
+      // Not more than the items, and not below what is already paid (a bill never owes money back).
+      if (discount > money.subtotal || money.subtotal - discount < money.paid) {
+        throw validationError(field, 'validation.amountTooHigh');
+      }
+      const shares = shareInProportion(
+        discount,
+        money.perOrder.map((o) => o.subtotal),
+      );
+      for (const [i, order] of state.orders.entries()) {
+        await tx
+          .update(orders)
+          .set({
+            discount: centsToDecimal(shares[i]),
+            discountReason: discount > 0 ? reason : null,
+            version: sql`${orders.version} + 1`,
+            updatedAt: sql`clock_timestamp()`,
+          })
+          .where(eq(orders.id, order.id));
+      }
+      const after = await readBill(tx, eateryId, input.orderIds, false);
+      // Paid in full already (a discount on a partly paid bill): the bill closes now.
+      if (after.payments.length > 0 && totals(after).due === 0) {
+        await closeOrders(tx, after, userId);
+      }
+      return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
+    });
+    await this.emitUpdated(eateryId, input.orderIds);
+    return bill;
+  }
+
+  /** Records one part of the bill; closes the bill when the payments cover it. */
+  async pay(eateryId: number, input: PaymentInput, userId: number): Promise<Bill> {
+    if (input.amount !== undefined && input.itemIds !== undefined)
+      throw validationError('itemIds', 'validation.invalid');
+    let closed = false;
+    const bill = await this.db.transaction(async (tx) => {
+      const state = await readBill(tx, eateryId, input.orderIds, true);
+      assertOpen(state);
+      const money = totals(state);
+
+      let part: number;
+      let field = 'amount';
+      if (input.itemIds !== undefined) {
+        field = 'itemIds';
+        part = itemsPart(state, money, input.itemIds);
+      } else {
+        part = input.amount ?? money.due;
+      }
+      if (part > money.due) throw validationError(field, 'validation.amountTooHigh');
+      // A part of nothing only closes a bill that owes nothing (a discount of 100 %).
+      if (part === 0 && money.due > 0 && input.itemIds === undefined)
+        throw validationError('amount', 'validation.amount');
+      const tip =
+        input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
+
+      const shares = allocateOverDues(
+        part,
+        money.perOrder.map((o) => o.total - o.paid),
+      );
+      const groupId = randomUUID();
+      const rows = state.orders
+        .map((o, i) => ({ orderId: o.id, amount: shares[i] }))
+        .filter((r, i) => r.amount > 0 || i === 0);
+      await tx.insert(payments).values(
+        rows.map((r, i) => ({
+          eateryId,
+          orderId: r.orderId,
+          groupId,
+          method: input.method,
+          amount: centsToDecimal(r.amount),
+          tip: centsToDecimal(i === 0 ? tip : 0),
+          itemIds: input.itemIds ?? null,
+          createdBy: userId,
+        })),
+      );
+      if (part >= money.due) {
+        await closeOrders(tx, state, userId);
+        closed = true;
+      }
+      return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
+    });
+    if (closed) await this.emitUpdated(eateryId, input.orderIds);
+    return bill;
+  }
+
+  /** ORDER_UPDATED with the order as staff lists show it, for each order of a changed bill. */
+  private async emitUpdated(eateryId: number, orderIds: readonly number[]) {
+    for (const id of orderIds) {
+      const order = await loadOrder(this.db, eateryId, id);
+      this.events.emitOrderEvent(eateryId, {
+        type: 'ORDER_UPDATED',
+        orderId: order.id,
+        status: order.status,
+        version: order.version,
+        order,
+      });
+    }
+  }
+
+  /** The API shape of a bill, with the staff's names (name, else e-mail). */
+  private async toBill(ex: Executor, state: BillState): Promise<Bill> {
+    const money = totals(state);
+    const paidItems = paidItemIds(state);
+    const userIds = [
+      ...new Set([...state.payments.map((p) => p.createdBy), ...state.orders.map((o) => o.paidBy)]),
+    ].filter((id): id is number => id !== null);
+    const names = new Map<number, string>();
+    if (userIds.length > 0) {
+      const rows = await ex
+        .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      for (const r of rows) names.set(r.id, r.name);
+    }
+    const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+
+    // One entry per payment call (rows sharing a group_id), in the order they were made.
+    const groups = new Map<string, Bill['payments'][number] & { cents: number; tipCents: number }>();
+    for (const p of state.payments) {
+      let g = groups.get(p.groupId);
+      if (!g) {
+        g = {
+          id: p.groupId,
+          method: p.method as PaymentMethod,
+          amount: 0,
+          tip: 0,
+          itemIds: p.itemIds ?? null,
+          createdAt: p.createdAt.toISOString(),
+          createdBy: nameOf(p.createdBy),
+          cents: 0,
+          tipCents: 0,
+        };
+        groups.set(p.groupId, g);
+      }
+      g.cents += toCents(p.amount);
+      g.tipCents += toCents(p.tip);
+    }
+
+    const allPaid = state.orders.every((o) => o.status === 'PAID');
+    // The order closed last tells when and by whom the bill was closed.
+    const lastPaid = allPaid
+      ? state.orders.reduce<OrderRow | null>(
+          (last, o) => (o.paidAt && (!last?.paidAt || o.paidAt > last.paidAt) ? o : last),
+          null,
+        )
+      : null;
+    const language = state.eatery.language;
+    return {
+      eatery: state.eatery,
+      orders: state.orders.map((o, i) => ({
+        id: o.id,
+        tableNumber: o.tableNumber,
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        orderPrice: fromCents(money.perOrder[i].subtotal),
+        discount: fromCents(money.perOrder[i].discount),
+      })),
+      items: state.items.map((i) => {
+        const itemNames = i.names ?? { az: i.name, en: i.name, ru: i.name };
+        return {
+          id: i.id,
+          orderId: i.orderId,
+          // The receipt's language: the restaurant's.
+          name: itemNames[language] || i.name,
+          names: itemNames,
+          quantity: i.quantity,
+          price: fromCents(toCents(i.price)),
+          total: fromCents(itemCents(i)),
+          paid: paidItems.has(i.id),
+        };
+      }),
+      subtotal: fromCents(money.subtotal),
+      discount: fromCents(money.discount),
+      discountReason: state.orders.find((o) => o.discountReason)?.discountReason ?? null,
+      total: fromCents(money.total),
+      paid: fromCents(money.paid),
+      tips: fromCents(money.tips),
+      due: fromCents(money.due),
+      payments: [...groups.values()].map(({ cents, tipCents, ...g }) => ({
+        ...g,
+        amount: fromCents(cents),
+        tip: fromCents(tipCents),
+      })),
+      status: allPaid ? 'PAID' : 'OPEN',
+      paidAt: lastPaid?.paidAt?.toISOString() ?? null,
+      paidBy: nameOf(lastPaid?.paidBy ?? null),
+    };
+  }
+}
+
+/**
+ * Reads a bill: the orders (every one must be this restaurant's: 404 otherwise, without saying which), their live
+ * items and their payments. With `lock`, the orders are locked for the transaction, in id order (no deadlock
+ * between two bills sharing orders).
+ */
+async function readBill(ex: Executor, eateryId: number, orderIds: number[], lock: boolean): Promise<BillState> {
+  const ids = [...new Set(orderIds)];
+  const query = ex
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, ids), eq(orders.eateryId, eateryId)))
+    .orderBy(asc(orders.id));
+  const rows = lock ? await query.for('update') : await query;
+  if (rows.length !== ids.length) throw notFound();
+  const [eatery] = await ex
+    .select({ id: eateries.id, name: eateries.name, timeZone: eateries.timeZone, language: eateries.language })
+    .from(eateries)
+    .where(eq(eateries.id, eateryId));
+  const items = await ex
+    .select()
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, ids), sql`${orderItems.status} <> 'DELETED'`))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const paid = await ex
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, ids))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return { eatery: { ...eatery, language: eatery.language as Language }, orders: rows, items, payments: paid };
+}
+
+/** New discounts and payments only on open orders: 409 `orderClosed` when one is PAID or CANCELLED. */
+function assertOpen(state: BillState) {
+  if (state.orders.some((o) => isFinal(o.status))) throw new AppError(409, 'orderClosed');
+}
+
+/**
+ * The part paid by `itemIds` (400 itemNotPayable when one is not a live item of the bill or already paid by items):
+ * their price × quantity minus their share of their order's discount (rounded half-up per order). When they are the
+ * last unpaid items of the bill, the part is what is still due.
+ */
+function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: number[]): number {
+  const paid = paidItemIds(state);
+  const wanted = new Set(itemIds);
+  const chosen = state.items.filter((i) => wanted.has(i.id));
+  if (chosen.length !== wanted.size || chosen.some((i) => paid.has(i.id))) {
+    throw validationError('itemIds', 'validation.itemNotPayable');
+  }
+  const lastItems = state.items.every((i) => paid.has(i.id) || wanted.has(i.id));
+  if (lastItems) return money.due;
+  let part = 0;
+  for (const order of money.perOrder) {
+    const cents = sum(chosen.filter((i) => i.orderId === order.id).map(itemCents));
+    part += cents - proportion(order.discount, cents, order.subtotal);
+  }
+  return part;
+}
+
+/** Every order of the bill becomes PAID, recording who closed it and when. */
+async function closeOrders(ex: Executor, state: BillState, userId: number) {
+  await ex
+    .update(orders)
+    .set({
+      status: 'PAID',
+      paidAt: sql`now()`,
+      paidBy: userId,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      inArray(
+        orders.id,
+        state.orders.map((o) => o.id),
+      ),
+    );
+}
