@@ -1,16 +1,28 @@
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
 import {
+  IconArrowRight,
   IconEdit,
   IconFlameFilled,
   IconNote,
   IconPlus,
   IconProgressCheck,
+  IconReceipt,
   IconTrash,
   type Icon,
 } from '@tabler/icons-react';
-import type { Order, OrderItem } from '@qr-menu/contract';
+import type { ItemStatus, Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { formatAge, formatMoney, formatOrderTime, isClosed, type OrderPermissions } from './order-format';
+import { Link } from 'react-router';
+import {
+  billPath,
+  formatAge,
+  formatMoney,
+  formatOrderTime,
+  isClosed,
+  itemName,
+  nextItemStatus,
+  type OrderPermissions,
+} from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import classes from './orders.module.css';
 
@@ -24,14 +36,19 @@ export interface OrderCardProps {
   onAddItem: () => void;
   onEditItem: (item: OrderItem) => void;
   onDeleteItem: (item: OrderItem) => void;
+  /** One tap on an item: move it to `status` (its next one for the caller's roles). */
+  onStepItem: (item: OrderItem, status: ItemStatus) => void;
+  /** Whether an item's step is on its way (its button spins). */
+  stepping: (itemId: number) => boolean;
   onStatus: () => void;
   onDelete: () => void;
 }
 
 /**
  * One order on the board (SPEC.md §2, UI.md): colour and icon of its status, a fire mark while CREATED, the large
- * table number, id, creation time and age, items with their own status chips, note and total; add dish, change
- * status and delete.
+ * table number, id, creation time and age, items with their own status chips, note and total. Only the actions
+ * the caller's roles have are shown (issue #15): one tap on an item's next step, add or edit dishes, the status
+ * dialog, "Close bill" (cashier, admin) and delete.
  */
 export function OrderCard({
   order,
@@ -43,6 +60,8 @@ export function OrderCard({
   onAddItem,
   onEditItem,
   onDeleteItem,
+  onStepItem,
+  stepping,
   onStatus,
   onDelete,
 }: OrderCardProps) {
@@ -50,7 +69,9 @@ export function OrderCard({
   const colors = useStatusColors();
   const color = colors.order(order.status);
   const closed = isClosed(order.status);
-  const canEditItems = !closed && (perms.editItems || perms.itemStatus);
+  const canEditItems = !closed && perms.editItems;
+  // Closed orders open read-only details for everyone; an open one opens the status dialog only for roles with it.
+  const showStatusButton = closed || perms.orderStatus;
   const className = [classes.card, order.status === 'CANCELLED' && classes.cancelled, flashing && classes.flash]
     .filter(Boolean)
     .join(' ');
@@ -128,8 +149,11 @@ export function OrderCard({
             <ItemRow
               key={item.id}
               item={item}
+              next={closed ? null : nextItemStatus(item.status, perms)}
+              stepping={stepping(item.id)}
               canEdit={canEditItems}
-              canDelete={!closed && perms.editItems}
+              canDelete={canEditItems}
+              onStep={(status) => onStepItem(item, status)}
               onEdit={() => onEditItem(item)}
               onDelete={() => onDeleteItem(item)}
             />
@@ -159,17 +183,32 @@ export function OrderCard({
               {t('orders.addDish')}
             </Button>
           )}
-          <Button
-            variant={closed ? 'default' : 'filled'}
-            color={color}
-            autoContrast
-            size="sm"
-            leftSection={<IconProgressCheck size={16} />}
-            onClick={onStatus}
-            style={{ flex: '1 0 auto' }}
-          >
-            {t(closed ? 'orders.details' : 'orders.changeStatus')}
-          </Button>
+          {showStatusButton && (
+            <Button
+              variant={closed ? 'default' : 'filled'}
+              color={color}
+              autoContrast
+              size="sm"
+              leftSection={<IconProgressCheck size={16} />}
+              onClick={onStatus}
+              style={{ flex: '1 0 auto' }}
+            >
+              {t(closed ? 'orders.details' : 'orders.changeStatus')}
+            </Button>
+          )}
+          {!closed && perms.closeBill && (
+            <Button
+              component={Link}
+              to={billPath(order.id)}
+              variant="default"
+              size="sm"
+              leftSection={<IconReceipt size={16} />}
+              aria-label={t('orders.closeBillNamed', { id: order.id })}
+              style={{ flex: '1 0 auto' }}
+            >
+              {t('orders.closeBill')}
+            </Button>
+          )}
         </Group>
         {perms.delete && (
           <TooltipAction
@@ -188,22 +227,33 @@ export function OrderCard({
   );
 }
 
-/** One item of the card: quantity, name, note, its status and, where allowed, edit and delete. */
+/**
+ * One item of the card: quantity, name (in the interface language), note, its status, the one-tap button to its
+ * next status when the caller's role has one and, where allowed, edit and delete.
+ */
 function ItemRow({
   item,
+  next,
+  stepping,
   canEdit,
   canDelete,
+  onStep,
   onEdit,
   onDelete,
 }: {
   item: OrderItem;
+  next: ItemStatus | null;
+  stepping: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  onStep: (status: ItemStatus) => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t, i18n } = useTranslation();
+  const colors = useStatusColors();
   const live = item.status !== 'DELETED';
-  const name = item.dishName || item.name;
+  const name = itemName(item, i18n.language);
   return (
     <Group
       className={`${classes.itemRow} ${live ? '' : classes.deletedItem}`}
@@ -212,6 +262,7 @@ function ItemRow({
       gap={6}
       py={6}
       align="center"
+      data-item-id={item.id}
     >
       <Box style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
@@ -223,8 +274,24 @@ function ItemRow({
           </Text>
         )}
       </Box>
-      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0 }}>
         <ItemStatusBadge status={item.status} />
+        {next && live && (
+          <Button
+            size="compact-sm"
+            h={32}
+            variant="light"
+            color={colors.item(next)}
+            autoContrast
+            rightSection={<IconArrowRight size={14} aria-hidden />}
+            loading={stepping}
+            aria-label={t('orders.item.stepNamed', { name, status: t(`orders.itemStatus.${next}`) })}
+            data-next-status={next}
+            onClick={() => onStep(next)}
+          >
+            {t(`orders.item.step.${next}`)}
+          </Button>
+        )}
         {canEdit && live && <ItemAction action="edit" name={name} onClick={onEdit} />}
         {canDelete && live && <ItemAction action="delete" name={name} onClick={onDelete} />}
       </Group>

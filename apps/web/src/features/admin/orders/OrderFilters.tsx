@@ -1,16 +1,19 @@
 import { useId } from 'react';
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS, type DateRange, type StatusFilter } from './order-format';
+import { STATUS_FILTERS, type DateRange, type StatusFilter, type StatusGroup } from './order-format';
 import { STATUS_ICONS, useStatusColors } from './status-style';
 import type { OrderFilterState } from './use-order-filters';
 import classes from './orders.module.css';
 
 const SHORTCUTS = ['today', 'yesterday', 'last7'] as const;
 
+/** The filters that stand for one status (the others: open, closed, all). */
+const isStatusGroup = (f: StatusFilter): f is StatusGroup => f !== 'open' && f !== 'closed' && f !== 'all';
+
 /**
- * The filter strip of the orders board: status buttons with their counts, the date shortcuts and the two days,
- * plus the message of a range that cannot be fetched.
+ * The filter strip of the orders board: status buttons with their counts (open orders first, closed ones behind
+ * their own button), the date shortcuts and the two days, plus the message of a range that cannot be fetched.
  */
 export function OrderFilters({ filters, counts }: { filters: OrderFilterState; counts: Record<StatusFilter, number> }) {
   const { t } = useTranslation();
@@ -22,8 +25,9 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
         <div className={classes.filterGroup} role="group" aria-label={t('orders.statusFilter')}>
           {STATUS_FILTERS.map((f) => {
             const active = filters.status === f;
-            const color = f === 'all' ? undefined : colors.order(f);
-            const FilterIcon = f === 'all' ? null : STATUS_ICONS[f];
+            const group = isStatusGroup(f);
+            const color = group ? colors.order(f) : undefined;
+            const FilterIcon = group ? STATUS_ICONS[f] : null;
             return (
               <Button
                 key={f}
@@ -42,7 +46,7 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
                   </Badge>
                 }
               >
-                {t(f === 'all' ? 'orders.filter.all' : `orders.status.${f}`)}
+                {t(group ? `orders.status.${f}` : `orders.filter.${f}`)}
               </Button>
             );
           })}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissions } from './order-format';
+import { ITEM_STATUS_CHOICES, formatMoney, itemName, normalizeQuantity, type OrderPermissions } from './order-format';
 import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
 
 interface Values {
@@ -72,7 +72,7 @@ export function OrderItemModal({
     if (item && values.dishId && !groups.some((g) => g.items.some((o) => o.value === values.dishId))) {
       groups.unshift({
         group: t('orders.item.current'),
-        items: [{ value: values.dishId, label: item.dishName || item.name }],
+        items: [{ value: values.dishId, label: itemName(item, i18n.language) }],
       });
     }
     return groups;

@@ -22,6 +22,7 @@ import { useNow } from '../shared/live/use-now';
 import { useOrderAlerts } from './use-order-alerts';
 import { useOrderDeletes } from './use-order-deletes';
 import { useOrderDialog } from './use-order-dialog';
+import { useItemSteps } from './use-item-steps';
 import { useOrderFilters } from './use-order-filters';
 import { useOrdersSocket } from '../shared/live/use-orders-socket';
 import { useTitleCounter } from './use-title-counter';
@@ -78,6 +79,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
     onResync: () => void lists.resync(),
   });
   const deletes = useOrderDeletes(eateryId);
+  const steps = useItemSteps(eateryId);
 
   return (
     <>
@@ -94,7 +96,13 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         <PageLoader rows={3} />
       ) : shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {all.length === 0 ? t('orders.noOrders') : t('orders.noOrdersForFilter')}
+          {t(
+            all.length === 0
+              ? 'orders.noOrders'
+              : filters.status === 'open'
+                ? 'orders.noOpenOrders'
+                : 'orders.noOrdersForFilter',
+          )}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
@@ -110,6 +118,8 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
               onAddItem={() => dialog.open({ kind: 'item', orderId: order.id })}
               onEditItem={(item) => dialog.open({ kind: 'item', orderId: order.id, itemId: item.id })}
               onDeleteItem={(item) => void deletes.removeItem(order, item)}
+              onStepItem={(item, status) => void steps.step(order, item, status)}
+              stepping={steps.stepping}
               onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
               onDelete={() => void deletes.removeOrder(order)}
             />

@@ -11,6 +11,7 @@ import {
   formatMoney,
   formatOrderTime,
   isClosed,
+  itemName,
   maySetStatus,
   nextStatus,
   shownStatus,
@@ -22,13 +23,14 @@ import { ItemStatusBadge, OrderStatusBadge } from './status-style';
 const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
   PREPARING: 'orders.quick.markPreparing',
   READY: 'orders.quick.markReady',
-  PAID: 'orders.quick.markPaid',
+  ISSUED: 'orders.quick.markServed',
 };
 
 /**
  * Status of one order (SPEC.md §2): items, total, date, table, notes, a status dropdown and the quick buttons
- * CREATED -> preparing, PREPARING -> ready, READY -> paid, cancel (not for PAID or CANCELLED), close.
- * Choices the user's roles do not allow (PAID for a waiter) are not offered.
+ * CREATED -> preparing, PREPARING -> ready, READY -> served, cancel (not for PAID or CANCELLED), close.
+ * PAID is not a choice: the bill is closed with its payments ("Close bill" on the card, issue #15). The board opens
+ * this dialog only for roles that may change the status, or read-only for a closed order.
  */
 export function StatusModal({
   eateryId,
@@ -134,7 +136,7 @@ export function StatusModal({
                 {order.items.map((item) => (
                   <Table.Tr key={item.id} style={{ opacity: item.status === 'DELETED' ? 0.55 : undefined }}>
                     <Table.Td td={item.status === 'DELETED' ? 'line-through' : undefined}>
-                      {item.dishName || item.name}
+                      {itemName(item, i18n.language)}
                       {item.note && (
                         <Text size="xs" c="dimmed">
                           {item.note}
@@ -167,34 +169,32 @@ export function StatusModal({
           <Alert color="gray" icon={<IconLock />}>
             {t('orders.closedHint')}
           </Alert>
-        ) : perms.orderStatus ? (
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            <Select
-              label={t('orders.statusLabel')}
-              data={choices.map((s) => ({
-                value: s,
-                label: t(`orders.status.${s}`),
-                disabled: !maySetStatus(perms, s),
-              }))}
-              value={chosen}
-              onChange={(v) => v && setChosen(v as OrderStatus)}
-              allowDeselect={false}
-              style={{ flex: '1 1 200px' }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Button
-              variant="light"
-              onClick={() => apply(chosen)}
-              disabled={chosen === current}
-              loading={update.isPending && update.variables?.body.status === chosen}
-            >
-              {t('orders.applyStatus')}
-            </Button>
-          </Group>
         ) : (
-          <Text size="sm" c="dimmed">
-            {t('orders.noStatusRights')}
-          </Text>
+          perms.orderStatus && (
+            <Group align="flex-end" gap="xs" wrap="wrap">
+              <Select
+                label={t('orders.statusLabel')}
+                data={choices.map((s) => ({
+                  value: s,
+                  label: t(`orders.status.${s}`),
+                  disabled: !maySetStatus(perms, s),
+                }))}
+                value={chosen}
+                onChange={(v) => v && setChosen(v as OrderStatus)}
+                allowDeselect={false}
+                style={{ flex: '1 1 200px' }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Button
+                variant="light"
+                onClick={() => apply(chosen)}
+                disabled={chosen === current}
+                loading={update.isPending && update.variables?.body.status === chosen}
+              >
+                {t('orders.applyStatus')}
+              </Button>
+            </Group>
+          )
         )}
 
         <Group justify="flex-end" gap="xs" wrap="wrap">

@@ -9,12 +9,20 @@ import {
   formatAge,
   formatMoney,
   formatOrderTime,
+  billPath,
+  DEFAULT_STATUS_FILTER,
+  itemName,
   itemsTotal,
+  matchesFilter,
+  maySetStatus,
+  nextItemStatus,
   nextStatus,
   normalizeQuantity,
   orderPermissions,
   orderTime,
   shortcutRange,
+  STATUS_CHOICES,
+  type StatusFilter,
 } from './order-format';
 
 const BAKU = 'Asia/Baku'; // UTC+4, no daylight saving
@@ -95,26 +103,86 @@ describe('money', () => {
 describe('statuses and roles', () => {
   const order = (status: Order['status']) => ({ status }) as Order;
 
-  it('counts PROCESSING with PREPARING', () => {
-    const counts = countByStatus([order('CREATED'), order('PROCESSING'), order('PREPARING'), order('PAID')]);
-    expect(counts).toEqual({ all: 4, CREATED: 1, PREPARING: 2, READY: 0, PAID: 1, CANCELLED: 0 });
+  it('counts open orders by status (PROCESSING with PREPARING, ISSUED on its own) and closed ones apart', () => {
+    const counts = countByStatus([
+      order('CREATED'),
+      order('PROCESSING'),
+      order('PREPARING'),
+      order('ISSUED'),
+      order('PAID'),
+      order('CANCELLED'),
+    ]);
+    expect(counts).toEqual({ open: 4, CREATED: 1, PREPARING: 2, READY: 0, ISSUED: 1, closed: 2, all: 6 });
   });
 
-  it('offers the next step of the quick buttons', () => {
+  it('shows open orders by default; paid and cancelled ones only behind the closed (or all) filter', () => {
+    expect(DEFAULT_STATUS_FILTER).toBe('open');
+    const statuses = ['CREATED', 'PROCESSING', 'READY', 'ISSUED', 'PAID', 'CANCELLED'] as const;
+    const shown = (filter: StatusFilter) => statuses.filter((s) => matchesFilter(order(s), filter));
+    expect(shown('open')).toEqual(['CREATED', 'PROCESSING', 'READY', 'ISSUED']);
+    expect(shown('closed')).toEqual(['PAID', 'CANCELLED']);
+    expect(shown('PREPARING')).toEqual(['PROCESSING']);
+    expect(shown('ISSUED')).toEqual(['ISSUED']);
+    expect(shown('all')).toEqual([...statuses]);
+  });
+
+  it('offers the next step of the quick buttons: served after ready, never paid', () => {
     expect(nextStatus('CREATED')).toBe('PREPARING');
     expect(nextStatus('PREPARING')).toBe('READY');
-    expect(nextStatus('READY')).toBe('PAID');
+    expect(nextStatus('READY')).toBe('ISSUED');
+    expect(nextStatus('ISSUED')).toBeNull();
     expect(nextStatus('PAID')).toBeNull();
     expect(nextStatus('CANCELLED')).toBeNull();
   });
 
-  it('lets only admins and cashiers mark orders paid', () => {
-    expect(orderPermissions(['WAITER']).markPaid).toBe(false);
+  it('never offers PAID as a status choice; waiters may set ISSUED (served)', () => {
+    expect(STATUS_CHOICES).not.toContain('PAID');
+    expect(STATUS_CHOICES).toContain('ISSUED');
+    expect(maySetStatus(orderPermissions(['WAITER']), 'ISSUED')).toBe(true);
+    expect(maySetStatus(orderPermissions(['EATERY_ADMIN']), 'PAID')).toBe(false);
+    expect(maySetStatus(orderPermissions(['KITCHEN_ADMIN']), 'READY')).toBe(false);
+  });
+
+  it('lets only admins and cashiers close bills; the kitchen has no order status', () => {
+    expect(orderPermissions(['WAITER']).closeBill).toBe(false);
     expect(orderPermissions(['WAITER']).orderStatus).toBe(true);
-    expect(orderPermissions(['CASHIER']).markPaid).toBe(true);
+    expect(orderPermissions(['CASHIER']).closeBill).toBe(true);
+    expect(orderPermissions(['EATERY_ADMIN']).closeBill).toBe(true);
     expect(orderPermissions(['KITCHEN_ADMIN']).orderStatus).toBe(false);
     expect(orderPermissions(['KITCHEN_ADMIN']).itemStatus).toBe(true);
     expect(orderPermissions(['EATERY_ADMIN']).delete).toBe(true);
+    expect(billPath(42)).toBe('/admin/bill?orderIds=42');
+  });
+
+  it("one tap moves an item to the next status of the caller's role", () => {
+    const kitchen = orderPermissions(['KITCHEN_ADMIN']);
+    const waiter = orderPermissions(['WAITER']);
+    const admin = orderPermissions(['EATERY_ADMIN']);
+    const cashier = orderPermissions(['CASHIER']);
+    expect(nextItemStatus('CREATED', kitchen)).toBe('PREPARING');
+    expect(nextItemStatus('PREPARING', kitchen)).toBe('READY');
+    expect(nextItemStatus('READY', kitchen)).toBeNull();
+    expect(nextItemStatus('CREATED', waiter)).toBeNull();
+    expect(nextItemStatus('PREPARING', waiter)).toBeNull();
+    expect(nextItemStatus('READY', waiter)).toBe('SERVED');
+    expect(nextItemStatus('SERVED', waiter)).toBeNull();
+    expect(nextItemStatus('CREATED', admin)).toBe('PREPARING');
+    expect(nextItemStatus('PREPARING', admin)).toBe('READY');
+    expect(nextItemStatus('READY', admin)).toBe('SERVED');
+    expect(nextItemStatus('DELETED', admin)).toBeNull();
+    expect(nextItemStatus('READY', cashier)).toBeNull();
+    // A kitchen admin who also waits tables does both.
+    expect(nextItemStatus('READY', orderPermissions(['KITCHEN_ADMIN', 'WAITER']))).toBe('SERVED');
+  });
+
+  it('names a dish in the interface language, falling back as the guest menu does', () => {
+    const item = { dishName: 'Plov', name: 'Plov', names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' } };
+    expect(itemName(item, 'en')).toBe('Pilaf');
+    expect(itemName(item, 'ru')).toBe('Плов');
+    expect(itemName(item, 'az')).toBe('Plov');
+    expect(itemName({ ...item, names: { az: 'Dolma', en: ' ', ru: '' } }, 'en')).toBe('Dolma');
+    expect(itemName({ ...item, names: { az: '', en: 'Tea', ru: '' } }, 'ru')).toBe('Tea');
+    expect(itemName({ ...item, names: { az: '', en: '', ru: '' } }, 'ru')).toBe('Plov');
   });
 
   it('turns invalid quantities into 1', () => {

@@ -1,4 +1,4 @@
-import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
+import { localName, type ItemStatus, type Order, type OrderItem, type OrderStatus, type Role } from '@qr-menu/contract';
 
 /**
  * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
@@ -153,43 +153,68 @@ export function itemsTotal(items: readonly { price: number; quantity: number; st
 
 // ---- statuses ----
 
-/** The filter buttons of SPEC.md §2. */
-export const STATUS_FILTERS = ['all', 'CREATED', 'PREPARING', 'READY', 'PAID', 'CANCELLED'] as const;
+/**
+ * The filter buttons of the board: open orders (the default: what staff work on), each open status, the closed
+ * ones (PAID, CANCELLED) and every order. Issue #15: closed orders no longer mix with open ones by default.
+ */
+export const STATUS_FILTERS = ['open', 'CREATED', 'PREPARING', 'READY', 'ISSUED', 'closed', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+/** The filter buttons that stand for one status (they take its colour, icon and label). */
+export type StatusGroup = Extract<StatusFilter, OrderStatus>;
+export const DEFAULT_STATUS_FILTER: StatusFilter = 'open';
 
-/** Which filter button an order counts under: PROCESSING is shown like PREPARING, ISSUED with READY. */
-export function statusGroup(status: OrderStatus): Exclude<StatusFilter, 'all'> {
+export const isClosed = (status: OrderStatus) => status === 'PAID' || status === 'CANCELLED';
+
+/** Which status button an open order counts under: PROCESSING is shown like PREPARING; null for closed orders. */
+export function statusGroup(status: OrderStatus): StatusGroup | null {
+  if (isClosed(status)) return null;
   if (status === 'PROCESSING') return 'PREPARING';
-  if (status === 'ISSUED') return 'READY';
-  return status;
+  return status as StatusGroup;
 }
 
 /** How an order status is labelled and coloured: PROCESSING like PREPARING. */
 export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'PROCESSING' ? 'PREPARING' : status);
 
 export function countByStatus(orders: readonly Order[]): Record<StatusFilter, number> {
-  const counts: Record<StatusFilter, number> = { all: 0, CREATED: 0, PREPARING: 0, READY: 0, PAID: 0, CANCELLED: 0 };
+  const counts: Record<StatusFilter, number> = {
+    open: 0,
+    CREATED: 0,
+    PREPARING: 0,
+    READY: 0,
+    ISSUED: 0,
+    closed: 0,
+    all: 0,
+  };
   for (const o of orders) {
     counts.all++;
-    counts[statusGroup(o.status)]++;
+    const group = statusGroup(o.status);
+    if (group) {
+      counts.open++;
+      counts[group]++;
+    } else counts.closed++;
   }
   return counts;
 }
 
-export const matchesFilter = (order: Order, filter: StatusFilter) =>
-  filter === 'all' || statusGroup(order.status) === filter;
+export function matchesFilter(order: Order, filter: StatusFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'closed') return isClosed(order.status);
+  if (filter === 'open') return !isClosed(order.status);
+  return statusGroup(order.status) === filter;
+}
 
 /** Statuses a table can have only one of without a confirmation (SPEC.md §5). */
 export const OPEN_FOR_TABLE: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY'];
 
-export const isClosed = (status: OrderStatus) => status === 'PAID' || status === 'CANCELLED';
-
-/** The choices of the status dropdown (SPEC.md §4). */
-export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'PAID', 'CANCELLED'];
-/** Item statuses a user can pick (DELETED goes through the delete button). */
+/**
+ * The choices of the status dropdown. PAID is not one of them: a bill is closed with its payments (the "Close
+ * bill" screen, issue #15), never by picking a status.
+ */
+export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'ISSUED', 'CANCELLED'];
+/** Item statuses a user can pick in the item form (DELETED goes through the delete button). */
 export const ITEM_STATUS_CHOICES: readonly ItemStatus[] = ['CREATED', 'PREPARING', 'READY', 'SERVED'];
 
-/** The quick button of the status modal: CREATED -> PREPARING -> READY -> PAID. */
+/** The quick button of the status dialog: CREATED -> PREPARING -> READY -> ISSUED (served); then the bill. */
 export function nextStatus(status: OrderStatus): OrderStatus | null {
   switch (status) {
     case 'CREATED':
@@ -198,8 +223,7 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
     case 'PREPARING':
       return 'READY';
     case 'READY':
-    case 'ISSUED':
-      return 'PAID';
+      return 'ISSUED';
     default:
       return null;
   }
@@ -212,7 +236,12 @@ export interface OrderPermissions {
   editItems: boolean;
   itemStatus: boolean;
   orderStatus: boolean;
-  markPaid: boolean;
+  /** Cooks: moves items CREATED -> PREPARING -> READY with one tap. */
+  cook: boolean;
+  /** Serves: moves items READY -> SERVED and orders READY -> ISSUED with one tap. */
+  serve: boolean;
+  /** Closes bills (payments make an order PAID): the "Close bill" button. */
+  closeBill: boolean;
   delete: boolean;
 }
 
@@ -223,14 +252,39 @@ export function orderPermissions(roles: readonly Role[] | undefined): OrderPermi
     editItems: has('EATERY_ADMIN', 'WAITER', 'CASHIER'),
     itemStatus: has('EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER'),
     orderStatus: has('EATERY_ADMIN', 'CASHIER', 'WAITER'),
-    markPaid: has('EATERY_ADMIN', 'CASHIER'),
+    cook: has('EATERY_ADMIN', 'KITCHEN_ADMIN'),
+    serve: has('EATERY_ADMIN', 'WAITER'),
+    closeBill: has('EATERY_ADMIN', 'CASHIER'),
     delete: has('EATERY_ADMIN'),
   };
 }
 
-/** Whether the user may move an order to `status` at all. */
-export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) =>
-  perms.orderStatus && (status !== 'PAID' || perms.markPaid);
+/** Whether the user may pick `status` in the status dialog (never PAID: see STATUS_CHOICES). */
+export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) => perms.orderStatus && status !== 'PAID';
+
+/**
+ * The status one tap on an item moves it to, for the caller's roles, or null when they have no step from there:
+ * the kitchen CREATED -> PREPARING -> READY, the waiter READY -> SERVED, an admin all of them.
+ */
+export function nextItemStatus(status: ItemStatus, perms: OrderPermissions): ItemStatus | null {
+  if (perms.cook && status === 'CREATED') return 'PREPARING';
+  if (perms.cook && status === 'PREPARING') return 'READY';
+  if (perms.serve && status === 'READY') return 'SERVED';
+  return null;
+}
+
+/** Where the cashier closes the bill of an order (the bill screen reads `orderIds`). */
+export const billPath = (orderId: number) => `/admin/bill?orderIds=${orderId}`;
+
+/**
+ * The dish name of an item in the interface language, with the guest menu's fallback (localName: that language,
+ * else az, en, ru); the snapshot name when the item carries no names.
+ */
+export function itemName(item: Pick<OrderItem, 'names' | 'dishName' | 'name'>, lang: string): string {
+  const n = item.names;
+  const local = n ? localName({ nameAz: n.az, nameEn: n.en, nameRu: n.ru }, lang) : '';
+  return local || item.dishName || item.name;
+}
 
 /** Quantity input: an integer of at least 1 (invalid input becomes 1), at most 99. */
 export function normalizeQuantity(value: unknown): number {

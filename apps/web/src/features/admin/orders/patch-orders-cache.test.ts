@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderEvent, OrderStatus } from '@qr-menu/contract';
 import { makeOrder } from '../shared/live/order-fixture';
+import { matchesFilter, type StatusFilter } from './order-format';
 import type { OrderPages } from './order-pages';
 import { matchesList, patchOrderPages, type ListFilter } from './patch-orders-cache';
 
@@ -150,5 +151,28 @@ describe('ORDER_DELETED', () => {
     let after = patchOrderPages(before, event('NEW_ORDER', order(2, 20)), BAKU);
     after = patchOrderPages(after, deleted(2), BAKU);
     expect(ids(after)).toEqual([[1]]);
+  });
+});
+
+describe('the board filters over patched lists (issue #15: open orders first)', () => {
+  const shown = (data: OrderPages | undefined, filter: StatusFilter) =>
+    data?.pages.flatMap((p) => p.orders.filter((o) => matchesFilter(o, filter)).map((o) => o.id));
+
+  it('an order paid elsewhere leaves the open view at once and shows under Closed, with no list request', () => {
+    const before = pages({ orders: [order(2, 20), order(1, 10, { status: 'READY' })] });
+    const paid = order(1, 10, { status: 'PAID', version: 2 });
+    const after = patchOrderPages(before, event('ORDER_UPDATED', paid), BAKU);
+    // The day's list keeps it (it is fetched by day, not by status): the filter decides what the board shows.
+    expect(ids(after)).toEqual([[2, 1]]);
+    expect(shown(after, 'open')).toEqual([2]);
+    expect(shown(after, 'closed')).toEqual([1]);
+  });
+
+  it('a new order shows in the default open view; a late older copy does not reopen a paid one', () => {
+    const before = pages({ orders: [order(1, 10, { status: 'PAID', version: 3 })] });
+    const added = patchOrderPages(before, event('NEW_ORDER', order(2, 20)), BAKU);
+    expect(shown(added, 'open')).toEqual([2]);
+    const late = patchOrderPages(added, event('ORDER_UPDATED', order(1, 10, { status: 'READY', version: 2 })), BAKU);
+    expect(shown(late, 'open')).toEqual([2]);
   });
 });

@@ -3,11 +3,12 @@ import type { Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
+import { itemName } from './order-format';
 import { useDeleteOrder, useDeleteOrderItem } from './orders-api';
 
 /** Deleting an order or one of its items from the board: confirm first, then a green or red notification. */
 export function useOrderDeletes(eateryId: number) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const deleteOrder = useDeleteOrder(eateryId);
   const deleteItem = useDeleteOrderItem(eateryId);
@@ -22,7 +23,7 @@ export function useOrderDeletes(eateryId: number) {
     });
   };
   const removeItem = async (order: Order, item: OrderItem) => {
-    if (!(await confirmDanger(t('orders.item.confirmDelete', { name: item.dishName || item.name })))) return;
+    if (!(await confirmDanger(t('orders.item.confirmDelete', { name: itemName(item, i18n.language) })))) return;
     deleteItem.mutate(
       { orderId: order.id, itemId: item.id },
       {

@@ -8,9 +8,9 @@ const NOW = new Date('2025-03-10T10:00:00Z'); // 14:00 on 10 March in Baku
 const setup = (now = NOW) => renderHook(({ now }) => useOrderFilters(now, BAKU), { initialProps: { now } });
 
 describe('orders board filters', () => {
-  it('starts with every status of today', () => {
+  it('starts with the open orders of today', () => {
     const { result } = setup();
-    expect(result.current.status).toBe('all');
+    expect(result.current.status).toBe('open');
     expect(result.current.range).toEqual({ from: '2025-03-10', to: '2025-03-10' });
     expect(result.current.shortcut).toBe('today');
     expect(result.current.rangeInvalid).toBe(false);
@@ -49,15 +49,15 @@ describe('orders board filters', () => {
     expect(result.current.rangeInvalid).toBe(false);
   });
 
-  it('showToday goes back to every status of today', () => {
+  it('showToday goes back to the open orders of today', () => {
     const { result } = setup();
     act(() => {
-      result.current.setStatus('PAID');
+      result.current.setStatus('closed');
       result.current.setShortcut('yesterday');
     });
-    expect(result.current.status).toBe('PAID');
+    expect(result.current.status).toBe('closed');
     act(() => result.current.showToday());
-    expect(result.current.status).toBe('all');
+    expect(result.current.status).toBe('open');
     expect(result.current.shortcut).toBe('today');
     expect(result.current.range).toEqual({ from: '2025-03-10', to: '2025-03-10' });
   });

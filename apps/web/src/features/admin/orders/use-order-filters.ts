@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { rangeShortcut, shortcutRange, type DateRange, type DateShortcut, type StatusFilter } from './order-format';
+import {
+  DEFAULT_STATUS_FILTER,
+  rangeShortcut,
+  shortcutRange,
+  type DateRange,
+  type DateShortcut,
+  type StatusFilter,
+} from './order-format';
 
 /**
- * The filters of the orders board: a status button and a date range (a shortcut or two typed days, in the
+ * The filters of the orders board: a status button (open orders unless another is chosen) and a date range (a shortcut or two typed days, in the
  * restaurant's time zone). A shortcut follows the clock (a board left open over midnight moves to the new day);
  * typed dates stay put.
  */
 export function useOrderFilters(now: Date, timeZone?: string) {
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER);
   const [dates, setDates] = useState<DateShortcut | DateRange>('today');
   const range = typeof dates === 'string' ? shortcutRange(dates, now, timeZone) : dates;
   return {
@@ -21,9 +28,9 @@ export function useOrderFilters(now: Date, timeZone?: string) {
     setShortcut: (shortcut: DateShortcut) => setDates(shortcut),
     /** Types one end of the range (YYYY-MM-DD, or '' when the field was cleared). */
     setDay: (end: keyof DateRange, day: string) => setDates({ ...range, [end]: day }),
-    /** Every order of today (after creating one, so that it shows). */
+    /** The open orders of today (after creating one, so that it shows). */
     showToday: () => {
-      setStatus('all');
+      setStatus(DEFAULT_STATUS_FILTER);
       setDates('today');
     },
   };

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Order, Role } from '@qr-menu/contract';
+import { jsonResponse as json, renderWithProviders } from '../../../test/render';
+import { makeItem, makeOrder } from '../shared/live/order-fixture';
+import { orderPermissions } from './order-format';
+import { StatusModal } from './StatusModal';
+import './index';
+
+const NOW = new Date('2026-11-24T10:05:00Z');
+const ready = makeOrder(7, '2026-11-24T10:00:00Z', {
+  status: 'READY',
+  items: [makeItem(11, 7, { status: 'READY', names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' } })],
+});
+
+function stubApi() {
+  const writes: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(String(init.body)) as { status: Order['status'] }) : undefined;
+      writes.push({ method: init?.method ?? 'GET', url, body });
+      return json({ ...ready, status: body?.status ?? ready.status, version: 2 });
+    }),
+  );
+  return writes;
+}
+
+const renderModal = (roles: Role[], order: Order = ready, onClose = vi.fn()) =>
+  renderWithProviders(
+    <StatusModal eateryId={1} order={order} now={NOW} perms={orderPermissions(roles)} onClose={onClose} />,
+  );
+
+// jsdom has no scrollIntoView; Mantine's Select calls it on the selected option when the list opens.
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('order status dialog', () => {
+  it('lets a waiter mark a ready order served (ISSUED) with one button', async () => {
+    const writes = stubApi();
+    const onClose = vi.fn();
+    await renderModal(['WAITER'], ready, onClose);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark served' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({ method: 'PUT', url: '/api/eatery/1/orders/7', body: { status: 'ISSUED' } });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('offers Served among the statuses and never Paid, not even to a cashier or an admin', async () => {
+    stubApi();
+    for (const roles of [['WAITER'], ['CASHIER'], ['EATERY_ADMIN']] as Role[][]) {
+      const { unmount } = await renderModal(roles);
+      fireEvent.click(screen.getByRole('combobox', { name: 'New status' }));
+      const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      expect(options).toContain('Served');
+      expect(options).not.toContain('Paid');
+      expect(screen.queryByRole('button', { name: /paid/i })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows dish names in the interface language', async () => {
+    stubApi();
+    await renderModal(['WAITER']);
+    expect(screen.getByText('Pilaf')).toBeTruthy();
+  });
+});
