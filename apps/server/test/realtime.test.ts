@@ -4,17 +4,22 @@ import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALL_EVENT,
   ORDER_EVENT,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
+  callTopic,
   orderTopic,
   ordersTopic,
+  type CallEvent,
+  type GuestCall,
   type OrderEvent,
   type SubscribeAck,
 } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { orderItems } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { newDeviceId } from '../src/modules/guest/device.js';
 import { TEST_DATABASE_URL, bearer, createPostgresDatabase, setupApp, testConfig } from './helper.js';
 import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
@@ -52,6 +57,17 @@ async function waitFor(events: OrderEvent[], pred: (e: OrderEvent) => boolean, m
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `events` holds a call event matching `pred`. */
+async function waitForCall<E>(events: E[], pred: (e: E) => boolean, ms = 10000) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    const found = events.find(pred);
+    if (found) return found;
+    await sleep(20);
+  }
+  throw new Error(`no matching call event within ${ms} ms; got ${JSON.stringify(events)}`);
+}
 
 /** The reason of the socket's next disconnection (rejects after `ms`). */
 const disconnection = (socket: Socket, ms = 5000) =>
@@ -396,6 +412,45 @@ describe('realtime across instances (PostgreSQL)', () => {
         version: 1,
         order: put.json(),
       });
+    },
+  );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'a call from the table made on instance B reaches staff and the guest on instance A',
+    async () => {
+      expect(instances).toHaveLength(2); // set up by the first test
+      const [a, b] = instances.map((i) => i.app);
+      const E = await makeEatery(a);
+      const url = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
+      const staff = await connect(url, { token: E.waiter.token });
+      const staffCalls: CallEvent[] = [];
+      staff.socket.on(CALL_EVENT, (e: CallEvent) => staffCalls.push(e));
+      expect((await subscribe(staff.socket, ordersTopic(E.id))).ok).toBe(true);
+
+      const device = newDeviceId();
+      const made = await b.inject({
+        method: 'POST',
+        url: `/api/client/eatery/${E.id}/table/${E.tableId}/calls`,
+        cookies: { device_id: device },
+        payload: { kind: 'WAITER' },
+      });
+      expect(made.statusCode).toBe(201);
+      const callId = made.json().id as number;
+      await waitForCall(staffCalls, (e) => e.type === 'CALL_CREATED' && e.call.id === callId);
+
+      const guest = await connect(url, { cookie: `device_id=${device}` });
+      const guestCalls: CallEvent<GuestCall>[] = [];
+      guest.socket.on(CALL_EVENT, (e: CallEvent<GuestCall>) => guestCalls.push(e));
+      expect((await subscribe(guest.socket, callTopic(callId))).ok).toBe(true);
+      const ack = await b.inject({
+        method: 'POST',
+        url: `/api/eatery/${E.id}/calls/${callId}/acknowledge`,
+        headers: bearer(E.cashier.token),
+      });
+      expect(ack.statusCode).toBe(200);
+      await waitForCall(staffCalls, (e) => e.type === 'CALL_UPDATED' && e.call.acknowledgedBy === 'cashier');
+      const update = await waitForCall(guestCalls, (e) => e.type === 'CALL_UPDATED');
+      expect(update.call).toMatchObject({ id: callId, status: 'ACKNOWLEDGED' });
     },
   );
 
