@@ -1,0 +1,202 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KitchenBoard, Order, OrderEvent } from '@qr-menu/contract';
+import { stubFetch } from '../shared/live/fetch-router';
+import { makeItem, makeOrder } from '../shared/live/order-fixture';
+import type { OrdersSocketOptions } from '../shared/live/use-orders-socket';
+import { renderAdmin } from '../shared/test-utils';
+import './index';
+import { KitchenBoardScreen } from './KitchenBoardScreen';
+
+// The socket is replaced: the test plays the server's events through the options the screen gave it.
+let socket: OrdersSocketOptions;
+vi.mock('../shared/live/use-orders-socket', () => ({
+  useOrdersSocket: (_id: number, options: OrdersSocketOptions) => {
+    socket = options;
+    return { live: true, state: 'live' };
+  },
+}));
+
+const NOW = Date.parse('2026-11-24T10:30:00.000Z');
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
+const EATERY = 3;
+
+/** Three orders: table 7 placed 25 min ago (red) then added a dish 12 min ago (amber ADD-ON); table 2 2 min ago. */
+function fixture(): Order[] {
+  return [
+    makeOrder(11, minutesAgo(25), {
+      tableNumber: '7',
+      note: 'Birthday — bring together',
+      items: [
+        makeItem(1, 11, { createdAt: minutesAgo(25), quantity: 2, note: 'no onions' }),
+        makeItem(2, 11, { createdAt: minutesAgo(25), status: 'PREPARING' }),
+        makeItem(3, 11, {
+          createdAt: minutesAgo(12),
+          batch: 2,
+          dishId: 1,
+          names: { az: 'Yemək 1', en: 'Dish 1', ru: 'Блюдо 1' },
+        }),
+      ],
+    }),
+    makeOrder(12, minutesAgo(2), { tableNumber: '2', items: [makeItem(4, 12, { createdAt: minutesAgo(2) })] }),
+  ];
+}
+
+const board = (orders: Order[]): KitchenBoard => ({ amberMinutes: 10, redMinutes: 20, orders });
+
+/** The ticket cards in the order shown. */
+const tickets = () => screen.queryAllByLabelText(/^Ticket:/);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function show(orders: Order[], routes: Record<string, unknown> = {}, lang: 'en' | 'az' | 'ru' = 'en') {
+  const api = stubFetch({
+    [`GET /api/eatery/${EATERY}/kitchen`]: board(orders),
+    [`GET /api/eatery/${EATERY}/kitchen-department`]: [{ id: 5, name: 'Grill', eateryId: EATERY }],
+    ...routes,
+  });
+  await renderAdmin(<KitchenBoardScreen eateryId={EATERY} station={null} />, lang);
+  await waitFor(() => expect(api.requests('GET').length).toBeGreaterThanOrEqual(2));
+  return api;
+}
+
+describe('kitchen display', () => {
+  it('shows tickets oldest first, the add-on as its own ticket, amber and red by age, the notes', async () => {
+    await show(fixture());
+    await waitFor(() => expect(tickets()).toHaveLength(3));
+    const [first, second, third] = tickets();
+    expect(first.getAttribute('aria-label')).toBe('Ticket: table 7, order 11');
+    expect(first.dataset.level).toBe('red');
+    expect(within(first).getByText('Overdue')).toBeTruthy();
+    expect(within(first).queryByText('ADD-ON')).toBeNull();
+    expect(within(first).getByText('Birthday — bring together')).toBeTruthy();
+    expect(within(first).getByText('no onions')).toBeTruthy();
+    expect(within(first).getByText('25:00')).toBeTruthy();
+
+    expect(second.getAttribute('aria-label')).toBe('Ticket: table 7, order 11');
+    expect(second.dataset.level).toBe('amber');
+    expect(within(second).getByText('ADD-ON')).toBeTruthy();
+    expect(within(second).getByText('Waiting long')).toBeTruthy();
+
+    expect(third.getAttribute('aria-label')).toBe('Ticket: table 2, order 12');
+    expect(third.dataset.level).toBe('fresh');
+  });
+
+  it('counts each dish not yet READY in "All day"', async () => {
+    await show(fixture());
+    const panel = (await screen.findAllByRole('heading', { name: 'All day' }))[0].parentElement!;
+    // Dish 1: 2 portions in the first ticket + 1 in the add-on.
+    const rows = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual(['3Dish 1', '1Dish 2', '1Dish 4']);
+  });
+
+  it('one tap moves an item to its next status (PUT) and the answer updates the ticket', async () => {
+    const orders = fixture();
+    const answer = { ...orders[1], version: 2, items: [{ ...orders[1].items[0], status: 'PREPARING' as const }] };
+    const api = await show(orders, { [`PUT /api/eatery/${EATERY}/orders/12/items/4`]: answer });
+    await waitFor(() => expect(tickets()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: '1× Dish 4: mark Cooking' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toEqual({ status: 'PREPARING' });
+    expect(await screen.findByRole('button', { name: '1× Dish 4: mark Ready' })).toBeTruthy();
+  });
+
+  it('bumps a ticket (POST bump READY) and can bring it back from the recall drawer', async () => {
+    const orders = fixture();
+    const bumped: Order = {
+      ...orders[1],
+      version: 2,
+      items: [{ ...orders[1].items[0], status: 'READY', readyAt: minutesAgo(0) }],
+    };
+    const api = await show(orders, {
+      [`POST /api/eatery/${EATERY}/kitchen/tickets/12/1/bump`]: bumped,
+      [`POST /api/eatery/${EATERY}/kitchen/tickets/12/1/recall`]: { ...orders[1], version: 3 },
+    });
+    await waitFor(() => expect(tickets()).toHaveLength(3));
+    fireEvent.click(within(tickets()[2]).getByRole('button', { name: 'Bump' }));
+    await waitFor(() => expect(tickets()).toHaveLength(2));
+    expect(api.requests('POST')[0].body).toEqual({ departmentId: null, status: 'READY' });
+
+    fireEvent.click(screen.getByRole('button', { name: /Recall/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bumped tickets' });
+    expect(within(drawer).getByText('Table 2 · #12')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Bring back' }));
+    await waitFor(() => expect(tickets()).toHaveLength(3));
+    expect(api.requests('POST')[1].url).toBe(`/api/eatery/${EATERY}/kitchen/tickets/12/1/recall`);
+  });
+
+  it('patches the board from order events by version, without asking the server', async () => {
+    const api = await show([]);
+    expect(await screen.findByText('No tickets — all caught up')).toBeTruthy();
+    const requestsBefore = api.calls.length;
+    const order = makeOrder(20, minutesAgo(1), { tableNumber: '9', items: [makeItem(30, 20)] });
+    const event = (o: Order): OrderEvent => ({
+      type: 'ORDER_UPDATED',
+      orderId: o.id,
+      status: o.status,
+      version: o.version,
+      order: o,
+    });
+
+    act(() => socket.onEvent({ ...event(order), type: 'NEW_ORDER' }));
+    expect(await screen.findByLabelText('Ticket: table 9, order 20')).toBeTruthy();
+
+    // An older copy arriving late changes nothing; a newer one replaces it.
+    act(() => socket.onEvent(event({ ...order, version: 3, items: [makeItem(30, 20, { status: 'PREPARING' })] })));
+    act(() => socket.onEvent(event({ ...order, version: 2, items: [makeItem(30, 20, { status: 'READY' })] })));
+    expect(await screen.findByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
+
+    act(() => socket.onEvent({ type: 'ORDER_DELETED', orderId: 20, status: 'CREATED' }));
+    expect(await screen.findByText('No tickets — all caught up')).toBeTruthy();
+    expect(api.calls.length).toBe(requestsBefore);
+  });
+
+  it('"Sold out" finds a dish in any language and switches it off the menu (PUT availability)', async () => {
+    const dish = (id: number, nameEn: string, nameAz: string) => ({
+      id,
+      dishId: id,
+      nameEn,
+      nameAz,
+      nameRu: '',
+      available: true,
+    });
+    const api = await show([], {
+      [`GET /api/eatery/${EATERY}/category`]: [{ id: 8, categoryId: 8 }],
+      [`GET /api/eatery/${EATERY}/category/8`]: { id: 8, dishes: [dish(1, 'Plov', 'Plov'), dish(2, 'Soup', 'Şorba')] },
+      [`PUT /api/eatery/${EATERY}/dish/2/availability`]: { id: 2, available: false },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sold out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sold out dishes' });
+    fireEvent.change(within(dialog).getByLabelText('Find a dish'), { target: { value: 'şor' } });
+    await waitFor(() => expect(within(dialog).queryByText('Plov')).toBeNull());
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Soup is on the menu' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toEqual({ available: false });
+    expect(await within(dialog).findByText('Sold out')).toBeTruthy();
+  });
+
+  it.each([
+    ['az', 'Bilet yoxdur — hər şey hazırdır', 'Mətbəx ekranı'],
+    ['ru', 'Тикетов нет — всё готово', 'Экран кухни'],
+  ] as const)('speaks %s', async (lang, empty, title) => {
+    await show([], {}, lang);
+    expect(await screen.findByText(empty)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+  });
+
+  it('shows dish names in the interface language', async () => {
+    await show(fixture(), {}, 'ru');
+    expect((await screen.findAllByText('Блюдо 4')).length).toBeGreaterThan(0);
+  });
+});
