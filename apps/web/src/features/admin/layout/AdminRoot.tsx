@@ -1,13 +1,13 @@
 import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { AdminLayout } from './AdminLayout';
+import { AdminNotifications } from './AdminNotifications';
 
 /** Everything under /admin (the router asks for a session first): admin-only providers, the layout. */
 export function AdminRoot() {
   return (
     <ModalsProvider>
-      <Notifications position="top-right" />
+      <AdminNotifications />
       <AdminLayout />
     </ModalsProvider>
   );
