@@ -1,4 +1,246 @@
-/** Placeholder until the screen is built (issue #15). */
+import { Alert, Badge, Button, Card, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { toCents, type Bill } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/PageLoader';
+import { useErrorText } from '../../../components/use-error-text';
+import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { ScreenHeader } from '../shared/ScreenHeader';
+import { useBill } from './bills-api';
+import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
+import { DiscountForm } from './DiscountForm';
+import { PaymentPanel } from './PaymentPanel';
+
+/** `/admin/bill?orderIds=1,2`: one or more open orders closed together (CASHIER, EATERY_ADMIN). */
 export function BillPage() {
-  return null;
+  return <RestaurantScreen titleKey="bills.title" screen={BillScreen} />;
+}
+
+/** The receipt's address for the same orders (and restaurant). */
+export const receiptPath = (restaurantId: number, orderIds: readonly number[]) =>
+  `/admin/receipt?orderIds=${orderIds.join(',')}&restaurantId=${restaurantId}`;
+
+function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [search] = useSearchParams();
+  const orderIds = parseOrderIds(search.get('orderIds'));
+  const bill = useBill(restaurantId, orderIds);
+
+  const header = (
+    <ScreenHeader
+      title={
+        orderIds.length
+          ? `${t('bills.title')} ${orderIds.map((id) => t('bills.orderNumber', { id })).join(', ')}`
+          : t('bills.title')
+      }
+      restaurantName={restaurantName}
+    />
+  );
+  if (orderIds.length === 0) {
+    return (
+      <>
+        {header}
+        <Alert color="blue" icon={<IconAlertCircle />}>
+          {t('bills.noOrders')}
+        </Alert>
+      </>
+    );
+  }
+  if (bill.isPending) return <PageLoader rows={2} />;
+  if (bill.error) {
+    return (
+      <>
+        {header}
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t('bills.loadFailed')} role="alert">
+          {errorText(bill.error)}
+        </Alert>
+      </>
+    );
+  }
+  const data = bill.data;
+  return (
+    <>
+      {header}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <BillSummary bill={data} />
+            <PaymentsList bill={data} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {data.status === 'PAID' ? (
+              <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
+            ) : (
+              <>
+                <PaymentPanel eateryId={restaurantId} orderIds={orderIds} bill={data} />
+                {canManage && <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />}
+              </>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function useMoney() {
+  const { t, i18n } = useTranslation();
+  return (amount: number) => `${formatAmount(amount, i18n.language)} ${t('bills.currency')}`;
+}
+
+/** Tables and orders, items (names in the interface language), then the totals down to what is still due. */
+function BillSummary({ bill }: { bill: Bill }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const tables = [...new Set(bill.orders.map((o) => o.tableNumber))];
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="xs" mb="sm">
+        {tables.map((n) => (
+          <Badge key={n} size="lg" variant="light">
+            {t('bills.table', { number: n })}
+          </Badge>
+        ))}
+        <Text c="dimmed" size="sm">
+          {t('bills.orders')}: {bill.orders.map((o) => t('bills.orderNumber', { id: o.id })).join(', ')}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing={6} aria-label={t('bills.items')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('bills.item')}</Table.Th>
+              <Table.Th ta="right">{t('bills.qty')}</Table.Th>
+              <Table.Th ta="right">{t('bills.price')}</Table.Th>
+              <Table.Th ta="right">{t('bills.sum')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {bill.items.map((item) => (
+              <Table.Tr key={item.id} data-testid="bill-item">
+                <Table.Td>
+                  {itemName(item, i18n.language)}{' '}
+                  {item.paid && (
+                    <Badge size="xs" color="green" variant="light">
+                      {t('bills.itemPaid')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right">{formatAmount(item.price, i18n.language)}</Table.Td>
+                <Table.Td ta="right">{formatAmount(item.total, i18n.language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Divider my="sm" />
+      <Stack gap={4}>
+        <TotalRow label={t('bills.subtotal')} value={money(bill.subtotal)} />
+        {toCents(bill.discount) > 0 && (
+          <TotalRow
+            label={t('bills.discount')}
+            value={`−${money(bill.discount)}`}
+            note={bill.discountReason ? t('bills.discountReason', { reason: bill.discountReason }) : undefined}
+          />
+        )}
+        <TotalRow label={t('bills.total')} value={money(bill.total)} strong />
+        {toCents(bill.tips) > 0 && <TotalRow label={t('bills.tips')} value={money(bill.tips)} />}
+        <TotalRow label={t('bills.paid')} value={money(bill.paid)} />
+        <TotalRow label={t('bills.due')} value={money(bill.due)} strong testId="bill-due" />
+      </Stack>
+    </Card>
+  );
+}
+
+function TotalRow({
+  label,
+  value,
+  note,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={strong ? 700 : 400} size={strong ? 'lg' : 'md'}>
+          {label}
+        </Text>
+        <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'md'} data-testid={testId}>
+          {value}
+        </Text>
+      </Group>
+      {note && (
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** The payments recorded so far: when (restaurant time), how, how much, tip, by whom. */
+function PaymentsList({ bill }: { bill: Bill }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} size="h4" mb="sm">
+        {t('bills.payments')}
+      </Title>
+      {bill.payments.length === 0 ? (
+        <Text c="dimmed">{t('bills.noPayments')}</Text>
+      ) : (
+        <Stack gap={6}>
+          {bill.payments.map((p) => (
+            <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="bill-payment">
+              <Text fw={600}>
+                {t('bills.paymentRow', { method: t(`bills.method.${p.method}`), amount: money(p.amount) })}
+                {toCents(p.tip) > 0 && ` · ${t('bills.paymentTip', { amount: money(p.tip) })}`}
+                {p.itemIds && ` · ${t('bills.paymentItems', { count: p.itemIds.length })}`}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatDateTime(p.createdAt, i18n.language, bill.eatery.timeZone)}
+                {p.createdBy && ` · ${t('bills.paymentBy', { name: p.createdBy })}`}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** A closed bill: who closed it and when (the restaurant's time), and the receipt. */
+function PaidPanel({ bill, restaurantId, orderIds }: { bill: Bill; restaurantId: number; orderIds: number[] }) {
+  const { t, i18n } = useTranslation();
+  const time = bill.paidAt ? formatDateTime(bill.paidAt, i18n.language, bill.eatery.timeZone) : '';
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCircleCheck />}
+      title={t('bills.paidTitle')}
+      data-testid="bill-paid"
+    >
+      <Stack gap="sm">
+        {time && (
+          <Text>{bill.paidBy ? t('bills.paidBy', { name: bill.paidBy, time }) : t('bills.paidAt', { time })}</Text>
+        )}
+        <Button component={Link} to={receiptPath(restaurantId, orderIds)} leftSection={<IconPrinter size={18} />}>
+          {t('bills.printReceipt')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }

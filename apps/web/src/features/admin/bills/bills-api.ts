@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Bill, BillDiscountBody, BillPaymentBody } from '@qr-menu/contract';
+import { api } from '../../../api/client';
+
+/** Closing the bill (packages/contract/src/bills.ts): every call answers the whole bill as it now is. */
+export const billKeys = {
+  one: (eateryId: number, orderIds: readonly number[]) => ['bill', eateryId, orderIds.join(',')] as const,
+};
+
+export const useBill = (eateryId: number, orderIds: readonly number[]) =>
+  useQuery({
+    queryKey: billKeys.one(eateryId, orderIds),
+    queryFn: () => api<Bill>(`/api/eatery/${eateryId}/bill?orderIds=${orderIds.join(',')}`),
+    enabled: orderIds.length > 0,
+  });
+
+/** A POST or PUT of the bill: its answer replaces the cached bill (no second request). */
+function useBillChange<TBody>(eateryId: number, orderIds: readonly number[], send: (body: TBody) => Promise<Bill>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (bill) => qc.setQueryData(billKeys.one(eateryId, orderIds), bill),
+  });
+}
+
+/** Records one part of the bill (a payment). */
+export const useRecordPayment = (eateryId: number, orderIds: readonly number[]) =>
+  useBillChange(eateryId, orderIds, (body: Omit<BillPaymentBody, 'orderIds'>) =>
+    api<Bill>(`/api/eatery/${eateryId}/bill/payments`, { method: 'POST', body: { orderIds, ...body } }),
+  );
+
+/** Sets the bill's discount (EATERY_ADMIN; amount 0 removes it). */
+export const useSetDiscount = (eateryId: number, orderIds: readonly number[]) =>
+  useBillChange(eateryId, orderIds, (body: Omit<BillDiscountBody, 'orderIds'>) =>
+    api<Bill>(`/api/eatery/${eateryId}/bill/discount`, { method: 'PUT', body: { orderIds, ...body } }),
+  );
