@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderResponse, type Order, type OrderItem } from './orders.js';
+import { MAX_DB_ID, pathId, V } from './validation.js';
 
 /**
  * Kitchen display (issue #15; KITCHEN_ADMIN and EATERY_ADMIN). A *ticket* is one batch of one order's items: the
@@ -20,22 +21,29 @@ import { orderResponse, type Order, type OrderItem } from './orders.js';
 /** Bumped tickets stay recallable this long. */
 export const RECALL_MINUTES = 10;
 
+/** `?departmentId=`: a station; blank or absent is "All". */
 export const kitchenQuery = z.object({
-  departmentId: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v),
-    z.string().regex(/^[1-9]\d{0,9}$/, { error: 'validation.invalid' }).transform(Number).optional(),
-  ),
+  departmentId: z.preprocess((v) => (v === '' ? undefined : v), pathId.optional()),
 });
 
+/** A station in a body: a department id (a positive int4, numbers only), or null / absent for "All". */
+const stationField = z
+  .number({ error: V.invalid })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(MAX_DB_ID, { error: V.invalid })
+  .nullable()
+  .optional();
+
 export const ticketBumpBody = z.object({
-  departmentId: z.number().int().positive().nullable().optional(),
-  status: z.enum(['PREPARING', 'READY'], { error: 'validation.invalid' }).optional(),
+  departmentId: stationField,
+  status: z.enum(['PREPARING', 'READY'], { error: V.invalid }).optional(),
 });
 export const ticketRecallBody = z.object({
-  departmentId: z.number().int().positive().nullable().optional(),
+  departmentId: stationField,
 });
 export const dishAvailabilityBody = z.object({
-  available: z.boolean({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalid') }),
+  available: z.boolean({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
 });
 
 export interface KitchenTicket {

@@ -162,6 +162,24 @@ export class DishesService {
     });
   }
 
+  /**
+   * Sold out (kitchen display): marks a live dish of the restaurant available or not, whatever its category.
+   * 404 for another restaurant's dish or an archived one. The caller invalidates the guest menu.
+   */
+  async setAvailability(
+    eateryId: number,
+    dishId: number,
+    available: boolean,
+  ): Promise<{ id: number; available: boolean }> {
+    const [row] = await this.db
+      .update(dishes)
+      .set({ available })
+      .where(and(live(eateryId), eq(dishes.id, dishId)))
+      .returning({ id: dishes.id, available: dishes.available });
+    if (!row) throw notFound();
+    return row;
+  }
+
   /** Saves the order of a category's dishes: `dishIds` must be exactly its live dishes, else 400. */
   async reorder(eateryId: number, categoryId: number, dishIds: number[]): Promise<Dish[]> {
     await assertCategoryOwned(this.db, eateryId, categoryId);

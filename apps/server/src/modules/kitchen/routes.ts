@@ -1,4 +1,107 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dishAvailabilityBody,
+  idField,
+  kitchenBoardResponse,
+  kitchenQuery,
+  menuId,
+  orderPathId,
+  orderResponse,
+  ticketBumpBody,
+  ticketRecallBody,
+} from '@qr-menu/contract';
+import { requireEatery } from '../../plugins/access.js';
+import { ORDER_ROLES } from '../orders/order-rules.js';
+import { eateryParams } from '../route-options.js';
+import { assertStation, kitchenThresholds } from './stations.js';
 
-/** Issue #15: filled in by the module's work. */
-export const kitchenRoutes: FastifyPluginAsyncZod = async () => {};
+const ticketParams = z.object({ id: idField, orderId: orderPathId, batch: idField });
+const dishParams = z.object({ id: idField, dishId: menuId });
+const access = { access: { roles: ORDER_ROLES.kitchen } };
+
+/**
+ * The kitchen display (issue #15, contract kitchen.ts): the board's orders, bumping and recalling tickets, and
+ * sold out. The order changes go through the order commands (one transaction with the order row locked, the same
+ * ORDER_UPDATED event as every other change); boards recompute their tickets from the orders.
+ */
+export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orderQueries, orderCommands, dishes } = app.services;
+  const tags = ['kitchen'];
+
+  app.get(
+    '/eatery/:id/kitchen',
+    {
+      config: access,
+      schema: {
+        tags,
+        description:
+          'The orders of a station (`departmentId`, or every item when absent) the kitchen board shows: open orders ' +
+          'with an item not yet READY, or READY in the last RECALL_MINUTES; with the amber and red thresholds.',
+        params: eateryParams,
+        querystring: kitchenQuery,
+        response: { 200: kitchenBoardResponse },
+      },
+    },
+    async (request) => {
+      const eateryId = requireEatery(request).id;
+      const station = request.query.departmentId ?? null;
+      if (station !== null) await assertStation(app.db, eateryId, station);
+      const [thresholds, orders] = await Promise.all([
+        kitchenThresholds(app.db, eateryId),
+        orderQueries.kitchenOrders(eateryId, station),
+      ]);
+      return { ...thresholds, orders };
+    },
+  );
+
+  app.post(
+    '/eatery/:id/kitchen/tickets/:orderId/:batch/bump',
+    {
+      config: access,
+      schema: { tags, params: ticketParams, body: ticketBumpBody, response: { 200: orderResponse } },
+    },
+    async (request) => {
+      const eatery = requireEatery(request);
+      const departmentId = request.body.departmentId ?? null;
+      if (departmentId !== null) await assertStation(app.db, eatery.id, departmentId);
+      const { orderId, batch } = request.params;
+      return orderCommands.bumpTicket(eatery, orderId, { batch, departmentId }, request.body.status ?? 'READY');
+    },
+  );
+
+  app.post(
+    '/eatery/:id/kitchen/tickets/:orderId/:batch/recall',
+    {
+      config: access,
+      schema: { tags, params: ticketParams, body: ticketRecallBody, response: { 200: orderResponse } },
+    },
+    async (request) => {
+      const eatery = requireEatery(request);
+      const departmentId = request.body.departmentId ?? null;
+      if (departmentId !== null) await assertStation(app.db, eatery.id, departmentId);
+      const { orderId, batch } = request.params;
+      return orderCommands.recallTicket(eatery, orderId, { batch, departmentId });
+    },
+  );
+
+  app.put(
+    '/eatery/:id/dish/:dishId/availability',
+    {
+      config: access,
+      schema: {
+        tags,
+        description: 'Sold out: the dish leaves (or comes back to) the guest menu at once, on every instance.',
+        params: dishParams,
+        body: dishAvailabilityBody,
+        response: { 200: z.object({ id: z.number(), available: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const eateryId = requireEatery(request).id;
+      const result = await dishes.setAvailability(eateryId, request.params.dishId, request.body.available);
+      app.menuCache.invalidate(eateryId);
+      return result;
+    },
+  );
+};

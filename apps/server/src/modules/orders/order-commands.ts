@@ -1,5 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_V, type ItemStatus, type Order, type OrderEvent, type OrderStatus } from '@qr-menu/contract';
+import { and, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_V,
+  RECALL_MINUTES,
+  canSetItemStatus,
+  orderStatusesFor,
+  type ItemStatus,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+} from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, tables } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
@@ -8,7 +17,7 @@ import { snapshotDishes, type DishSnapshot } from './dish-snapshots.js';
 import { toOrderDto } from './order-dto.js';
 import { findIdempotentOrder, loadOrder } from './order-queries.js';
 import { insertOrderAtOnce } from './place-order-sql.js';
-import { ORDER_ROLES, deriveOrderStatus, isFinal } from './order-rules.js';
+import { ORDER_ROLES, deriveOrderStatus, isFinal, readyAtAfter } from './order-rules.js';
 
 /** Where order events go (app.realtime in the app; a recorder in tests). */
 export interface OrderEventSink {
@@ -45,6 +54,12 @@ export interface AddItemsOptions {
   deviceId?: string | null;
   /** Guest rules: at least one item, only available dishes. */
   guest?: boolean;
+}
+
+/** A kitchen ticket: one batch of an order, at one station (a department, or null for "All"). */
+export interface TicketRef {
+  batch: number;
+  departmentId: number | null;
 }
 
 export interface ItemChanges {
@@ -131,7 +146,7 @@ export class OrderCommands {
             idempotencyKey,
           })
           .returning({ id: orders.id });
-        await insertItems(tx, row.id, items, snapshots);
+        await insertItems(tx, row.id, items, snapshots, 1);
         return loadOrder(tx, eateryId, row.id);
       });
     } catch (err) {
@@ -148,7 +163,8 @@ export class OrderCommands {
 
   /**
    * Adds items (status CREATED, prices from the dishes) to an open order; a READY or ISSUED order goes back to
-   * PREPARING. 409 `orderClosed` for PAID or CANCELLED orders. Emits ORDER_UPDATED.
+   * PREPARING. The items of one call form the next batch (one "ADD-ON" kitchen ticket). 409 `orderClosed` for PAID
+   * or CANCELLED orders. Emits ORDER_UPDATED.
    */
   async addItems(
     eateryId: number,
@@ -163,7 +179,7 @@ export class OrderCommands {
       if (isFinal(locked.status)) throw closed();
       const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), forGuest);
       if (items.length === 0) return loadOrder(tx, eateryId, orderId);
-      await insertItems(tx, orderId, items, snapshots);
+      await insertItems(tx, orderId, items, snapshots, await nextBatch(tx, orderId));
       await touchOrder(tx, locked, true);
       return loadOrder(tx, eateryId, orderId);
     });
@@ -188,7 +204,7 @@ export class OrderCommands {
       const noteChange = body.note !== undefined && body.note !== locked.note;
       if (statusChange || noteChange) {
         if (!hasRole(eatery, ORDER_ROLES.orderStatus)) throw accessDenied();
-        if (statusChange && body.status === 'PAID' && !hasRole(eatery, ORDER_ROLES.markPaid)) throw accessDenied();
+        if (statusChange && !orderStatusesFor(eatery.roles).includes(body.status!)) throw accessDenied();
         if (isFinal(locked.status)) throw closed();
         changed = true;
         await tx
@@ -219,8 +235,9 @@ export class OrderCommands {
 
   /**
    * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
-   * EATERY_ADMIN, WAITER or CASHIER; status needs EATERY_ADMIN, KITCHEN_ADMIN or WAITER (403 otherwise). A changed
-   * status re-derives the order status (DESIGN.md §8). 409 when the order is PAID or CANCELLED.
+   * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
+   * and READY; 403 otherwise). A changed status re-derives the order status (DESIGN.md §8) and sets or clears
+   * ready_at. 409 when the order is PAID or CANCELLED.
    */
   updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
     return this.changeItem(eatery, orderId, itemId, body, false);
@@ -254,8 +271,12 @@ export class OrderCommands {
       const statusChange = body.status !== undefined && body.status !== item.status;
       if (!(dishChange || quantityChange || noteChange || statusChange)) return loadOrder(tx, eatery.id, orderId);
       if ((dishChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) throw accessDenied();
-      const statusRoles = isDelete ? ORDER_ROLES.editItems : ORDER_ROLES.itemStatus;
-      if (statusChange && !hasRole(eatery, statusRoles)) throw accessDenied();
+      if (statusChange) {
+        const allowed = isDelete
+          ? hasRole(eatery, ORDER_ROLES.editItems)
+          : canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!);
+        if (!allowed) throw accessDenied();
+      }
       if (isFinal(locked.status)) throw closed();
 
       let snapshot: Partial<DishSnapshot> = {};
@@ -270,10 +291,74 @@ export class OrderCommands {
           ...(dishChange ? { dishId: body.dishId, ...snapshot } : {}),
           ...(quantityChange ? { quantity: body.quantity } : {}),
           ...(noteChange ? { note: body.note } : {}),
-          ...(statusChange ? { status: body.status } : {}),
+          ...(statusChange ? { status: body.status, ...readyAtSet(body.status!) } : {}),
         })
         .where(eq(orderItems.id, itemId));
       await touchOrder(tx, locked, statusChange);
+      changed = true;
+      return loadOrder(tx, eatery.id, orderId);
+    });
+    if (changed) this.emit(eatery.id, 'ORDER_UPDATED', order);
+    return order;
+  }
+
+  /**
+   * Kitchen "bump" (contract kitchen.ts): the station's items of one ticket (batch `batch` of the order; station
+   * `departmentId`, or null for every item) move forward to `to`: PREPARING moves CREATED items, READY moves CREATED
+   * and PREPARING ones; items already further stay. 404 when the order is not this restaurant's or the ticket has
+   * no live item at the station; 409 for a closed order. Bumping a ticket that is already there changes nothing
+   * (200, no event).
+   */
+  bumpTicket(eatery: EateryContext, orderId: number, ticket: TicketRef, to: 'PREPARING' | 'READY'): Promise<Order> {
+    const from: ItemStatus[] = to === 'READY' ? ['CREATED', 'PREPARING'] : ['CREATED'];
+    return this.moveTicket(eatery, orderId, ticket, (item) => from.includes(item.status), to);
+  }
+
+  /**
+   * Kitchen "recall": the ticket's items at the station that became READY in the last RECALL_MINUTES go back to
+   * PREPARING (and the order with them). 404 and 409 as bumpTicket; nothing to recall: 200, no event.
+   */
+  recallTicket(eatery: EateryContext, orderId: number, ticket: TicketRef): Promise<Order> {
+    const since = Date.now() - RECALL_MINUTES * 60_000;
+    return this.moveTicket(
+      eatery,
+      orderId,
+      ticket,
+      (item) => item.status === 'READY' && item.readyAt !== null && item.readyAt.getTime() >= since,
+      'PREPARING',
+    );
+  }
+
+  /** Moves the ticket's items that `moves` picks to `to`, in the order's transaction (see bumpTicket). */
+  private async moveTicket(
+    eatery: EateryContext,
+    orderId: number,
+    ticket: TicketRef,
+    moves: (item: { status: ItemStatus; readyAt: Date | null }) => boolean,
+    to: ItemStatus,
+  ): Promise<Order> {
+    let changed = false;
+    const order = await this.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, eatery.id, orderId);
+      if (isFinal(locked.status)) throw closed();
+      const conds = [
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.batch, ticket.batch),
+        ne(orderItems.status, 'DELETED'),
+      ];
+      if (ticket.departmentId !== null) conds.push(eq(orderItems.kitchenDepartmentId, ticket.departmentId));
+      const items = await tx
+        .select({ id: orderItems.id, status: orderItems.status, readyAt: orderItems.readyAt })
+        .from(orderItems)
+        .where(and(...conds));
+      if (items.length === 0) throw notFound();
+      const ids = items.filter((i) => moves({ status: i.status as ItemStatus, readyAt: i.readyAt })).map((i) => i.id);
+      if (ids.length === 0) return loadOrder(tx, eatery.id, orderId);
+      await tx
+        .update(orderItems)
+        .set({ status: to, ...readyAtSet(to) })
+        .where(inArray(orderItems.id, ids));
+      await touchOrder(tx, locked, true);
       changed = true;
       return loadOrder(tx, eatery.id, orderId);
     });
@@ -294,8 +379,25 @@ export class OrderCommands {
 
 const dishIdsOf = (items: readonly ItemInput[]) => items.map((i) => i.dishId);
 
+/** The ready_at part of an item update to status `to` (see readyAtAfter). */
+export function readyAtSet(to: ItemStatus): { readyAt?: SQL | null } {
+  const change = readyAtAfter(to);
+  if (change === 'now') return { readyAt: sql`clock_timestamp()` };
+  if (change === 'clear') return { readyAt: null };
+  return {};
+}
+
+/** The batch of the next addition to an order: one more than its last (1 for an order without items). */
+async function nextBatch(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(orderItems.batch) })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return (row?.last ?? 0) + 1;
+}
+
 /** Locks the order row for the rest of the transaction; 404 unless it is this restaurant's (and device's). */
-async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: string) {
+export async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: string) {
   const conds = [eq(orders.id, orderId), eq(orders.eateryId, eateryId)];
   if (deviceId !== undefined) conds.push(eq(orders.deviceId, deviceId));
   const [row] = await tx
@@ -308,7 +410,7 @@ async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: s
 }
 
 /** Bumps version and updated_at; when item statuses changed, re-derives the order status from them. */
-async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederive: boolean) {
+export async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederive: boolean) {
   let status = locked.status as OrderStatus;
   if (rederive) {
     const rows = await tx
@@ -326,7 +428,13 @@ async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederi
     .where(eq(orders.id, locked.id));
 }
 
-async function insertItems(tx: Tx, orderId: number, items: readonly ItemInput[], snapshots: Map<number, DishSnapshot>) {
+async function insertItems(
+  tx: Tx,
+  orderId: number,
+  items: readonly ItemInput[],
+  snapshots: Map<number, DishSnapshot>,
+  batch: number,
+) {
   if (items.length === 0) return;
   await tx.insert(orderItems).values(
     items.map((item) => {
@@ -342,6 +450,7 @@ async function insertItems(tx: Tx, orderId: number, items: readonly ItemInput[],
         status: 'CREATED',
         kitchenDepartmentId: s.kitchenDepartmentId,
         categoryName: s.categoryName,
+        batch,
       };
     }),
   );

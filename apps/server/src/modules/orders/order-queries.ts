@@ -3,6 +3,7 @@ import {
   encodeOrderCursor,
   ORDER_LIST_MAX,
   ORDER_PAGE_SIZE,
+  RECALL_MINUTES,
   type Order,
   type OrderCursor,
   type OrderStatus,
@@ -171,6 +172,22 @@ export function listQuery(eateryId: number, opts: ListOptions, limit: number) {
   return { statement: listStatement(filters), values };
 }
 
+/**
+ * The kitchen display's orders (contract kitchen.ts): open orders with an item at the station (department $2, or any
+ * department when $2 is null) that the board can show: still CREATED or PREPARING, or READY in the last
+ * RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
+ */
+const KITCHEN_ORDERS: Statement = {
+  name: 'kitchen_orders_v1',
+  text: listText(
+    `o.eatery_id = $1 and o.status not in ('PAID', 'CANCELLED') and exists (
+    select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
+      and (k.status in ('CREATED', 'PREPARING')
+        or (k.status = 'READY' and k.ready_at >= now() - make_interval(mins => ${RECALL_MINUTES}))))`,
+    String(ORDER_LIST_MAX),
+  ),
+};
+
 export class OrderQueries {
   constructor(private readonly db: Db) {}
 
@@ -186,6 +203,12 @@ export class OrderQueries {
         ? encodeOrderCursor({ createdAtMicros: Number(last.micros), id: last.order.id })
         : null;
     return { orders: page.map((l) => l.order), nextCursor };
+  }
+
+  /** The orders of a kitchen station (a department, or null: every item), see KITCHEN_ORDERS. */
+  async kitchenOrders(eateryId: number, departmentId: number | null): Promise<Order[]> {
+    const values = [String(eateryId), departmentId === null ? null : String(departmentId)];
+    return listedOrders(await runStatement<ListRow>(this.db, KITCHEN_ORDERS, values)).map((l) => l.order);
   }
 
   /** One order of the restaurant (404 for another restaurant's order). */

@@ -2,7 +2,10 @@ import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } fr
 
 /** Pure rules of DESIGN.md §6 and §8, kept apart from the queries so they are easy to read and test. */
 
-/** Roles of DESIGN.md §6. The coarse rule is the route's `config.access`; these are the field-level rules. */
+/**
+ * Roles of DESIGN.md §6. The coarse rule is the route's `config.access`; these are the field-level rules. Which
+ * status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract (orders.ts).
+ */
 export const ORDER_ROLES = {
   create: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   editItems: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
@@ -10,7 +13,19 @@ export const ORDER_ROLES = {
   orderStatus: ['EATERY_ADMIN', 'CASHIER', 'WAITER'],
   markPaid: ['EATERY_ADMIN', 'CASHIER'],
   delete: ['EATERY_ADMIN'],
+  /** The kitchen display: tickets and sold out. */
+  kitchen: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
+
+/**
+ * What an item's ready_at becomes when its status changes to `to`: now when it becomes READY, cleared when it goes
+ * back to CREATED or PREPARING, kept otherwise (READY → SERVED keeps when it was ready; DELETED keeps it too).
+ */
+export function readyAtAfter(to: ItemStatus): 'now' | 'clear' | 'keep' {
+  if (to === 'READY') return 'now';
+  if (to === 'CREATED' || to === 'PREPARING') return 'clear';
+  return 'keep';
+}
 
 export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status as OrderStatus);
 
@@ -18,7 +33,9 @@ export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status 
  * The order status after its items' statuses changed (an item added, deleted or moved to another status).
  * - Final orders (PAID, CANCELLED) never change here.
  * - With no live item (every item DELETED) the status stays.
- * - Every live item READY (or already SERVED): a CREATED / PROCESSING / PREPARING order becomes READY.
+ * - Every live item SERVED: the order becomes ISSUED (the guest sees "served").
+ * - Every live item READY or SERVED, some not served yet: the order becomes READY (also an ISSUED one whose item
+ *   went back to READY).
  * - Some live item not ready yet: a READY or ISSUED order goes back to PREPARING (e.g. dishes were added);
  *   a CREATED order becomes PREPARING as soon as one item is no longer CREATED.
  */
@@ -26,8 +43,8 @@ export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly I
   if (isFinal(current)) return current;
   const live = itemStatuses.filter((s) => s !== 'DELETED');
   if (live.length === 0) return current;
-  const allReady = live.every((s) => s === 'READY' || s === 'SERVED');
-  if (allReady) return current === 'CREATED' || current === 'PROCESSING' || current === 'PREPARING' ? 'READY' : current;
+  if (live.every((s) => s === 'SERVED')) return 'ISSUED';
+  if (live.every((s) => s === 'READY' || s === 'SERVED')) return 'READY';
   if (current === 'READY' || current === 'ISSUED') return 'PREPARING';
   if (current === 'CREATED' && live.some((s) => s !== 'CREATED')) return 'PREPARING';
   return current;
