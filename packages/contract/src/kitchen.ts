@@ -82,6 +82,9 @@ export interface KitchenBoardView {
 
 const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED';
 
+/** A ticket still to cook: some item CREATED or PREPARING. */
+const isPending = (t: KitchenTicket) => t.items.some((i) => i.status === 'CREATED' || i.status === 'PREPARING');
+
 /** The tickets of one order at a station (null = All). */
 export function orderTickets(order: Order, station: number | null): KitchenTicket[] {
   const byBatch = new Map<number, OrderItem[]>();
@@ -113,7 +116,8 @@ export function orderTickets(order: Order, station: number | null): KitchenTicke
 /** The board of a station from the restaurant's orders, at `now` (ms since 1970). */
 export function kitchenBoard(orders: readonly Order[], station: number | null, now: number): KitchenBoardView {
   const all = orders.filter(isOpen).flatMap((o) => orderTickets(o, station));
-  const tickets = all.filter((t) => t.bumpedAt === null).sort(byAge);
+  // Not bumpedAt === null: a ticket served straight from PREPARING has no readyAt, yet nothing is left to cook.
+  const tickets = all.filter(isPending).sort(byAge);
   const since = now - RECALL_MINUTES * 60_000;
   const recall = all
     .filter((t) => t.bumpedAt !== null && Date.parse(t.bumpedAt) >= since && t.items.some((i) => i.status === 'READY'))

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { kitchenBoard, orderTickets, RECALL_MINUTES } from '../src/kitchen.js';
+import { canSetItemStatus, nextItemStatus, orderStatusesFor, type Order, type OrderItem } from '../src/orders.js';
+
+const T0 = Date.parse('2026-05-01T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+let nextId = 1;
+function item(over: Partial<OrderItem> = {}): OrderItem {
+  const name = over.name ?? 'Plov';
+  return {
+    id: nextId++,
+    dishId: 1,
+    dishName: name,
+    name,
+    orderId: 1,
+    quantity: 1,
+    note: null,
+    status: 'CREATED',
+    price: 5,
+    category: null,
+    kitchenDepartmentId: null,
+    names: { az: name, en: name, ru: name },
+    batch: 1,
+    createdAt: at(0),
+    readyAt: null,
+    ...over,
+  };
+}
+
+function order(over: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    status: 'CREATED',
+    tableId: 1,
+    tableNumber: '7',
+    note: 'no onion anywhere',
+    createdAt: at(0),
+    updatedAt: at(0),
+    items: [],
+    eateryId: 1,
+    orderPrice: 0,
+    estimatedTime: 0,
+    version: 0,
+    discount: 0,
+    paidAt: null,
+    ...over,
+  };
+}
+
+const HOT = 5;
+const COLD = 6;
+
+describe('orderTickets', () => {
+  it('one ticket per batch; later batches are ADD-ONs with only their items; DELETED items left out', () => {
+    const o = order({
+      items: [
+        item({ dishId: 1, kitchenDepartmentId: HOT }),
+        item({ dishId: 2, kitchenDepartmentId: COLD }),
+        item({ dishId: 3, status: 'DELETED' }),
+        item({ dishId: 4, batch: 2, createdAt: at(7), kitchenDepartmentId: HOT }),
+      ],
+    });
+    const all = orderTickets(o, null);
+    expect(all.map((t) => [t.key, t.addOn, t.createdAt, t.items.map((i) => i.dishId)])).toEqual([
+      ['1-1', false, at(0), [1, 2]],
+      ['1-2', true, at(7), [4]],
+    ]);
+    expect(all[0]).toMatchObject({ tableNumber: '7', orderNote: 'no onion anywhere', bumpedAt: null });
+    // A department's station: only its items; a batch without any is no ticket there.
+    expect(orderTickets(o, HOT).map((t) => [t.key, t.items.map((i) => i.dishId)])).toEqual([
+      ['1-1', [1]],
+      ['1-2', [4]],
+    ]);
+    expect(orderTickets(o, COLD).map((t) => t.key)).toEqual(['1-1']);
+  });
+
+  it('bumpedAt: when the last item became READY, once every item is READY or SERVED', () => {
+    const o = order({
+      items: [item({ status: 'READY', readyAt: at(3) }), item({ status: 'PREPARING' })],
+    });
+    expect(orderTickets(o, null)[0].bumpedAt).toBeNull();
+    o.items[1] = { ...o.items[1], status: 'READY', readyAt: at(5) };
+    expect(orderTickets(o, null)[0].bumpedAt).toBe(at(5));
+  });
+});
+
+describe('kitchenBoard', () => {
+  it('queue oldest first; recall = bumped in the last RECALL_MINUTES with an item still READY; all-day counts', () => {
+    const cooking = order({
+      id: 1,
+      items: [
+        item({ orderId: 1, dishId: 1, name: 'Plov', quantity: 2, createdAt: at(5) }),
+        item({ orderId: 1, dishId: 2, name: 'Dolma', status: 'PREPARING', createdAt: at(5) }),
+      ],
+    });
+    const older = order({
+      id: 2,
+      items: [item({ orderId: 2, dishId: 1, name: 'Plov', createdAt: at(1) })],
+    });
+    const bumped = order({
+      id: 3,
+      status: 'READY',
+      items: [item({ orderId: 3, status: 'READY', readyAt: at(20), createdAt: at(2) })],
+    });
+    const bumpedLongAgo = order({
+      id: 4,
+      status: 'READY',
+      items: [item({ orderId: 4, status: 'READY', readyAt: at(2), createdAt: at(0) })],
+    });
+    const served = order({
+      id: 5,
+      status: 'ISSUED',
+      // Served straight from PREPARING: no readyAt, and nothing left to cook.
+      items: [item({ orderId: 5, status: 'SERVED', readyAt: null, createdAt: at(0) })],
+    });
+    const paid = order({ id: 6, status: 'PAID', items: [item({ orderId: 6, createdAt: at(0) })] });
+
+    const board = kitchenBoard([cooking, older, bumped, bumpedLongAgo, served, paid], null, T0 + 25 * 60_000);
+    expect(board.tickets.map((t) => t.key)).toEqual(['2-1', '1-1']);
+    expect(board.recall.map((t) => t.key)).toEqual(['3-1']);
+    expect(board.allDay).toEqual([
+      { dishId: 1, names: { az: 'Plov', en: 'Plov', ru: 'Plov' }, quantity: 3 },
+      { dishId: 2, names: { az: 'Dolma', en: 'Dolma', ru: 'Dolma' }, quantity: 1 },
+    ]);
+    // RECALL_MINUTES after its bump, a ticket leaves the recall list.
+    const later = kitchenBoard([bumped], null, T0 + (20 + RECALL_MINUTES) * 60_000 + 1);
+    expect(later.recall).toEqual([]);
+  });
+});
+
+describe('status rules per role', () => {
+  it('the kitchen moves items among CREATED, PREPARING, READY only; a waiter serves; a cashier never', () => {
+    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'CREATED', 'READY')).toBe(true);
+    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'READY', 'PREPARING')).toBe(true);
+    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'READY', 'SERVED')).toBe(false);
+    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'SERVED', 'READY')).toBe(false);
+    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'CREATED', 'DELETED')).toBe(false);
+    expect(canSetItemStatus(['WAITER'], 'READY', 'SERVED')).toBe(true);
+    expect(canSetItemStatus(['EATERY_ADMIN'], 'SERVED', 'CREATED')).toBe(true);
+    expect(canSetItemStatus(['CASHIER'], 'READY', 'SERVED')).toBe(false);
+    expect(canSetItemStatus(['CASHIER', 'KITCHEN_ADMIN'], 'PREPARING', 'READY')).toBe(true);
+  });
+
+  it('one tap: the next status the role may set, or null', () => {
+    expect(nextItemStatus(['KITCHEN_ADMIN'], 'CREATED')).toBe('PREPARING');
+    expect(nextItemStatus(['KITCHEN_ADMIN'], 'PREPARING')).toBe('READY');
+    expect(nextItemStatus(['KITCHEN_ADMIN'], 'READY')).toBeNull();
+    expect(nextItemStatus(['WAITER'], 'READY')).toBe('SERVED');
+    expect(nextItemStatus(['WAITER'], 'SERVED')).toBeNull();
+    expect(nextItemStatus(['CASHIER'], 'CREATED')).toBeNull();
+  });
+
+  it('order statuses: a waiter may set ISSUED but not PAID; the kitchen none', () => {
+    expect(orderStatusesFor(['WAITER'])).toContain('ISSUED');
+    expect(orderStatusesFor(['WAITER'])).not.toContain('PAID');
+    expect(orderStatusesFor(['CASHIER'])).toContain('PAID');
+    expect(orderStatusesFor(['KITCHEN_ADMIN'])).toEqual([]);
+    expect(orderStatusesFor(['KITCHEN_ADMIN', 'WAITER'])).toContain('ISSUED');
+  });
+});
