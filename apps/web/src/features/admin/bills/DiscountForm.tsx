@@ -58,7 +58,7 @@ export function DiscountForm({ eateryId, orderIds, bill }: { eateryId: number; o
   };
 
   return (
-    <Card withBorder radius="md" padding="md">
+    <Card withBorder radius="md" padding="md" data-testid="discount-form">
       <Stack gap="sm">
         <Title order={3} size="h4">
           {t('bills.discountForm.title')}

@@ -1,0 +1,298 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bill, Language, Role } from '@qr-menu/contract';
+import { renderWithProviders } from '../../../test/render';
+import { jsonResponse } from '../shared/test-utils';
+import './index';
+import { BillPage } from './BillPage';
+import { ReceiptPage } from './ReceiptPage';
+import { centsText, parseOrderIds } from './bill-format';
+import appAz from '../../../i18n/az.json';
+import az from './i18n/az.json';
+import en from './i18n/en.json';
+import ru from './i18n/ru.json';
+
+const names = { az: 'Plov', en: 'Pilaf', ru: 'Плов' };
+
+/** A bill of 10.00 AZN: one pilaf (6.00) and two teas (2.00 each), at table 7, restaurant in Baku speaking az. */
+const openBill = (over: Partial<Bill> = {}): Bill => ({
+  eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'az' },
+  orders: [
+    { id: 12, tableNumber: '7', status: 'ISSUED', createdAt: '2026-01-05T12:00:00.000Z', orderPrice: 10, discount: 0 },
+  ],
+  items: [
+    { id: 1, orderId: 12, name: 'Plov', names, quantity: 1, price: 6, total: 6, paid: false },
+    {
+      id: 2,
+      orderId: 12,
+      name: 'Çay',
+      names: { az: 'Çay', en: 'Tea', ru: 'Чай' },
+      quantity: 2,
+      price: 2,
+      total: 4,
+      paid: false,
+    },
+  ],
+  subtotal: 10,
+  discount: 0,
+  discountReason: null,
+  total: 10,
+  paid: 0,
+  tips: 0,
+  due: 10,
+  payments: [],
+  status: 'OPEN',
+  paidAt: null,
+  paidBy: null,
+  ...over,
+});
+
+const paidBill = () =>
+  openBill({
+    orders: [
+      { id: 12, tableNumber: '7', status: 'PAID', createdAt: '2026-01-05T12:00:00.000Z', orderPrice: 10, discount: 1 },
+    ],
+    discount: 1,
+    discountReason: 'Daimi qonaq',
+    total: 9,
+    paid: 9,
+    tips: 0.9,
+    due: 0,
+    payments: [
+      {
+        id: 'p1',
+        method: 'CARD',
+        amount: 9,
+        tip: 0.9,
+        itemIds: null,
+        createdAt: '2026-01-05T20:30:00.000Z',
+        createdBy: 'Aysel',
+      },
+    ],
+    status: 'PAID',
+    // 20:30 UTC is 00:30 the next day in Baku (UTC+4).
+    paidAt: '2026-01-05T20:30:00.000Z',
+    paidBy: 'Aysel',
+  });
+
+let bill: Bill;
+let roles: Role[];
+let postAnswer: ((body: Record<string, unknown>) => Response) | null;
+let fetchSpy: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  bill = openBill();
+  roles = ['CASHIER'];
+  postAnswer = null;
+  fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/eatery') return jsonResponse([{ id: 7, name: 'Şirvan', roles }]);
+    if (url.startsWith('/api/eatery/7/bill?orderIds=')) return jsonResponse(bill);
+    if (url === '/api/eatery/7/bill/payments' || url === '/api/eatery/7/bill/discount') {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return postAnswer ? postAnswer(body) : jsonResponse(bill);
+    }
+    return jsonResponse({ messageKey: 'notFound', message: 'x' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderBill = (lang: Language = 'en', path = '/admin/bill?orderIds=12&restaurantId=7') =>
+  renderWithProviders(<BillPage />, { lang, path });
+
+/** Bodies sent to a bill route. */
+const sent = (route: 'payments' | 'discount') =>
+  fetchSpy.mock.calls
+    .filter(([url]) => url === `/api/eatery/7/bill/${route}`)
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
+
+describe('closing the bill', () => {
+  it('shows the items in the interface language and the totals down to what is due', async () => {
+    await renderBill('ru');
+    const rows = await screen.findAllByTestId('bill-item');
+    expect(rows.map((r) => r.textContent)).toEqual(['Плов 16,006,00', 'Чай 22,004,00']);
+    expect(screen.getByTestId('bill-due').textContent).toBe('10,00 AZN');
+    expect(screen.getByText('Платежей пока нет.')).toBeTruthy();
+  });
+
+  it('splits 10.00 equally by 3 guests: 3.34, 3.33, 3.33, each recorded with its own method, as exact strings', async () => {
+    await renderBill();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Equally' }));
+    fireEvent.change(screen.getByLabelText('Number of guests'), { target: { value: '3' } });
+    const parts = await screen.findAllByTestId('split-part');
+    expect(parts.map((p) => within(p).getByRole('button').textContent)).toEqual([
+      'Record part 1 · 3.34 AZN',
+      'Record part 2 · 3.33 AZN',
+      'Record part 3 · 3.33 AZN',
+    ]);
+    fireEvent.click(within(parts[0]).getByRole('radio', { name: 'Card' }));
+    fireEvent.click(within(parts[0]).getByRole('button', { name: /Record part 1/ }));
+    await screen.findByText('Part 1 recorded · 3.34 AZN');
+    for (const n of [2, 3]) {
+      fireEvent.click(screen.getByRole('button', { name: new RegExp(`Record part ${n}`) }));
+      await screen.findByText(`Part ${n} recorded · 3.33 AZN`);
+    }
+    expect(sent('payments')).toEqual([
+      { orderIds: [12], method: 'CARD', amount: '3.34' },
+      { orderIds: [12], method: 'CASH', amount: '3.33' },
+      { orderIds: [12], method: 'CASH', amount: '3.33' },
+    ]);
+  });
+
+  it('records the whole bill with a tip in percent (no amount: everything due)', async () => {
+    await renderBill();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Other' }));
+    fireEvent.click(screen.getByRole('radio', { name: '%' }));
+    fireEvent.change(screen.getByLabelText('Tip in percent'), { target: { value: '12.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 10.00 AZN' }));
+    await waitFor(() =>
+      expect(sent('payments')).toEqual([{ orderIds: [12], method: 'OTHER', tip: { percent: '12.5' } }]),
+    );
+  });
+
+  it('a bad tip is refused before sending; the server’s message about the tip shows under it, translated', async () => {
+    await renderBill('en');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Amount' }));
+    const tip = screen.getByLabelText('Tip amount (AZN)');
+    fireEvent.change(tip, { target: { value: '1.234' } });
+    fireEvent.blur(tip);
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Record payment/ }));
+    expect(sent('payments')).toEqual([]);
+
+    postAnswer = () =>
+      jsonResponse(
+        { messageKey: 'validation', message: 'x', details: [{ field: 'tip.amount', messageKey: 'validation.amount' }] },
+        400,
+      );
+    fireEvent.change(tip, { target: { value: '5' } });
+    fireEvent.blur(tip);
+    await waitFor(() => expect(screen.queryByText('Please enter a valid amount')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /Record payment/ }));
+    await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CASH', tip: { amount: '5' } }]));
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+  });
+
+  it('an amount above what is due (another cashier was quicker) is said under the part, in Azerbaijani', async () => {
+    postAnswer = () =>
+      jsonResponse(
+        {
+          messageKey: 'validation',
+          message: 'x',
+          details: [{ field: 'amount', messageKey: 'validation.amountTooHigh' }],
+        },
+        400,
+      );
+    await renderBill('az');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Bərabər' }));
+    const parts = await screen.findAllByTestId('split-part');
+    fireEvent.click(within(parts[0]).getByRole('button'));
+    expect((await within(parts[0]).findByRole('alert')).textContent).toBe(appAz.validation.amountTooHigh);
+  });
+
+  it('splits by items: sends the ticked items, which the server prices', async () => {
+    await renderBill();
+    fireEvent.click(await screen.findByRole('radio', { name: 'By items' }));
+    fireEvent.click(screen.getByRole('button', { name: /Record payment/ }));
+    expect(await screen.findByText('Tick at least one item')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Tea/ }));
+    expect(screen.getByText('Selected: 4.00 AZN')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 4.00 AZN' }));
+    await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CASH', itemIds: [2] }]));
+  });
+
+  it('hides the discount from a cashier', async () => {
+    await renderBill();
+    await screen.findByRole('radio', { name: 'Equally' });
+    // Once the caller's roles are known (the restaurants list), still no discount.
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => url === '/api/eatery')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('discount-form')).toBeNull();
+    expect(screen.queryByLabelText(/Reason/)).toBeNull();
+  });
+
+  it('an admin gives a discount: amount or percent, with a reason, which is required', async () => {
+    roles = ['EATERY_ADMIN'];
+    await renderBill();
+    const form = await screen.findByTestId('discount-form');
+    const apply = within(form).getByRole('button', { name: 'Apply discount' });
+    fireEvent.click(within(form).getByRole('radio', { name: '%' }));
+    fireEvent.change(screen.getByLabelText('Discount in percent'), { target: { value: '10' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Give a reason for the discount')).toBeTruthy();
+    expect(sent('discount')).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: '  Regular guest ' } });
+    fireEvent.click(apply);
+    await waitFor(() => expect(sent('discount')).toEqual([{ orderIds: [12], percent: '10', reason: 'Regular guest' }]));
+  });
+
+  it('a paid bill says who closed it and when, in the restaurant’s time zone, and offers the receipt', async () => {
+    bill = paidBill();
+    await renderBill('en');
+    const paid = await screen.findByTestId('bill-paid');
+    expect(paid.textContent).toContain('Paid');
+    expect(paid.textContent).toContain('Closed by Aysel on 1/6/26, 12:30 AM');
+    expect(within(paid).getByRole('link', { name: 'Print receipt' }).getAttribute('href')).toBe(
+      '/admin/receipt?orderIds=12&restaurantId=7',
+    );
+    // No more payments or discounts on a closed bill.
+    expect(screen.queryByRole('radio', { name: 'Equally' })).toBeNull();
+    expect(screen.getByTestId('bill-payment').textContent).toContain('Card · 9.00 AZN · tip 0.90 AZN');
+  });
+
+  it('says when no orders are chosen, without asking the server', async () => {
+    await renderBill('en', '/admin/bill?orderIds=abc&restaurantId=7');
+    expect(await screen.findByText(en.bills.noOrders)).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('/bill'))).toBe(false);
+  });
+});
+
+describe('the receipt', () => {
+  it('is in the restaurant’s language (az) even when the interface is English, with its time zone', async () => {
+    bill = paidBill();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
+    const receipt = await screen.findByRole('article');
+    expect(receipt.getAttribute('lang')).toBe('az');
+    const text = receipt.textContent ?? '';
+    expect(text).toContain('Şirvan');
+    expect(text).toContain('Masa7');
+    expect(text).toContain('Sifariş#12');
+    expect(text).toContain('06.01.26, 00:30');
+    expect(screen.getAllByTestId('receipt-item').map((i) => i.textContent)).toEqual([
+      'Plov1 × 6,006,00',
+      'Çay2 × 2,004,00',
+    ]);
+    expect(text).toContain('Endirim−1,00');
+    expect(text).toContain('Daimi qonaq');
+    expect(text).toContain('Cəmi9,00 AZN');
+    expect(text).toContain('Çay pulu0,90');
+    expect(screen.getByTestId('receipt-payment').textContent).toBe('Ödəniş: Kart9,90');
+    expect(text).toContain('Təşəkkür edirik!');
+    // The interface around it stays English.
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('bill helpers and texts', () => {
+  it('writes cents as the exact decimal string the API reads', () => {
+    expect([334, 333, 5, 0, 100000].map(centsText)).toEqual(['3.34', '3.33', '0.05', '0.00', '1000.00']);
+  });
+
+  it('reads ?orderIds= as distinct ids, or none when malformed', () => {
+    expect(parseOrderIds('12,13,12')).toEqual([12, 13]);
+    expect(parseOrderIds('0,1')).toEqual([]);
+    expect(parseOrderIds('1;2')).toEqual([]);
+    expect(parseOrderIds(null)).toEqual([]);
+  });
+
+  it('has receipt texts in the three languages', () => {
+    for (const lang of [az, en, ru]) {
+      expect(Object.keys(lang.bills.receipt.method)).toEqual(['CASH', 'CARD', 'OTHER']);
+      expect(lang.bills.receipt.thanks).toBeTruthy();
+    }
+    expect(ru.bills.receipt.thanks).toBe('Спасибо!');
+  });
+});
