@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Eatery, Order, Role, Table } from '@qr-menu/contract';
+import { session } from '../../../api/session';
+import { makeCall } from '../shared/live/call-fixture';
+import { stubFetch } from '../shared/live/fetch-router';
+import { makeItem, makeOrder } from '../shared/live/order-fixture';
+import type { OrdersSocketOptions } from '../shared/live/use-orders-socket';
+import { renderAdmin } from '../shared/test-utils';
+import './index';
+import { FloorScreen } from './FloorScreen';
+
+let socket: OrdersSocketOptions;
+vi.mock('../shared/live/use-orders-socket', () => ({
+  useOrdersSocket: (_id: number, options: OrdersSocketOptions) => {
+    socket = options;
+    return { live: true, state: 'live' };
+  },
+}));
+
+afterEach(() => vi.restoreAllMocks());
+
+const E = 3;
+const at = new Date().toISOString();
+const table = (id: number, number: string): Table => ({ id, number, status: 'ACTIVE' }) as Table;
+const restaurant = (roles: Role[]) => ({ id: E, name: 'Dolma', roles }) as unknown as Eatery;
+
+const orders: Order[] = [
+  makeOrder(21, at, { tableId: 1, tableNumber: '1', status: 'CREATED', items: [makeItem(1, 21)] }),
+  makeOrder(22, at, {
+    tableId: 2,
+    tableNumber: '2',
+    status: 'PREPARING',
+    items: [makeItem(2, 22, { status: 'READY' }), makeItem(3, 22, { status: 'PREPARING' })],
+  }),
+  makeOrder(23, at, {
+    tableId: 4,
+    tableNumber: '4',
+    status: 'PREPARING',
+    items: [makeItem(4, 23, { status: 'PREPARING' })],
+  }),
+];
+
+async function show(roles: Role[], routes: Record<string, unknown> = {}) {
+  vi.spyOn(session, 'getUserId').mockReturnValue(42);
+  const api = stubFetch({
+    [`GET /api/eatery/${E}/table`]: [table(1, '1'), table(2, '2'), table(3, '3'), table(4, '4'), table(5, '5')],
+    [`GET /api/eatery/${E}/table-assignment`]: [
+      { id: 1, tableId: 2, waiterId: 42, waiterName: 'Aysel' },
+      { id: 2, tableId: 5, waiterId: 42, waiterName: 'Aysel' },
+    ],
+    [`GET /api/eatery/${E}/orders`]: (_b: unknown, url: string) =>
+      orders.filter((o) => url.includes(`status=${o.status}`)),
+    [`GET /api/eatery/${E}/calls`]: [
+      makeCall(7, { tableId: 3, tableNumber: '3', kind: 'BILL', paymentMethod: 'CASH' }),
+    ],
+    ...routes,
+  });
+  await renderAdmin(<FloorScreen restaurant={restaurant(roles)} />);
+  await screen.findAllByRole('button', { name: /^Table \d+:/ });
+  return api;
+}
+
+const tile = (n: string) => screen.getByRole('button', { name: new RegExp(`^Table ${n}:`) });
+
+describe('floor view', () => {
+  it('shows each table state in words (free, ordering, food ready, waiting, bill requested)', async () => {
+    await show(['EATERY_ADMIN']);
+    await waitFor(() => expect(tile('3').getAttribute('aria-label')).toBe('Table 3: Bill requested'));
+    expect(tile('1').getAttribute('aria-label')).toBe('Table 1: Ordering');
+    expect(tile('2').getAttribute('aria-label')).toBe('Table 2: Food ready');
+    expect(tile('4').getAttribute('aria-label')).toBe('Table 4: Waiting for food');
+    expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free');
+    // The open call is on top too, with its way to pay.
+    expect(screen.getByText(/asks for the bill — cash/)).toBeTruthy();
+  });
+
+  it('a waiter sees only their tables by default, and all of them with the filter off', async () => {
+    await show(['WAITER']);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Table \d+:/ })).toHaveLength(2));
+    expect(tile('2')).toBeTruthy();
+    expect(tile('5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'My tables (2)' }));
+    expect(screen.getAllByRole('button', { name: /^Table \d+:/ })).toHaveLength(5);
+  });
+
+  it('marks a READY item served with one tap; the cashier gets the link to close the bill', async () => {
+    const served = {
+      ...orders[1],
+      version: 2,
+      items: [{ ...orders[1].items[0], status: 'SERVED' as const }, orders[1].items[1]],
+    };
+    const api = await show(['CASHIER'], { [`PUT /api/eatery/${E}/orders/22/items/2`]: served });
+    await waitFor(() => expect(tile('2')).toBeTruthy());
+    fireEvent.click(tile('2'));
+    const panel = await screen.findByRole('dialog', { name: 'Table 2' });
+    expect(within(panel).getByRole('link', { name: 'Close the bill' }).getAttribute('href')).toBe(
+      '/admin/bill?orderIds=22',
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark Dish 2 served' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toEqual({ status: 'SERVED' });
+    await waitFor(() => expect(tile('2').getAttribute('aria-label')).toBe('Table 2: Waiting for food'));
+  });
+
+  it('a waiter has no bill link', async () => {
+    await show(['WAITER']);
+    await waitFor(() => expect(tile('2')).toBeTruthy());
+    fireEvent.click(tile('2'));
+    const panel = await screen.findByRole('dialog', { name: 'Table 2' });
+    expect(within(panel).queryByRole('link', { name: 'Close the bill' })).toBeNull();
+  });
+
+  it('follows order and call events live', async () => {
+    const api = await show(['EATERY_ADMIN']);
+    await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free'));
+    const before = api.calls.length;
+    const order = makeOrder(30, at, { tableId: 5, tableNumber: '5', items: [makeItem(9, 30)] });
+    act(() => socket.onEvent({ type: 'NEW_ORDER', orderId: 30, status: 'CREATED', version: 1, order }));
+    await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Ordering'));
+    act(() => socket.onCallEvent?.({ type: 'CALL_CREATED', call: makeCall(8, { tableId: 5, tableNumber: '5' }) }));
+    await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Calls the waiter'));
+    act(() =>
+      socket.onEvent({
+        type: 'ORDER_UPDATED',
+        orderId: 30,
+        status: 'PAID',
+        version: 2,
+        order: { ...order, status: 'PAID', version: 2 },
+      }),
+    );
+    act(() =>
+      socket.onCallEvent?.({
+        type: 'CALL_UPDATED',
+        call: makeCall(8, { tableId: 5, tableNumber: '5', status: 'ACKNOWLEDGED' }),
+      }),
+    );
+    await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free'));
+    expect(api.calls.length).toBe(before);
+  });
+});
