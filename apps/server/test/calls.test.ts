@@ -78,6 +78,14 @@ const staffList = (e: TestEatery, token = e.waiter.token) =>
 const acknowledge = (e: TestEatery, callId: number | string, token = e.waiter.token) =>
   ctx.app.inject({ method: 'POST', url: `/api/eatery/${e.id}/calls/${callId}/acknowledge`, headers: bearer(token) });
 
+const acknowledgeWith = (e: TestEatery, callId: number, payload: object | string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/eatery/${e.id}/calls/${callId}/acknowledge`,
+    headers: { ...bearer(e.waiter.token), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
 describe('guest calls', () => {
   it('creates a call (201, no-store, sets the device cookie) and answers a second one with the open call (200)', async () => {
     const g = new Guest(null);
@@ -200,6 +208,10 @@ describe('staff', () => {
     const again = await acknowledge(E, id1, E.owner.token);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(acked);
+    // The call takes no fields: `{}` is fine, anything else is refused.
+    expect((await acknowledgeWith(E, id1, {})).statusCode).toBe(200);
+    expect((await acknowledgeWith(E, id1, { status: 'OPEN' })).statusCode).toBe(400);
+    expect((await acknowledgeWith(E, id1, 'x')).statusCode).toBe(400);
     // Acknowledged calls stay on the list for a while...
     expect((await staffList(E)).json().map((c: StaffCall) => c.status)).toEqual(['ACKNOWLEDGED', 'OPEN']);
     // ...and leave it after CALL_ACKNOWLEDGED_SHOWN_MINUTES.

@@ -107,6 +107,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Acknowledge a call (acknowledging twice keeps the first acknowledger)',
         params: callParams,
+        // Nothing to send: no body, or `{}`.
+        body: z.object({}).strict().nullish(),
         response: { 200: staffCallResponse },
       },
     },
