@@ -139,15 +139,15 @@ describe('kitchen display', () => {
     expect(await screen.findByText('No tickets — all caught up')).toBeTruthy();
     const requestsBefore = api.calls.length;
     const order = makeOrder(20, minutesAgo(1), { tableNumber: '9', items: [makeItem(30, 20)] });
-    const event = (o: Order): OrderEvent => ({
-      type: 'ORDER_UPDATED',
+    const event = (o: Order, type: 'NEW_ORDER' | 'ORDER_UPDATED' = 'ORDER_UPDATED'): OrderEvent => ({
+      type,
       orderId: o.id,
       status: o.status,
       version: o.version,
       order: o,
     });
 
-    act(() => socket.onEvent({ ...event(order), type: 'NEW_ORDER' }));
+    act(() => socket.onEvent(event(order, 'NEW_ORDER')));
     expect(await screen.findByLabelText('Ticket: table 9, order 20')).toBeTruthy();
 
     // An older copy arriving late changes nothing; a newer one replaces it.
