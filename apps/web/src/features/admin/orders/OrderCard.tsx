@@ -19,12 +19,12 @@ import {
   formatMoney,
   formatOrderTime,
   isClosed,
-  itemName,
   nextItemStatus,
   type OrderPermissions,
 } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import classes from './orders.module.css';
+import { itemName } from '../shared/live/item-name';
 
 export interface OrderCardProps {
   order: Order;

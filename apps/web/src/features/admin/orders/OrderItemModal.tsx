@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { ITEM_STATUS_CHOICES, formatMoney, itemName, normalizeQuantity, type OrderPermissions } from './order-format';
+import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissions } from './order-format';
 import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
+import { itemName } from '../shared/live/item-name';
 
 interface Values {
   dishId: string | null;

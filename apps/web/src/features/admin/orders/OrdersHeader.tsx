@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SoundToggle } from '../shared/live/SoundBanner';
 import type { SocketState } from '../shared/live/use-orders-socket';
 import classes from './orders.module.css';
 
 /**
- * The top of the orders board: the title with the live (or offline) mark, the refresh button and, for roles
- * that may create orders (`onCreate` given), the create button.
+ * The top of the orders board: the title with the live (or offline) mark, the sound switch, the refresh button
+ * and, for roles that may create orders (`onCreate` given), the create button.
  */
 export function OrdersHeader({
   socket,
@@ -37,6 +38,7 @@ export function OrdersHeader({
         ) : null}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <SoundToggle />
         <Tooltip label={t('orders.refresh')}>
           <Button
             variant="default"

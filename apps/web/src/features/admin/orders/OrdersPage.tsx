@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Eatery, OrderEvent } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -25,6 +26,9 @@ import { useOrderDialog } from './use-order-dialog';
 import { useItemSteps } from './use-item-steps';
 import { useOrderFilters } from './use-order-filters';
 import { useOrdersSocket } from '../shared/live/use-orders-socket';
+import { CallsAlert } from '../shared/live/CallsAlert';
+import { SoundBanner } from '../shared/live/SoundBanner';
+import { applyCallEvent, callKeys } from '../shared/live/use-table-calls';
 import { useTitleCounter } from './use-title-counter';
 
 /** Orders screen (SPEC.md §2): the restaurant from the route or the selected one. */
@@ -53,9 +57,12 @@ export function OrdersPage() {
 /** The live board of one restaurant: header, filters, the order cards and the dialog that is open. */
 function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const eateryId = restaurant.id;
   const timeZone = safeTimeZone(restaurant.timeZone);
   const perms = useMemo(() => orderPermissions(restaurant.roles), [restaurant.roles]);
+  // Calls from the tables are for the staff who go to them (waiters, cashiers, admins), not for the kitchen.
+  const showCalls = perms.serve || perms.closeBill;
   const now = useNow(30_000);
 
   const filters = useOrderFilters(now, timeZone);
@@ -76,7 +83,11 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       lists.apply(event);
       alerts.onEvent(event);
     },
-    onResync: () => void lists.resync(),
+    onCallEvent: showCalls ? (event) => applyCallEvent(qc, eateryId, event) : undefined,
+    onResync: () => {
+      void lists.resync();
+      if (showCalls) void qc.invalidateQueries({ queryKey: callKeys.list(eateryId) });
+    },
   });
   const deletes = useOrderDeletes(eateryId);
   const steps = useItemSteps(eateryId);
@@ -89,6 +100,8 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         onRefresh={() => void orders.refetch()}
         onCreate={perms.create ? () => dialog.open({ kind: 'create' }) : undefined}
       />
+      <SoundBanner />
+      {showCalls && <CallsAlert eateryId={eateryId} listen={false} />}
       <OrderFilters filters={filters} counts={counts} />
 
       <ErrorBanner error={orders.error} />

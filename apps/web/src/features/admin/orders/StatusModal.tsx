@@ -11,7 +11,6 @@ import {
   formatMoney,
   formatOrderTime,
   isClosed,
-  itemName,
   maySetStatus,
   nextStatus,
   shownStatus,
@@ -19,6 +18,7 @@ import {
 } from './order-format';
 import { useUpdateOrder } from './orders-api';
 import { ItemStatusBadge, OrderStatusBadge } from './status-style';
+import { itemName } from '../shared/live/item-name';
 
 const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
   PREPARING: 'orders.quick.markPreparing',

@@ -11,7 +11,6 @@ import {
   formatOrderTime,
   billPath,
   DEFAULT_STATUS_FILTER,
-  itemName,
   itemsTotal,
   matchesFilter,
   maySetStatus,
@@ -24,6 +23,7 @@ import {
   STATUS_CHOICES,
   type StatusFilter,
 } from './order-format';
+import { itemName } from '../shared/live/item-name';
 
 const BAKU = 'Asia/Baku'; // UTC+4, no daylight saving
 const NOW = new Date('2025-03-10T10:00:00Z'); // 14:00 on 10 March in Baku

@@ -1,4 +1,4 @@
-import { localName, type ItemStatus, type Order, type OrderItem, type OrderStatus, type Role } from '@qr-menu/contract';
+import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
 
 /**
  * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
@@ -275,16 +275,6 @@ export function nextItemStatus(status: ItemStatus, perms: OrderPermissions): Ite
 
 /** Where the cashier closes the bill of an order (the bill screen reads `orderIds`). */
 export const billPath = (orderId: number) => `/admin/bill?orderIds=${orderId}`;
-
-/**
- * The dish name of an item in the interface language, with the guest menu's fallback (localName: that language,
- * else az, en, ru); the snapshot name when the item carries no names.
- */
-export function itemName(item: Pick<OrderItem, 'names' | 'dishName' | 'name'>, lang: string): string {
-  const n = item.names;
-  const local = n ? localName({ nameAz: n.az, nameEn: n.en, nameRu: n.ru }, lang) : '';
-  return local || item.dishName || item.name;
-}
 
 /** Quantity input: an integer of at least 1 (invalid input becomes 1), at most 99. */
 export function normalizeQuantity(value: unknown): number {

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import type { ItemStatus, Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/use-error-text';
-import { itemName } from './order-format';
 import { useUpdateOrderItem } from './orders-api';
+import { itemName } from '../shared/live/item-name';
 
 /**
  * One tap moves an item to its next status (issue #15: no more pencil, dialog, select, save). The answer patches

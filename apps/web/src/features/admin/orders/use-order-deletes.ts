@@ -3,8 +3,8 @@ import type { Order, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
-import { itemName } from './order-format';
 import { useDeleteOrder, useDeleteOrderItem } from './orders-api';
+import { itemName } from '../shared/live/item-name';
 
 /** Deleting an order or one of its items from the board: confirm first, then a green or red notification. */
 export function useOrderDeletes(eateryId: number) {

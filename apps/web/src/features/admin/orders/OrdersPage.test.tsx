@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CallEvent, Order, OrderEvent, Role, StaffCall } from '@qr-menu/contract';
+import { renderWithProviders } from '../../../test/render';
+import { stubFetch } from '../shared/live/fetch-router';
+import { makeItem, makeOrder } from '../shared/live/order-fixture';
+import { SOUND_KEY } from '../shared/live/sound-setting';
+import type { OrdersSocketOptions } from '../shared/live/use-orders-socket';
+import '../shared/test-utils';
+import './index';
+import { OrdersPage } from './OrdersPage';
+
+// The socket is replaced: the test plays the server's events through the options the board gave it.
+let socket: OrdersSocketOptions;
+vi.mock('../shared/live/use-orders-socket', () => ({
+  useOrdersSocket: (_id: number, options: OrdersSocketOptions) => {
+    socket = options;
+    return { live: true, state: 'live' };
+  },
+}));
+
+const EATERY = 3;
+// Just now: the board fetches and patches today's list (in the restaurant's time zone).
+const created = new Date(Date.now() - 1000).toISOString();
+const pilaf = makeItem(21, 11, { names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' } });
+const open = makeOrder(11, created, { tableNumber: '5', items: [pilaf], eateryId: EATERY });
+const paid = makeOrder(12, created, { tableNumber: '8', status: 'PAID', eateryId: EATERY, version: 4 });
+
+const call: StaffCall = {
+  id: 70,
+  eateryId: EATERY,
+  tableId: 1,
+  tableNumber: '5',
+  kind: 'WAITER',
+  paymentMethod: null,
+  status: 'OPEN',
+  createdAt: new Date().toISOString(),
+  acknowledgedAt: null,
+} as unknown as StaffCall;
+
+async function showBoard(roles: Role[], routes: Record<string, unknown> = {}) {
+  const api = stubFetch({
+    'GET /api/eatery': [{ id: EATERY, name: 'Dolma', roles, timeZone: 'Asia/Baku' }],
+    [`GET /api/eatery/${EATERY}/orders`]: [open, paid],
+    [`GET /api/eatery/${EATERY}/calls`]: [],
+    ...routes,
+  });
+  await renderWithProviders(<OrdersPage />, { path: `/admin/orders?restaurantId=${EATERY}` });
+  await screen.findByLabelText('Order #11, table 5');
+  return api;
+}
+
+const cards = () => screen.queryAllByRole('article').map((a) => a.getAttribute('data-order-id'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('orders board', () => {
+  it('shows open orders first; closed ones behind the Closed filter, patched live', async () => {
+    await showBoard(['CASHIER']);
+    expect(cards()).toEqual(['11']);
+    fireEvent.click(screen.getByRole('button', { name: /^Closed/ }));
+    expect(cards()).toEqual(['12']);
+    fireEvent.click(screen.getByRole('button', { name: /^Open/ }));
+
+    // Paid on another screen: the event moves it out of the open view, no list request.
+    const nowPaid: OrderEvent = {
+      type: 'ORDER_UPDATED',
+      orderId: 11,
+      status: 'PAID',
+      version: 2,
+      order: { ...open, status: 'PAID', version: 2 },
+    };
+    act(() => socket.onEvent(nowPaid));
+    await waitFor(() => expect(cards()).toEqual([]));
+    expect(screen.getByText(/No open orders/)).toBeTruthy();
+  });
+
+  it('one tap on a dish moves it on and the answer updates the card', async () => {
+    const api = await showBoard(['KITCHEN_ADMIN'], {
+      [`PUT /api/eatery/${EATERY}/orders/11/items/21`]: (body: unknown) => ({
+        ...open,
+        status: 'PREPARING',
+        version: 2,
+        items: [{ ...pilaf, ...(body as Partial<Order['items'][number]>) }],
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pilaf: mark as Preparing' }));
+    await screen.findByRole('button', { name: 'Pilaf: mark as Ready' });
+    expect(api.requests('PUT')).toEqual([
+      { method: 'PUT', url: `/api/eatery/${EATERY}/orders/11/items/21`, body: { status: 'PREPARING' } },
+    ]);
+    // The kitchen has no order status dialog and no calls from the tables.
+    expect(screen.queryByRole('button', { name: 'Status' })).toBeNull();
+    expect(api.calls.some((c) => c.url.includes('/calls'))).toBe(false);
+  });
+
+  it('shows a call from a table live to the waiter', async () => {
+    await showBoard(['WAITER']);
+    await waitFor(() => expect(socket.onCallEvent).toBeDefined());
+    const event = { type: 'CALL_CREATED', call } as unknown as CallEvent;
+    act(() => socket.onCallEvent!(event));
+    const alert = await screen.findByText('Table 5');
+    expect(within(alert.closest('div')!.parentElement!).getByText(/calls the waiter/)).toBeTruthy();
+  });
+});
+
+describe('orders board sound', () => {
+  // jsdom has no audio: a context that starts suspended (the autoplay rule) and runs once resumed in a tap.
+  class FakeAudioContext {
+    state: AudioContextState = 'suspended';
+    onstatechange: (() => void) | null = null;
+    resume() {
+      this.state = 'running';
+      this.onstatechange?.();
+      return Promise.resolve();
+    }
+  }
+  const w = window as unknown as { AudioContext?: unknown };
+  beforeAll(() => {
+    w.AudioContext = FakeAudioContext;
+    localStorage.removeItem(SOUND_KEY);
+  });
+  afterAll(() => {
+    delete w.AudioContext;
+  });
+
+  it('says sound is off until a tap turns it on', async () => {
+    await showBoard(['WAITER']);
+    const banner = 'Sound is off — tap to turn it on';
+    expect(screen.getByText(banner)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Turn sound on' }));
+    });
+    expect(screen.queryByText(banner)).toBeNull();
+    expect(localStorage.getItem(SOUND_KEY)).toBe('on');
+  });
+});
