@@ -95,10 +95,13 @@ export class BillsService {
 
   /** Sets the bill's discount (EATERY_ADMIN, checked by the route): an amount or a percent of the subtotal. */
   async setDiscount(eateryId: number, input: DiscountInput, userId: number): Promise<Bill> {
-    if (input.amount !== undefined && input.percent !== undefined)
+    // One of the two: an amount, or a percent of the subtotal.
+    if (input.amount !== undefined && input.percent !== undefined) {
       throw validationError('percent', 'validation.invalid');
-    if (input.amount === undefined && input.percent === undefined)
+    }
+    if (input.amount === undefined && input.percent === undefined) {
       throw validationError('amount', 'validation.required');
+    }
     const bill = await this.db.transaction(async (tx) => {
       const state = await readBill(tx, eateryId, input.orderIds, true);
       assertOpen(state);
@@ -139,8 +142,10 @@ export class BillsService {
 
   /** Records one part of the bill; closes the bill when the payments cover it. */
   async pay(eateryId: number, input: PaymentInput, userId: number): Promise<Bill> {
-    if (input.amount !== undefined && input.itemIds !== undefined)
+    // A part is an amount, or some items, or (neither) all that is due: never both.
+    if (input.amount !== undefined && input.itemIds !== undefined) {
       throw validationError('itemIds', 'validation.invalid');
+    }
     let closed = false;
     const bill = await this.db.transaction(async (tx) => {
       const state = await readBill(tx, eateryId, input.orderIds, true);
@@ -157,8 +162,9 @@ export class BillsService {
       }
       if (part > money.due) throw validationError(field, 'validation.amountTooHigh');
       // A part of nothing only closes a bill that owes nothing (a discount of 100 %).
-      if (part === 0 && money.due > 0 && input.itemIds === undefined)
+      if (part === 0 && money.due > 0 && input.itemIds === undefined) {
         throw validationError('amount', 'validation.amount');
+      }
       const tip =
         input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
 
@@ -167,9 +173,9 @@ export class BillsService {
         money.perOrder.map((o) => o.total - o.paid),
       );
       const groupId = randomUUID();
-      const rows = state.orders
-        .map((o, i) => ({ orderId: o.id, amount: shares[i] }))
-        .filter((r, i) => r.amount > 0 || i === 0);
+      // One row per order the part pays into (at least one row: a part of nothing still records who closed it).
+      const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
+      if (rows.length === 0) rows.push({ orderId: state.orders[0].id, amount: 0 });
       await tx.insert(payments).values(
         rows.map((r, i) => ({
           eateryId,
@@ -194,7 +200,7 @@ export class BillsService {
 
   /** ORDER_UPDATED with the order as staff lists show it, for each order of a changed bill. */
   private async emitUpdated(eateryId: number, orderIds: readonly number[]) {
-    for (const id of orderIds) {
+    for (const id of new Set(orderIds)) {
       const order = await loadOrder(this.db, eateryId, id);
       this.events.emitOrderEvent(eateryId, {
         type: 'ORDER_UPDATED',
