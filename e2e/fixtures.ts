@@ -60,13 +60,16 @@ export async function useLanguage(page: Page, lang: 'az' | 'en' | 'ru') {
   }, lang);
 }
 
-/** Logs in through the login form and waits for the restaurant list. */
+/**
+ * Logs in through the login form and waits for the start page of the role: the restaurant list (owners,
+ * admins), the kitchen display (kitchen), the floor (waiters) or the orders board (cashiers).
+ */
 export async function loginUI(page: Page, email: string, password = PASSWORD) {
   await page.goto('/admin/login');
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/admin\/restaurants$/);
+  await expect(page).toHaveURL(/\/admin\/(restaurants|kitchen|floor|orders)$/);
 }
 
 export const test = base.extend<{ owner: Owner }>({

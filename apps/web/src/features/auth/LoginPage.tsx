@@ -30,7 +30,7 @@ export function LoginPage() {
 
   // A login in another tab is seen here too.
   useEffect(() => {
-    if (loggedIn) navigate('/admin/restaurants', { replace: true });
+    if (loggedIn) navigate('/admin', { replace: true });
   }, [loggedIn, navigate]);
 
   const onSubmit = form.onSubmit((v) => {
@@ -40,7 +40,8 @@ export function LoginPage() {
       {
         onSuccess: (res) => {
           session.setToken(res.jwt, res.userId, res.eateryId, true);
-          navigate('/admin/restaurants');
+          // /admin sends each role to its working screen (the kitchen display, the floor, the orders board).
+          navigate('/admin');
         },
         onError: (err) => {
           if (err instanceof ApiError) {
