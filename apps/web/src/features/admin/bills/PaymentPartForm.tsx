@@ -132,7 +132,17 @@ export function PaymentPartForm({
           </Text>
         )}
       </div>
-      <Button size="md" onClick={() => void record()} loading={saving} disabled={disabled}>
+      {/* Long labels (Russian, Azerbaijani) wrap on phones instead of being cut. */}
+      <Button
+        size="md"
+        h="auto"
+        mih={42}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        onClick={() => void record()}
+        loading={saving}
+        disabled={disabled}
+      >
         {submitLabel}
       </Button>
       {partError && (
