@@ -24,26 +24,31 @@ const kitchenMinutes = z
   .min(1, { error: EATERY_V.kitchenMinutes })
   .max(240, { error: EATERY_V.kitchenMinutes });
 
-export const eateryBody = z.object({
-  name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
-  address: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(255, { error: V.tooLong }),
-  phones: z
-    .array(z.string({ error: V.invalid }).max(40, { error: V.tooLong }), { error: V.required })
-    .max(10, { error: V.tooLong })
-    .transform((list) => list.map((p) => p.trim()).filter((p) => p.length > 0))
-    .pipe(z.array(z.string()).min(1, { error: V.required })),
-  geoLat: optionalCoordinate(-90, 90, V.latitude).optional(),
-  geoLng: optionalCoordinate(-180, 180, V.longitude).optional(),
-  timeZone: z.string().max(64).optional(),
-  /** Language of printed receipts. */
-  language: z.enum(LANGUAGES, { error: V.invalid }).optional(),
-  /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
-  kitchenAmberMinutes: kitchenMinutes.optional(),
-  kitchenRedMinutes: kitchenMinutes.optional(),
-}).refine(
-  (b) => b.kitchenAmberMinutes === undefined || b.kitchenRedMinutes === undefined || b.kitchenAmberMinutes < b.kitchenRedMinutes,
-  { path: ['kitchenRedMinutes'], error: EATERY_V.kitchenMinutesOrder },
-);
+export const eateryBody = z
+  .object({
+    name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
+    address: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(255, { error: V.tooLong }),
+    phones: z
+      .array(z.string({ error: V.invalid }).max(40, { error: V.tooLong }), { error: V.required })
+      .max(10, { error: V.tooLong })
+      .transform((list) => list.map((p) => p.trim()).filter((p) => p.length > 0))
+      .pipe(z.array(z.string()).min(1, { error: V.required })),
+    geoLat: optionalCoordinate(-90, 90, V.latitude).optional(),
+    geoLng: optionalCoordinate(-180, 180, V.longitude).optional(),
+    timeZone: z.string().max(64).optional(),
+    /** Language of printed receipts. */
+    language: z.enum(LANGUAGES, { error: V.invalid }).optional(),
+    /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
+    kitchenAmberMinutes: kitchenMinutes.optional(),
+    kitchenRedMinutes: kitchenMinutes.optional(),
+  })
+  .refine(
+    (b) =>
+      b.kitchenAmberMinutes === undefined ||
+      b.kitchenRedMinutes === undefined ||
+      b.kitchenAmberMinutes < b.kitchenRedMinutes,
+    { path: ['kitchenRedMinutes'], error: EATERY_V.kitchenMinutesOrder },
+  );
 export type EateryBody = z.input<typeof eateryBody>;
 
 export const eateryResponse = z.object({
