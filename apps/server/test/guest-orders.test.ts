@@ -180,7 +180,7 @@ describe('device-orders', () => {
     for (const [status, open] of [
       ['PREPARING', true],
       ['READY', true],
-      ['ISSUED', false],
+      ['ISSUED', true], // served, not paid: the guest may still add dishes and ask for the bill
       ['PAID', false],
     ] as const) {
       await staffSetStatus(order.id, status);

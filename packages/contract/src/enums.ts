@@ -5,8 +5,11 @@ export const ORDER_STATUSES = ['CREATED', 'PROCESSING', 'PREPARING', 'READY', 'I
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders in these states can no longer change. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['PAID', 'CANCELLED'];
-/** An order in one of these states counts as "open" for a table. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY'];
+/**
+ * An order in one of these states counts as "open" for a table: everything until it is paid or cancelled. ISSUED
+ * (every dish served) is open too: the guest may still add dishes and asks for the bill.
+ */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY', 'ISSUED'];
 
 export const ITEM_STATUSES = ['CREATED', 'PREPARING', 'READY', 'SERVED', 'DELETED'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];

@@ -18,7 +18,7 @@ export class GuestService {
     private readonly commands: OrderCommands,
   ) {}
 
-  /** `hasOrders`: an open order (CREATED, PROCESSING, PREPARING, READY) of this device at this table. */
+  /** `hasOrders`: an open order (OPEN_ORDER_STATUSES: not paid, not cancelled) of this device at this table. */
   async deviceOrders(eateryId: number, tableId: number, deviceId: string): Promise<GuestDeviceOrders> {
     const [row] = await this.db
       .select({ eateryName: eateries.name, tableName: tables.number })
