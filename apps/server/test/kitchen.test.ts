@@ -153,7 +153,7 @@ describe('GET /api/eatery/:id/kitchen', () => {
     expect(all.orders.map((o) => o.id)).not.toContain(bOrder.id);
   });
 
-  it('shows the restaurant’s thresholds; leaves out closed orders and orders with nothing left to cook', async () => {
+  it('shows the restaurant’s thresholds; leaves out closed, day-old and done orders', async () => {
     await ctx.app.inject({
       method: 'PUT',
       url: `/api/eatery/${A.id}`,
@@ -170,9 +170,19 @@ describe('GET /api/eatery/:id/kitchen', () => {
       .set({ status: 'READY', readyAt: new Date(Date.now() - (RECALL_MINUTES + 1) * 60_000) })
       .where(eq(orderItems.orderId, oldReady.id));
 
+    const { order: yesterday } = await guestOrder([{ dishId: tea, quantity: 1 }]);
+    await ctx.app.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(orders.id, yesterday.id));
+    const { order: cooking } = await guestOrder([{ dishId: tea, quantity: 1 }]);
+
     const board = await boardOk();
     expect(board).toMatchObject({ amberMinutes: 7, redMinutes: 15 });
     const ids = board.orders.map((o) => o.id);
+    expect(ids).toContain(cooking.id);
+    // Left open for more than a day: not the kitchen's any more.
+    expect(ids).not.toContain(yesterday.id);
     expect(ids).not.toContain(cancelled.id);
     expect(ids).not.toContain(served.id);
     expect(ids).not.toContain(oldReady.id);

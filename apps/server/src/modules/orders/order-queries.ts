@@ -173,14 +173,22 @@ export function listQuery(eateryId: number, opts: ListOptions, limit: number) {
 }
 
 /**
- * The kitchen display's orders (contract kitchen.ts): open orders with an item at the station (department $2, or any
- * department when $2 is null) that the board can show: still CREATED or PREPARING, or READY in the last
- * RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
+ * How far back the kitchen board looks for open orders. Bounding created_at lets the (eatery_id, created_at) index
+ * serve the board in a restaurant with years of orders; an order left open longer than a day is not a kitchen's.
+ */
+const KITCHEN_LOOKBACK = `interval '24 hours'`;
+
+/**
+ * The kitchen display's orders (contract kitchen.ts): open orders of the last day with an item at the station
+ * (department $2, or any department when $2 is null) that the board can show: still CREATED or PREPARING, or READY
+ * in the last RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most
+ * ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
   name: 'kitchen_orders_v1',
   text: listText(
-    `o.eatery_id = $1 and o.status not in ('PAID', 'CANCELLED') and exists (
+    `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK} and o.status not in ('PAID', 'CANCELLED')
+    and exists (
     select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
       and (k.status in ('CREATED', 'PREPARING')
         or (k.status = 'READY' and k.ready_at >= now() - make_interval(mins => ${RECALL_MINUTES}))))`,
