@@ -8,7 +8,8 @@ import { MAX_DB_ID, pathId, V } from './validation.js';
  * kitchen department, or "All" (`station` null): a department's station shows the items of its dishes, "All"
  * shows every item (so items of dishes without a department are always on "All").
  *
- * - GET /api/eatery/{id}/kitchen?departmentId= → KitchenBoard (open orders; tickets computed by `kitchenBoard`).
+ * - GET /api/eatery/{id}/kitchen?departmentId= → KitchenBoard (open orders of the last 24 hours that the board can
+ *   show; tickets computed by `kitchenBoard`). An unknown or foreign department: 404.
  * - POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/bump `{departmentId?, status?}` → the order. Moves the
  *   station's items of the ticket to `status` (PREPARING or READY; default READY). Items already further stay.
  * - POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/recall `{departmentId?}` → the order. Brings a ticket
@@ -143,7 +144,10 @@ const byAge = (a: KitchenTicket, b: KitchenTicket) =>
 export const kitchenBoardResponse = z.object({
   amberMinutes: z.number(),
   redMinutes: z.number(),
-  /** Open orders with at least one item at this station (the client recomputes the board from them). */
+  /**
+   * Open orders of the last 24 hours with an item at this station still to cook, or bumped in the last
+   * RECALL_MINUTES (the client recomputes the board from them with `kitchenBoard`).
+   */
   orders: z.array(orderResponse),
 });
 export type KitchenBoard = z.infer<typeof kitchenBoardResponse>;
