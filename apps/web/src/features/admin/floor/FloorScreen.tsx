@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Switch, Text, Title } from '@mantine/core';
-import { IconLayoutGrid } from '@tabler/icons-react';
 import type { Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../api/session';
@@ -58,8 +57,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
   return (
     <>
       <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <IconLayoutGrid size={32} aria-hidden />
+        <Group gap="sm" wrap="wrap">
           <Title order={2}>{t('floor.title')}</Title>
           <LiveBadge state={state} />
         </Group>

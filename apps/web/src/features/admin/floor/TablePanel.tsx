@@ -104,6 +104,7 @@ function OrderBlock({
               <Button
                 size="lg"
                 color="green"
+                style={{ flexShrink: 0 }}
                 leftSection={<IconCheck />}
                 loading={busyItemId === item.id}
                 onClick={() => onServe(item.id)}

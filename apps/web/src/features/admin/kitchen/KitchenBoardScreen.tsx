@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, Drawer, Group, Indicator, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconChefHat, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
 import { kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useChimeOnNew } from '../shared/live/use-chime-on-new';
 import { useNow } from '../shared/live/use-now';
 import { AllDayPanel } from './AllDayPanel';
 import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
-import { nextItemStatus } from './ticket-format';
+import { nextKitchenStatus } from './ticket-format';
 import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
 import { StationPicker } from './StationPicker';
@@ -44,7 +44,7 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
   const unknownStation = station !== null && departments.isSuccess && !departments.data.some((d) => d.id === station);
   const ref = (ticket: KitchenTicket) => ({ orderId: ticket.orderId, batch: ticket.batch, departmentId: station });
   const advance = (ticket: KitchenTicket, item: OrderItem) => {
-    const status = nextItemStatus(item.status);
+    const status = nextKitchenStatus(item.status);
     if (status) itemStatus.mutate({ orderId: ticket.orderId, itemId: item.id, status });
   };
   const error = board.error ?? itemStatus.error ?? bump.error ?? recall.error;
@@ -57,8 +57,7 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
   return (
     <>
       <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <IconChefHat size={32} aria-hidden />
+        <Group gap="sm" wrap="wrap">
           <Title order={2}>{t('kitchen.title')}</Title>
           <LiveBadge state={state} />
         </Group>
@@ -109,7 +108,12 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
                 </Text>
               </Group>
             ) : (
-              <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '860px': 3, '1200px': 4 }} spacing="md">
+              <SimpleGrid
+                type="container"
+                cols={{ base: 1, '520px': 2, '860px': 3, '1200px': 4 }}
+                spacing="md"
+                style={{ alignItems: 'start' }}
+              >
                 {view.tickets.map((ticket) => (
                   <TicketCard
                     key={ticket.key}

@@ -64,9 +64,7 @@ export function SoldOutModal({ eateryId, onClose }: { eateryId: number; onClose:
                       size="lg"
                       checked={dish.available}
                       disabled={availability.isPending && availability.variables?.dishId === id}
-                      label={t('kitchen.soldOut.available')}
                       aria-label={t('kitchen.soldOut.availableNamed', { name })}
-                      labelPosition="left"
                       onChange={(e) => availability.mutate({ dishId: id, available: e.currentTarget.checked })}
                     />
                   </Group>

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconNote } from '@t
 import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { itemName } from '../shared/live/item-name';
-import { formatAge, nextItemStatus, ticketLevel, type TicketLevel } from './ticket-format';
+import { formatAge, nextKitchenStatus, ticketLevel, type TicketLevel } from './ticket-format';
 import classes from './kitchen.module.css';
 
 const LEVEL_ICON: Record<TicketLevel, typeof IconClock> = {
@@ -92,7 +92,7 @@ export function TicketCard({
 
       <Stack gap={6} mt="sm">
         {ticket.items.map((item) => {
-          const next = nextItemStatus(item.status);
+          const next = nextKitchenStatus(item.status);
           const name = itemName(item, i18n.language);
           return (
             <UnstyledButton

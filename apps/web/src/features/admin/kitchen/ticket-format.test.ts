@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, nextItemStatus, ticketLevel } from './ticket-format';
+import { formatAge, nextKitchenStatus, ticketLevel } from './ticket-format';
 
 describe('kitchen ticket format', () => {
   it('one tap moves an item CREATED → PREPARING → READY, and no further', () => {
-    expect(nextItemStatus('CREATED')).toBe('PREPARING');
-    expect(nextItemStatus('PREPARING')).toBe('READY');
-    expect(nextItemStatus('READY')).toBeNull();
-    expect(nextItemStatus('SERVED')).toBeNull();
+    expect(nextKitchenStatus('CREATED')).toBe('PREPARING');
+    expect(nextKitchenStatus('PREPARING')).toBe('READY');
+    expect(nextKitchenStatus('READY')).toBeNull();
+    expect(nextKitchenStatus('SERVED')).toBeNull();
   });
 
   it('turns amber and red exactly at the thresholds', () => {

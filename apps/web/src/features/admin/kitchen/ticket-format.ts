@@ -1,7 +1,7 @@
 import type { ItemStatus } from '@qr-menu/contract';
 
 /** The status one tap moves a kitchen item to: CREATED → PREPARING → READY; null when the kitchen is done. */
-export function nextItemStatus(status: ItemStatus): 'PREPARING' | 'READY' | null {
+export function nextKitchenStatus(status: ItemStatus): 'PREPARING' | 'READY' | null {
   if (status === 'CREATED') return 'PREPARING';
   if (status === 'PREPARING') return 'READY';
   return null;

@@ -8,7 +8,7 @@ export function LiveBadge({ state }: { state: SocketState }) {
   const { t } = useTranslation();
   if (state === 'live') {
     return (
-      <Badge color="green" variant="light" size="lg" leftSection={<IconWifi size={14} />}>
+      <Badge color="green" variant="light" size="lg" style={{ flexShrink: 0 }} leftSection={<IconWifi size={14} />}>
         {t('live.live')}
       </Badge>
     );

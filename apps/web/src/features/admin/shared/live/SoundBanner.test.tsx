@@ -27,33 +27,42 @@ afterAll(() => {
 const BANNER = 'Sound is off — tap to turn it on';
 
 describe('sound banner', () => {
-  // One story: the module keeps the page's audio context, as the browser does.
-  it('says sound is off until a tap, remembers "off", and turns sound on from the banner', async () => {
-    const first = await renderAdmin(
-      <>
-        <SoundToggle />
-        <SoundBanner />
-      </>,
-    );
-    expect(screen.getByText(BANNER)).toBeTruthy();
-
-    // Turned off on purpose: no banner, and the choice survives a reload.
-    fireEvent.click(screen.getByRole('button', { name: 'Turn sound off' }));
-    expect(localStorage.getItem(SOUND_KEY)).toBe('off');
-    expect(screen.queryByText(BANNER)).toBeNull();
-    first.unmount();
+  // The module keeps the page's audio context, as the browser does: the first test is the page before any tap.
+  it('says sound is off until a tap; its button turns sound on and remembers it', async () => {
     await renderAdmin(<SoundBanner />);
-    expect(screen.queryByText(BANNER)).toBeNull();
-
-    // Back on: remembered; the browser still blocks sound until a tap, so the banner shows; its button is the tap.
-    act(() => localStorage.setItem(SOUND_KEY, 'on'));
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: SOUND_KEY })));
     expect(screen.getByText(BANNER)).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Turn sound on' }));
     });
     expect(screen.queryByText(BANNER)).toBeNull();
     expect(localStorage.getItem(SOUND_KEY)).toBe('on');
+  });
+
+  it('remembers "off" across a reload, and shows no banner for sound turned off on purpose', async () => {
+    const first = await renderAdmin(
+      <>
+        <SoundToggle />
+        <SoundBanner />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Turn sound off' }));
+    expect(localStorage.getItem(SOUND_KEY)).toBe('off');
+    first.unmount();
+
+    await renderAdmin(
+      <>
+        <SoundToggle />
+        <SoundBanner />
+      </>,
+    );
+    expect(screen.queryByText(BANNER)).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Turn sound on' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await act(async () => {
+      fireEvent.click(toggle);
+    });
+    expect(localStorage.getItem(SOUND_KEY)).toBe('on');
+    expect(screen.getByRole('button', { name: 'Turn sound off' })).toBeTruthy();
   });
 
   it('speaks Azerbaijani', async () => {

@@ -48,11 +48,15 @@ export function unlockAudio() {
 }
 const unlock = unlockAudio;
 
-/** Call once when the orders screen mounts: the next click or key press unlocks the sound. */
+/**
+ * Call once when a live screen mounts: the next click, tap or key press unlocks the sound. On the click, not on
+ * pointerdown: unlocking hides the "sound is off" banner, and a layout shift between press and release would make
+ * the browser drop that first tap on a button below the banner.
+ */
 export function prepareChime() {
   if (unlockInstalled || typeof window === 'undefined') return;
   unlockInstalled = true;
-  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
+  for (const type of ['click', 'keydown', 'touchend'] as const) {
     window.addEventListener(type, unlock, { passive: true });
   }
 }
