@@ -71,6 +71,13 @@ describe('floor view', () => {
     expect(tile('2').getAttribute('aria-label')).toBe('Table 2: Food ready');
     expect(tile('4').getAttribute('aria-label')).toBe('Table 4: Waiting for food');
     expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free');
+    // The summary counts the states present.
+    const summary = screen.getByRole('list', { name: 'Table states' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Bill requested: 1', 'Food ready: 1', 'Ordering: 1', 'Waiting for food: 1', 'Free: 1']);
     // The open call is on top too, with its way to pay.
     expect(screen.getByText(/asks for the bill — cash/)).toBeTruthy();
   });

@@ -79,8 +79,9 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
         <PageLoader rows={2} />
       ) : (
         <>
+          {/* How many tables are in each state (the states present only: a summary, not a colour key). */}
           <Group gap="xs" mb="sm" wrap="wrap" aria-label={t('floor.legend')} role="list">
-            {TABLE_STATES.map((s) => {
+            {TABLE_STATES.filter((s) => counts[s] > 0).map((s) => {
               const Icon = STATE_STYLE[s].icon;
               return (
                 <Badge
@@ -88,6 +89,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
                   role="listitem"
                   size="lg"
                   variant="light"
+                  tt="none"
                   color={STATE_STYLE[s].color}
                   leftSection={<Icon size={16} aria-hidden />}
                 >
