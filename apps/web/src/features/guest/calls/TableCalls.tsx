@@ -15,6 +15,20 @@ import classes from './calls.module.css';
 /** How long "the waiter is on the way" stays shown after the waiter acknowledged the call. */
 const ACKNOWLEDGED_SHOWN_MS = 10 * 60_000;
 
+/**
+ * The newest call of each kind while it matters: open, or acknowledged in the last minutes ("on the way" an hour
+ * later would mislead).
+ */
+export function currentCalls(calls: readonly GuestCall[] | undefined, now = Date.now()) {
+  const latest = latestCalls(calls);
+  const current: Partial<Record<CallKind, GuestCall>> = {};
+  for (const call of Object.values(latest)) {
+    const recent = !!call.acknowledgedAt && now - Date.parse(call.acknowledgedAt) < ACKNOWLEDGED_SHOWN_MS;
+    if (call.status === 'OPEN' || recent) current[call.kind] = call;
+  }
+  return current;
+}
+
 /** The i18n key of what the guest reads about a call: waiting (for the bill: and how they pay), or coming. */
 export function callStatusKey(call: GuestCall): string {
   if (call.kind === 'WAITER')
@@ -68,9 +82,9 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
   const titleId = useId();
   const errorText = useCallErrorText();
   const calls = useTableCalls(eateryId, tableId);
-  const latest = latestCalls(calls.data);
+  const latest = currentCalls(calls.data);
   const [choosingPayment, setChoosingPayment] = useState(false);
-  const [sending, setSending] = useState<CallKind | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
 
   const send = async (kind: CallKind, paymentMethod: GuestPaymentMethod | null = null) => {
@@ -80,7 +94,7 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
       setError(new TypeError('offline'));
       return;
     }
-    setSending(kind);
+    setSending(paymentMethod ?? kind);
     try {
       await sendCall(eateryId, tableId, kind, paymentMethod);
       onClose();
@@ -107,7 +121,7 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
               size="xl"
               fullWidth
               leftSection={<IconCash size={24} aria-hidden />}
-              loading={sending === 'BILL'}
+              loading={sending === 'CASH'}
               onClick={() => void send('BILL', 'CASH')}
             >
               {t('client.calls.cash')}
@@ -116,7 +130,7 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
               size="xl"
               fullWidth
               leftSection={<IconCreditCard size={24} aria-hidden />}
-              loading={sending === 'BILL'}
+              loading={sending === 'CARD'}
               onClick={() => void send('BILL', 'CARD')}
             >
               {t('client.calls.card')}
@@ -169,14 +183,8 @@ export function CallNotice({ eateryId, tableId }: { eateryId: number; tableId: n
     list.filter((c) => c.status === 'OPEN'),
     calls.refetch,
   );
-  const latest = latestCalls(list);
-  const shown = [latest.WAITER, latest.BILL].filter(
-    (c): c is GuestCall =>
-      !!c &&
-      !hidden.includes(c.id) &&
-      (c.status === 'OPEN' ||
-        (!!c.acknowledgedAt && Date.now() - Date.parse(c.acknowledgedAt) < ACKNOWLEDGED_SHOWN_MS)),
-  );
+  const latest = currentCalls(list);
+  const shown = [latest.WAITER, latest.BILL].filter((c): c is GuestCall => !!c && !hidden.includes(c.id));
   return (
     // Always in the page, so that a screen reader announces the change from "called" to "on the way".
     <div role="status" className={classes.notices} data-testid="call-notice">

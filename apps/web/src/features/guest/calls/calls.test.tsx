@@ -10,7 +10,7 @@ import { clearGuestQueriesForTests } from '../lib/query';
 import az from '../i18n/az.json';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
-import { CallButton, CallNotice, callStatusKey } from './TableCalls';
+import { CallButton, CallNotice, callStatusKey, currentCalls } from './TableCalls';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn() };
@@ -184,6 +184,17 @@ describe('calls from the table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Call the waiter or request the bill' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Call the waiter' }));
     expect((await screen.findByRole('alert')).textContent).toContain(en.client.calls.offline);
+  });
+
+  it('shows the newest call of each kind while it matters: open, or acknowledged in the last 10 minutes', () => {
+    const now = Date.parse('2026-01-05T12:30:00.000Z');
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+    const oldWaiter = call({ id: 1, createdAt: at(40), status: 'ACKNOWLEDGED', acknowledgedAt: at(30) });
+    const newWaiter = call({ id: 2, createdAt: at(5), status: 'ACKNOWLEDGED', acknowledgedAt: at(4) });
+    const bill = call({ id: 3, kind: 'BILL', paymentMethod: 'CASH', createdAt: at(50) });
+    expect(currentCalls([newWaiter, oldWaiter, bill], now)).toEqual({ WAITER: newWaiter, BILL: bill });
+    // "On the way" half an hour later would mislead; a call still open stays, however old.
+    expect(currentCalls([oldWaiter, bill], now)).toEqual({ BILL: bill });
   });
 
   it('has every call text in az, en and ru', () => {
