@@ -110,7 +110,7 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
             ) : (
               <SimpleGrid
                 type="container"
-                cols={{ base: 1, '520px': 2, '860px': 3, '1200px': 4 }}
+                cols={{ base: 1, '500px': 2, '840px': 3, '1150px': 4 }}
                 spacing="md"
                 style={{ alignItems: 'start' }}
               >
