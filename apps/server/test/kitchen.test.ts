@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GUEST_ROUTES,
   kitchenBoard,
@@ -10,9 +10,11 @@ import {
   type Order,
   type OrderEvent,
 } from '@qr-menu/contract';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { dishes, kitchenDepartments, orderItems, orders } from '../src/db/schema.js';
 import { newDeviceId } from '../src/modules/guest/device.js';
-import { bearer, randomIp, setupApp } from './helper.js';
+import { TEST_DATABASE_URL, bearer, randomIp, setupApp, testConfig } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /** Kitchen display (issue #15): the board's orders, bump and recall of tickets, sold out. */
@@ -49,12 +51,12 @@ const setAvailability = (dishId: number, payload: unknown, token = A.kitchen.tok
     payload: payload as object,
   });
 
-/** A guest phone: its own device cookie. */
-function guest() {
+/** A guest phone: its own device cookie (on this instance, or on `app`). */
+function guest(app: () => FastifyInstance = () => ctx.app) {
   const device = newDeviceId();
   const ip = randomIp();
   const send = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, remoteAddress: ip, cookies: { device_id: device }, payload });
+    app().inject({ method, url, remoteAddress: ip, cookies: { device_id: device }, payload });
   return {
     place: (items: object[]) => send('POST', GUEST_ROUTES.placeOrder(A.id, A.tableId), { items }),
     add: (orderId: number, items: object[]) => send('POST', GUEST_ROUTES.addItems(A.id, orderId), { items }),
@@ -73,6 +75,10 @@ async function guestOrder(
   expect(res.statusCode, res.body).toBe(201);
   return { g, order: res.json() as Order };
 }
+
+/** The dish ids of a guest menu response. */
+const dishIds = (menu: LightMyRequestResponse) =>
+  (menu.json() as { categories: { dishes: { id: number }[] }[] }).categories.flatMap((c) => c.dishes.map((d) => d.id));
 
 function expectError(res: LightMyRequestResponse, status: number, messageKey: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -328,10 +334,6 @@ describe('bump and recall', () => {
 describe('PUT /api/eatery/:id/dish/:dishId/availability (sold out)', () => {
   it('the dish leaves the guest menu at once; a guest ordering it is told which line; it comes back', async () => {
     const g = guest();
-    const dishIds = (menu: LightMyRequestResponse) =>
-      (menu.json() as { categories: { dishes: { id: number }[] }[] }).categories.flatMap((c) =>
-        c.dishes.map((d) => d.id),
-      );
     expect(dishIds(await g.menu())).toContain(soup); // cached now
 
     let res = await setAvailability(soup, { available: false });
@@ -370,5 +372,32 @@ describe('PUT /api/eatery/:id/dish/:dishId/availability (sold out)', () => {
     expect(row.available).toBe(true);
     const [theirs] = await ctx.app.db.select().from(dishes).where(eq(dishes.id, bDish));
     expect(theirs.available).toBe(true);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('sold out with several instances on PostgreSQL', () => {
+  let second: { app: FastifyInstance; database: Database };
+
+  beforeAll(async () => {
+    const database = await openDatabase({ databaseUrl: ctx.database.pool!.options.connectionString! });
+    second = { app: await buildApp(testConfig(), database), database };
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+  });
+
+  it('marking a dish sold out on one instance removes it from the menu cached on the other', async () => {
+    const g = guest(() => second.app);
+    expect(dishIds(await g.menu())).toContain(tea);
+    expect(second.app.menuCache.local.size).toBeGreaterThan(0);
+    expect((await setAvailability(tea, { available: false })).statusCode).toBe(200);
+    const start = Date.now();
+    while (dishIds(await g.menu()).includes(tea)) {
+      expect(Date.now() - start, 'NOTIFY menu_cache reached the other instance').toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await setAvailability(tea, { available: true })).statusCode).toBe(200);
   });
 });
