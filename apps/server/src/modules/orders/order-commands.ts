@@ -380,7 +380,7 @@ export class OrderCommands {
 const dishIdsOf = (items: readonly ItemInput[]) => items.map((i) => i.dishId);
 
 /** The ready_at part of an item update to status `to` (see readyAtAfter). */
-export function readyAtSet(to: ItemStatus): { readyAt?: SQL | null } {
+function readyAtSet(to: ItemStatus): { readyAt?: SQL | null } {
   const change = readyAtAfter(to);
   if (change === 'now') return { readyAt: sql`clock_timestamp()` };
   if (change === 'clear') return { readyAt: null };
@@ -397,7 +397,7 @@ async function nextBatch(tx: Tx, orderId: number): Promise<number> {
 }
 
 /** Locks the order row for the rest of the transaction; 404 unless it is this restaurant's (and device's). */
-export async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: string) {
+async function lockOrder(tx: Tx, eateryId: number, orderId: number, deviceId?: string) {
   const conds = [eq(orders.id, orderId), eq(orders.eateryId, eateryId)];
   if (deviceId !== undefined) conds.push(eq(orders.deviceId, deviceId));
   const [row] = await tx
@@ -410,7 +410,7 @@ export async function lockOrder(tx: Tx, eateryId: number, orderId: number, devic
 }
 
 /** Bumps version and updated_at; when item statuses changed, re-derives the order status from them. */
-export async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederive: boolean) {
+async function touchOrder(tx: Tx, locked: { id: number; status: string }, rederive: boolean) {
   let status = locked.status as OrderStatus;
   if (rederive) {
     const rows = await tx
