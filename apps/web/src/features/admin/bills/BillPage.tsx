@@ -8,6 +8,7 @@ import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useBill } from './bills-api';
+import { useLiveBill } from './use-live-bill';
 import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
 import { DiscountForm } from './DiscountForm';
 import { PaymentPanel } from './PaymentPanel';
@@ -27,6 +28,7 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
   const [search] = useSearchParams();
   const orderIds = parseOrderIds(search.get('orderIds'));
   const bill = useBill(restaurantId, orderIds);
+  useLiveBill(restaurantId, orderIds);
 
   const header = (
     <ScreenHeader

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Bill, Language, Role } from '@qr-menu/contract';
+import type { Bill, Language, OrderEvent, Role } from '@qr-menu/contract';
+import { ORDER_EVENT } from '@qr-menu/contract';
 import { renderWithProviders } from '../../../test/render';
 import { jsonResponse } from '../shared/test-utils';
 import './index';
@@ -11,6 +13,9 @@ import appAz from '../../../i18n/az.json';
 import az from './i18n/az.json';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
+
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn(), removeAllListeners: vi.fn(), connected: false };
 
 const names = { az: 'Plov', en: 'Pilaf', ru: 'Плов' };
 
@@ -81,6 +86,10 @@ let postAnswer: ((body: Record<string, unknown>) => Response) | null;
 let fetchSpy: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  vi.mocked(io)
+    .mockReset()
+    .mockReturnValue(fakeSocket as never);
+  fakeSocket.on.mockReset();
   bill = openBill();
   roles = ['CASHIER'];
   postAnswer = null;
@@ -238,6 +247,43 @@ describe('closing the bill', () => {
     // No more payments or discounts on a closed bill.
     expect(screen.queryByRole('radio', { name: 'Equally' })).toBeNull();
     expect(screen.getByTestId('bill-payment').textContent).toContain('Card · 9.00 AZN · tip 0.90 AZN');
+  });
+
+  it('follows the bill live: an event about one of its orders re-reads it, one about another order does not', async () => {
+    await renderBill();
+    await screen.findByText('No payments yet.');
+    await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(ORDER_EVENT, expect.any(Function)), {
+      timeout: 3000,
+    });
+    const handler = fakeSocket.on.mock.calls.find(([name]) => name === ORDER_EVENT)![1] as (...e: OrderEvent[]) => void;
+    const billReads = () => fetchSpy.mock.calls.filter(([url]) => String(url).includes('/bill?')).length;
+    const before = billReads();
+
+    act(() => handler({ type: 'ORDER_DELETED', orderId: 99, status: 'CREATED' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(billReads()).toBe(before);
+
+    // Another cashier took 4.00 in cash.
+    bill = openBill({
+      paid: 4,
+      due: 6,
+      payments: [
+        {
+          id: 'p1',
+          method: 'CASH',
+          amount: 4,
+          tip: 0,
+          itemIds: null,
+          createdAt: '2026-01-05T12:10:00.000Z',
+          createdBy: 'Leyla',
+        },
+      ],
+    });
+    act(() =>
+      handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'ISSUED', version: 5, order: { id: 12 } as never }),
+    );
+    await waitFor(() => expect(screen.getByTestId('bill-due').textContent).toBe('6.00 AZN'));
+    expect(billReads()).toBe(before + 1);
   });
 
   it('says when no orders are chosen, without asking the server', async () => {

@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useOrdersSocket } from '../shared/live/use-orders-socket';
+import { billKeys } from './bills-api';
+
+/**
+ * Keeps an open bill current while another cashier, a waiter or the guest changes its orders (a payment, a served
+ * or added dish): an event about one of the bill's orders re-reads the bill, and so does a reconnection.
+ */
+export function useLiveBill(eateryId: number, orderIds: readonly number[]) {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: billKeys.one(eateryId, orderIds) });
+  return useOrdersSocket(eateryId, {
+    onEvent: (event) => {
+      if (orderIds.includes(event.orderId)) refresh();
+    },
+    onResync: refresh,
+  });
+}
