@@ -63,12 +63,12 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
         </Group>
         <Group gap="xs" wrap="wrap">
           <Indicator label={view.recall.length} size={20} disabled={view.recall.length === 0}>
-            <Button size="md" variant="default" leftSection={<IconArrowBackUp />} onClick={() => setPanel('recall')}>
+            <Button size="lg" variant="default" leftSection={<IconArrowBackUp />} onClick={() => setPanel('recall')}>
               {t('kitchen.recall.open')}
             </Button>
           </Indicator>
           <Button
-            size="md"
+            size="lg"
             variant="default"
             hiddenFrom="lg"
             leftSection={<IconListNumbers />}
@@ -76,7 +76,7 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
           >
             {t('kitchen.allDay.title')}
           </Button>
-          <Button size="md" variant="light" color="red" leftSection={<IconSoup />} onClick={() => setPanel('soldOut')}>
+          <Button size="lg" variant="light" color="red" leftSection={<IconSoup />} onClick={() => setPanel('soldOut')}>
             {t('kitchen.soldOut.open')}
           </Button>
           <SoundToggle />

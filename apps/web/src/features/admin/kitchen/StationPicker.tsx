@@ -24,7 +24,7 @@ export function StationPicker({
             key={e.id ?? 'all'}
             component={Link}
             to={e.id === null ? '/admin/kitchen' : `/admin/kitchen/${e.id}`}
-            size="md"
+            size="lg"
             variant={e.id === station ? 'filled' : 'default'}
             aria-current={e.id === station ? 'page' : undefined}
           >

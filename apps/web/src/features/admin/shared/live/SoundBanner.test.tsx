@@ -1,17 +1,33 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAdmin } from '../test-utils';
+import { playChime } from './chime';
 import { SoundBanner, SoundToggle } from './SoundBanner';
 import { SOUND_KEY } from './sound-setting';
 
 /** A browser audio context that starts suspended (the autoplay rule) and runs once resumed in a tap. */
 class FakeAudioContext {
+  static oscillators = 0;
   state: AudioContextState = 'suspended';
+  currentTime = 0;
+  destination = {};
   onstatechange: (() => void) | null = null;
   resume() {
     this.state = 'running';
     this.onstatechange?.();
     return Promise.resolve();
+  }
+  createOscillator() {
+    FakeAudioContext.oscillators += 1;
+    const node = { type: '', frequency: { value: 0 }, connect: () => node, start: () => {}, stop: () => {} };
+    return node;
+  }
+  createGain() {
+    const node = {
+      gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} },
+      connect: () => node,
+    };
+    return node;
   }
 }
 
@@ -65,8 +81,20 @@ describe('sound banner', () => {
     expect(screen.getByRole('button', { name: 'Turn sound off' })).toBeTruthy();
   });
 
+  it('chimes only while sound is on', async () => {
+    await renderAdmin(<SoundToggle />);
+    // Unlocked by the earlier tests' taps.
+    FakeAudioContext.oscillators = 0;
+    playChime();
+    expect(FakeAudioContext.oscillators).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn sound off' }));
+    playChime();
+    expect(FakeAudioContext.oscillators).toBe(2);
+  });
+
   it('speaks Azerbaijani', async () => {
+    // Sound is off after the test before.
     await renderAdmin(<SoundToggle />, 'az');
-    expect(screen.getByRole('button', { name: 'Səsi söndür' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Səsi yandır' })).toBeTruthy();
   });
 });
