@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { toCents, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useLiveBill } from './use-live-bill';
 import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
 import { DiscountForm } from './DiscountForm';
 import { PaymentPanel } from './PaymentPanel';
+import classes from './bill.module.css';
 
 /** `/admin/bill?orderIds=1,2`: one or more open orders closed together (CASHIER, EATERY_ADMIN). */
 export function BillPage() {
@@ -65,26 +66,24 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
   return (
     <>
       {header}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md">
-            <BillSummary bill={data} />
-            <PaymentsList bill={data} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            {data.status === 'PAID' ? (
-              <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
-            ) : (
-              <>
-                <PaymentPanel eateryId={restaurantId} orderIds={orderIds} bill={data} />
-                {canManage && <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />}
-              </>
-            )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <div className={classes.layout}>
+        <div className={classes.summary}>
+          <BillSummary bill={data} />
+        </div>
+        <Stack gap="md" className={classes.actions}>
+          {data.status === 'PAID' ? (
+            <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
+          ) : (
+            <>
+              <PaymentPanel eateryId={restaurantId} orderIds={orderIds} bill={data} />
+              {canManage && <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />}
+            </>
+          )}
+        </Stack>
+        <div className={classes.payments}>
+          <PaymentsList bill={data} />
+        </div>
+      </div>
     </>
   );
 }

@@ -38,8 +38,8 @@ export function formatDateTime(iso: string, lang: string, timeZone: string): str
 export const itemName = (item: { name: string; names: { az: string; en: string; ru: string } }, lang: string) =>
   localName({ nameAz: item.names.az, nameEn: item.names.en, nameRu: item.names.ru }, lang) || item.name;
 
-/** "1,2,3" from `?orderIds=` as distinct positive ids; [] when missing or malformed. */
+/** "3,1,2" from `?orderIds=` as distinct positive ids in ascending order; [] when missing or malformed. */
 export function parseOrderIds(raw: string | null): number[] {
   if (!raw || !/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/.test(raw)) return [];
-  return [...new Set(raw.split(',').map(Number))];
+  return [...new Set(raw.split(',').map(Number))].sort((a, b) => a - b);
 }

@@ -328,7 +328,7 @@ describe('bill helpers and texts', () => {
   });
 
   it('reads ?orderIds= as distinct ids, or none when malformed', () => {
-    expect(parseOrderIds('12,13,12')).toEqual([12, 13]);
+    expect(parseOrderIds('13,12,13')).toEqual([12, 13]);
     expect(parseOrderIds('0,1')).toEqual([]);
     expect(parseOrderIds('1;2')).toEqual([]);
     expect(parseOrderIds(null)).toEqual([]);
