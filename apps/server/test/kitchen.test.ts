@@ -259,23 +259,30 @@ describe('bump and recall', () => {
     expect(emitted.at(-1)).toMatchObject({ type: 'ORDER_UPDATED', orderId: order.id, version: o.version });
   });
 
-  it('recall only brings back items bumped in the last RECALL_MINUTES, never SERVED ones', async () => {
+  it('recall: a ticket bumped in the last RECALL_MINUTES comes back whole, SERVED items stay; an older one not', async () => {
     const { order } = await guestOrder([
       { dishId: tea, quantity: 1 },
       { dishId: tea, quantity: 2 },
+      { dishId: tea, quantity: 3 },
     ]);
-    const rows = await itemRows(order.id);
+    const [a, b, c] = await itemRows(order.id);
     const long = new Date(Date.now() - (RECALL_MINUTES + 1) * 60_000);
-    await ctx.app.db.update(orderItems).set({ status: 'READY', readyAt: long }).where(eq(orderItems.id, rows[0].id));
-    await ctx.app.db
-      .update(orderItems)
-      .set({ status: 'SERVED', readyAt: new Date() })
-      .where(eq(orderItems.id, rows[1].id));
+    const setItem = (id: number, status: string, readyAt: Date) =>
+      ctx.app.db.update(orderItems).set({ status, readyAt }).where(eq(orderItems.id, id));
+    await setItem(a.id, 'READY', long);
+    await setItem(b.id, 'READY', long);
+    await setItem(c.id, 'SERVED', long);
     emitted = [];
-    const res = await post(ticketUrl(order.id, 1, 'recall'));
+    // Bumped too long ago: nothing to recall (200, no event).
+    let res = await post(ticketUrl(order.id, 1, 'recall'));
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((i: { status: string }) => i.status)).toEqual(['READY', 'SERVED']);
+    expect(res.json().items.map((i: { status: string }) => i.status)).toEqual(['READY', 'READY', 'SERVED']);
     expect(emitted).toEqual([]);
+    // Its last item became READY just now: the whole ticket comes back (the served item stays served).
+    await setItem(b.id, 'READY', new Date());
+    res = await post(ticketUrl(order.id, 1, 'recall'));
+    expect(res.json().items.map((i: { status: string }) => i.status)).toEqual(['PREPARING', 'PREPARING', 'SERVED']);
+    expect(emitted).toHaveLength(1);
   });
 
   it('404: another restaurant’s order, unknown order, a batch without items at the station, a foreign station', async () => {

@@ -62,6 +62,13 @@ export interface TicketRef {
   departmentId: number | null;
 }
 
+/** What a ticket move reads of each of its items. */
+interface TicketItem {
+  id: number;
+  status: ItemStatus;
+  readyAt: Date | null;
+}
+
 export interface ItemChanges {
   dishId?: number;
   quantity?: number;
@@ -311,31 +318,32 @@ export class OrderCommands {
    */
   bumpTicket(eatery: EateryContext, orderId: number, ticket: TicketRef, to: 'PREPARING' | 'READY'): Promise<Order> {
     const from: ItemStatus[] = to === 'READY' ? ['CREATED', 'PREPARING'] : ['CREATED'];
-    return this.moveTicket(eatery, orderId, ticket, (item) => from.includes(item.status), to);
+    return this.moveTicket(eatery, orderId, ticket, to, (items) => items.filter((i) => from.includes(i.status)));
   }
 
   /**
-   * Kitchen "recall": the ticket's items at the station that became READY in the last RECALL_MINUTES go back to
-   * PREPARING (and the order with them). 404 and 409 as bumpTicket; nothing to recall: 200, no event.
+   * Kitchen "recall": a ticket bumped in the last RECALL_MINUTES (its last item became READY since then) comes back:
+   * its READY items at the station go back to PREPARING (and the order with them), as the board's recall list shows
+   * it (contract `kitchenBoard`). 404 and 409 as bumpTicket; nothing to recall: 200, no event.
    */
   recallTicket(eatery: EateryContext, orderId: number, ticket: TicketRef): Promise<Order> {
     const since = Date.now() - RECALL_MINUTES * 60_000;
-    return this.moveTicket(
-      eatery,
-      orderId,
-      ticket,
-      (item) => item.status === 'READY' && item.readyAt !== null && item.readyAt.getTime() >= since,
-      'PREPARING',
-    );
+    return this.moveTicket(eatery, orderId, ticket, 'PREPARING', (items) => {
+      const bumpedAt = Math.max(...items.map((i) => i.readyAt?.getTime() ?? 0));
+      return bumpedAt >= since ? items.filter((i) => i.status === 'READY') : [];
+    });
   }
 
-  /** Moves the ticket's items that `moves` picks to `to`, in the order's transaction (see bumpTicket). */
+  /**
+   * Moves the items that `pick` chooses among the ticket's live items at the station to `to`, in the order's
+   * transaction (see bumpTicket).
+   */
   private async moveTicket(
     eatery: EateryContext,
     orderId: number,
     ticket: TicketRef,
-    moves: (item: { status: ItemStatus; readyAt: Date | null }) => boolean,
     to: ItemStatus,
+    pick: (items: TicketItem[]) => TicketItem[],
   ): Promise<Order> {
     let changed = false;
     const order = await this.db.transaction(async (tx) => {
@@ -347,12 +355,12 @@ export class OrderCommands {
         ne(orderItems.status, 'DELETED'),
       ];
       if (ticket.departmentId !== null) conds.push(eq(orderItems.kitchenDepartmentId, ticket.departmentId));
-      const items = await tx
+      const rows = await tx
         .select({ id: orderItems.id, status: orderItems.status, readyAt: orderItems.readyAt })
         .from(orderItems)
         .where(and(...conds));
-      if (items.length === 0) throw notFound();
-      const ids = items.filter((i) => moves({ status: i.status as ItemStatus, readyAt: i.readyAt })).map((i) => i.id);
+      if (rows.length === 0) throw notFound();
+      const ids = pick(rows.map((r) => ({ ...r, status: r.status as ItemStatus }))).map((i) => i.id);
       if (ids.length === 0) return loadOrder(tx, eatery.id, orderId);
       await tx
         .update(orderItems)
