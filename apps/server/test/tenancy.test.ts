@@ -44,6 +44,11 @@ const CASHIER: Role = 'CASHIER';
 const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['DELETE', /^$/, 'owner'], // nobody but the owner deletes the restaurant
   ['GET', /^\/table\/:p\/qr\.png$/, [ADMIN]], // printing QR codes is an edit of tables
+  ['*', /^\/kitchen(\/|$)/, [ADMIN, KITCHEN]], // kitchen display: board, bump, recall
+  ['PUT', /^\/dish\/:p\/availability$/, [ADMIN, KITCHEN]], // sold out
+  ['GET', /^\/bill$/, [ADMIN, CASHIER]],
+  ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
+  ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
   ['GET', /.*/, 'any'],
   ['*', /^\/kitchen-department(\/|$)/, [ADMIN, KITCHEN]],
   ['POST', /^\/orders$/, [ADMIN, WAITER, CASHIER]],
@@ -156,6 +161,8 @@ async function snapshot(): Promise<string> {
     db.select().from(schema.tableAssignments).orderBy(schema.tableAssignments.id),
     db.select().from(schema.orders).orderBy(schema.orders.id),
     db.select().from(schema.orderItems).orderBy(schema.orderItems.id),
+    db.select().from(schema.tableCalls).orderBy(schema.tableCalls.id),
+    db.select().from(schema.payments).orderBy(schema.payments.id),
   ]);
   return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
