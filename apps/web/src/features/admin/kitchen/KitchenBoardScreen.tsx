@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Drawer, Group, Indicator, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
 import { kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
@@ -61,24 +61,27 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
           <Title order={2}>{t('kitchen.title')}</Title>
           <LiveBadge state={state} />
         </Group>
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
           <Indicator label={view.recall.length} size={20} disabled={view.recall.length === 0}>
-            <Button size="lg" variant="default" leftSection={<IconArrowBackUp />} onClick={() => setPanel('recall')}>
-              {t('kitchen.recall.open')}
-            </Button>
+            <HeaderButton
+              icon={<IconArrowBackUp />}
+              label={t('kitchen.recall.open')}
+              onClick={() => setPanel('recall')}
+            />
           </Indicator>
-          <Button
-            size="lg"
-            variant="default"
-            hiddenFrom="lg"
-            leftSection={<IconListNumbers />}
-            onClick={() => setPanel('allDay')}
-          >
-            {t('kitchen.allDay.title')}
-          </Button>
-          <Button size="lg" variant="light" color="red" leftSection={<IconSoup />} onClick={() => setPanel('soldOut')}>
-            {t('kitchen.soldOut.open')}
-          </Button>
+          <Box hiddenFrom="lg">
+            <HeaderButton
+              icon={<IconListNumbers />}
+              label={t('kitchen.allDay.title')}
+              onClick={() => setPanel('allDay')}
+            />
+          </Box>
+          <HeaderButton
+            icon={<IconSoup />}
+            label={t('kitchen.soldOut.open')}
+            color="red"
+            onClick={() => setPanel('soldOut')}
+          />
           <SoundToggle />
         </Group>
       </Group>
@@ -158,5 +161,35 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
       </Drawer>
       {panel === 'soldOut' && <SoldOutModal eateryId={eateryId} onClose={() => setPanel(null)} />}
     </>
+  );
+}
+
+/** A 50 px header button: icon and words, the icon alone on phones (the words stay its accessible name). */
+function HeaderButton({
+  icon,
+  label,
+  color,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  color?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="lg"
+      px="sm"
+      variant={color ? 'light' : 'default'}
+      color={color}
+      leftSection={icon}
+      aria-label={label}
+      onClick={onClick}
+      styles={{ section: { marginInlineEnd: 0 } }}
+    >
+      <Text span visibleFrom="sm" inherit ml={8}>
+        {label}
+      </Text>
+    </Button>
   );
 }

@@ -112,7 +112,7 @@ export function TicketCard({
               }
               onClick={() => next && onAdvance(item)}
             >
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
                 <Text className={classes.itemName}>
                   <span className={classes.quantity}>{item.quantity}×</span> {name}
                 </Text>
