@@ -28,7 +28,14 @@ export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePane
   const serve = useServeItem(eateryId);
   const title = entry ? t('floor.tableTitle', { number: entry.table.number }) : '';
   return (
-    <Drawer opened={!!entry} onClose={onClose} position="right" size="md" title={title}>
+    <Drawer
+      opened={!!entry}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 800 } }}
+    >
       {entry && (
         <Stack gap="md">
           <Group gap="xs">
