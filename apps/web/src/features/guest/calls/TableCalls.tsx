@@ -174,7 +174,7 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
  */
 export function CallNotice({ eateryId, tableId }: { eateryId: number; tableId: number }) {
   const { t } = useTranslation();
-  const calls = useTableCalls(eateryId, tableId);
+  const calls = useTableCalls(eateryId, tableId, { poll: true });
   const [hidden, setHidden] = useState<number[]>([]);
   const list = calls.data ?? [];
   useCallsLive(

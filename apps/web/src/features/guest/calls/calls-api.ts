@@ -10,14 +10,17 @@ export const CALL_POLL_MS = 10_000;
 
 export const callsKey = (eateryId: number, tableId: number) => ['guest', 'calls', eateryId, tableId] as const;
 
-/** This device's calls at the table in the last hour, newest first. */
-export const useTableCalls = (eateryId: number | null, tableId: number | null) =>
+/**
+ * This device's calls at the table in the last hour, newest first. One view polls (`poll`: the call notice, always
+ * shown with the table); the others read the same cache, so the poll runs once however many views there are.
+ */
+export const useTableCalls = (eateryId: number | null, tableId: number | null, { poll = false } = {}) =>
   useGuestQuery<GuestCall[]>({
     key: callsKey(eateryId ?? 0, tableId ?? 0),
     enabled: !!eateryId && !!tableId,
     fetch: (signal) => api<GuestCall[]>(callsPath(eateryId!, tableId!), { auth: false, signal }),
-    staleTime: 0,
-    refetchInterval: (calls) => (calls?.some((c) => c.status === 'OPEN') ? CALL_POLL_MS : false),
+    staleTime: poll ? 0 : CALL_POLL_MS,
+    refetchInterval: (calls) => (poll && calls?.some((c) => c.status === 'OPEN') ? CALL_POLL_MS : false),
   });
 
 /**

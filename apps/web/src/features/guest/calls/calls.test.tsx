@@ -107,13 +107,17 @@ describe('calls from the table', () => {
     await renderCalls();
     await waitFor(() => expect(notice().textContent).toBe('The waiter has been called'));
     const gets = () => fetchSpy.mock.calls.filter(([url, init]) => url === CALLS && init?.method === 'GET').length;
+    // The open sheet reads the same list: still one poll, not one per view.
+    fireEvent.click(screen.getByRole('button', { name: 'Call the waiter or request the bill' }));
     const before = gets();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(gets()).toBe(before + 1);
     serverCalls = [call({ status: 'ACKNOWLEDGED', acknowledgedAt: new Date().toISOString() })];
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(notice().textContent).toBe('The waiter is on the way'));
-    expect(gets()).toBe(before + 1);
+    expect(gets()).toBe(before + 2);
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(gets()).toBe(before + 1);
+    expect(gets()).toBe(before + 2);
   });
 
   it('requests the bill with the way to pay, and a second tap gets the open call back, not a second one', async () => {
