@@ -258,13 +258,14 @@ function ItemRow({
     <Group
       className={`${classes.itemRow} ${live ? '' : classes.deletedItem}`}
       justify="space-between"
-      wrap="nowrap"
+      wrap="wrap"
       gap={6}
       py={6}
       align="center"
       data-item-id={item.id}
     >
-      <Box style={{ minWidth: 0 }}>
+      {/* The name keeps at least a readable width: on a narrow card the status and buttons move below it. */}
+      <Box style={{ flex: '1 1 8rem', minWidth: 0 }}>
         <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
           {item.quantity} × {name}
         </Text>
@@ -274,7 +275,7 @@ function ItemRow({
           </Text>
         )}
       </Box>
-      <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0 }}>
+      <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flexShrink: 0, marginLeft: 'auto' }}>
         <ItemStatusBadge status={item.status} />
         {next && live && (
           <Button
