@@ -384,7 +384,9 @@ describe('roles, tenancy and closed orders', () => {
       payload: { status: 'PAID' },
     });
     expect(put.statusCode).toBe(200);
-    expect(billResponse.parse((await getBill([o.id])).json())).toMatchObject({ status: 'PAID', paid: 0 });
+    const bill = billResponse.parse((await getBill([o.id])).json());
+    expect(bill).toMatchObject({ status: 'PAID', paid: 0, paidBy: 'cashier' });
+    expect(Date.parse(bill.paidAt!)).toBeGreaterThan(Date.now() - 60_000);
     expect((await pay({ orderIds: [o.id], method: 'CASH' })).statusCode).toBe(409);
   });
 

@@ -203,6 +203,7 @@ export class OrderCommands {
     eatery: EateryContext,
     orderId: number,
     body: { status?: OrderStatus; note?: string | null },
+    callerId: number | null = null,
   ): Promise<Order> {
     let changed = false;
     const order = await this.db.transaction(async (tx) => {
@@ -218,6 +219,8 @@ export class OrderCommands {
           .update(orders)
           .set({
             ...(statusChange ? { status: body.status } : {}),
+            // Marked paid directly (the older way, kept for API clients): record who and when, as closing the bill does.
+            ...(statusChange && body.status === 'PAID' ? { paidAt: sql`clock_timestamp()`, paidBy: callerId } : {}),
             ...(noteChange ? { note: body.note } : {}),
             version: sql`${orders.version} + 1`,
             updatedAt: sql`clock_timestamp()`,

@@ -11,7 +11,7 @@ import {
   orderResponse,
   orderUpdateBody,
 } from '@qr-menu/contract';
-import { requireEatery } from '../../plugins/access.js';
+import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { ORDER_ROLES } from './order-rules.js';
 import { eateryParams } from '../route-options.js';
 
@@ -75,7 +75,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ORDER_ROLES.orderStatus } },
       schema: { tags, params: orderParams, body: orderUpdateBody, response: { 200: orderResponse } },
     },
-    async (request) => commands.updateOrder(requireEatery(request), request.params.orderId, request.body),
+    async (request) =>
+      commands.updateOrder(requireEatery(request), request.params.orderId, request.body, requireUserId(request)),
   );
 
   app.delete(
