@@ -375,6 +375,41 @@ describe('roles, tenancy and closed orders', () => {
     expect((await pay({ orderIds: [open.id, o.id], method: 'CASH' })).statusCode).toBe(409);
   });
 
+  it('every part paid is news: the orders it pays into get a new version and an ORDER_UPDATED event', async () => {
+    const o = await order(A, [{ dishId: ten, quantity: 1 }]);
+    const events: OrderEvent[] = [];
+    vi.spyOn(ctx.app.realtime, 'emitOrderEvent').mockImplementation((_eateryId, e) => void events.push(e));
+    const before = await orderRow(o.id);
+    await payOk({ orderIds: [o.id], method: 'CASH', amount: 4 });
+    const after = await orderRow(o.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(events).toEqual([expect.objectContaining({ type: 'ORDER_UPDATED', orderId: o.id, version: after.version })]);
+  });
+
+  it('paying the bill answers the table’s open "bill please" call, and only that table’s', async () => {
+    const guest = (device: string) => ({ cookies: { device_id: device } });
+    const call = async (tableId: number, device: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/client/eatery/${A.id}/table/${tableId}/calls`,
+        payload: { kind: 'BILL', paymentMethod: 'CARD' },
+        ...guest(device),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number };
+    };
+    const otherTable = await makeTable(ctx.app, A.id, 'T-bill-2');
+    const mine = await call(A.tableId, 'device-bill-aaaaaaaaaaaa');
+    const other = await call(otherTable, 'device-bill-bbbbbbbbbbbb');
+    const o = await order(A, [{ dishId: three, quantity: 1 }]);
+    await payOk({ orderIds: [o.id], method: 'CARD' });
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: `/api/eatery/${A.id}/calls`, headers: bearer(A.cashier.token) })
+    ).json() as { id: number; status: string; acknowledgedBy: string | null }[];
+    expect(list.find((c) => c.id === mine.id)).toMatchObject({ status: 'ACKNOWLEDGED', acknowledgedBy: 'cashier' });
+    expect(list.find((c) => c.id === other.id)).toMatchObject({ status: 'OPEN' });
+  });
+
   it('the old status change to PAID still works; the bill then counts as closed', async () => {
     const o = await order(A, [{ dishId: ten, quantity: 1 }]);
     const put = await ctx.app.inject({

@@ -146,7 +146,6 @@ export class BillsService {
     if (input.amount !== undefined && input.itemIds !== undefined) {
       throw validationError('itemIds', 'validation.invalid');
     }
-    let closed = false;
     const bill = await this.db.transaction(async (tx) => {
       const state = await readBill(tx, eateryId, input.orderIds, true);
       assertOpen(state);
@@ -188,13 +187,13 @@ export class BillsService {
           createdBy: userId,
         })),
       );
-      if (part >= money.due) {
-        await closeOrders(tx, state, userId);
-        closed = true;
-      }
+      if (part >= money.due) await closeOrders(tx, state, userId);
+      // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
+      // screen (and the boards) hear of it.
+      else await touchOrders(tx, rows.map((r) => r.orderId));
       return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
     });
-    if (closed) await this.emitUpdated(eateryId, input.orderIds);
+    await this.emitUpdated(eateryId, input.orderIds);
     return bill;
   }
 
@@ -359,6 +358,14 @@ function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: 
     part += cents - proportion(order.discount, cents, order.subtotal);
   }
   return part;
+}
+
+/** A new version of the orders (their bill changed). */
+async function touchOrders(ex: Executor, orderIds: readonly number[]) {
+  await ex
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`clock_timestamp()` })
+    .where(inArray(orders.id, [...orderIds]));
 }
 
 /** Every order of the bill becomes PAID, recording who closed it and when. */

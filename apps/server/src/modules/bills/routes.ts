@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billDiscountBody, billPaymentBody, billQuery, billResponse, type Role } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
+import { CallsService } from '../calls/calls.service.js';
 import { BillsService } from './bills.service.js';
 
 /** Who closes bills; a discount only the restaurant's admin gives. */
@@ -13,6 +14,7 @@ export const BILL_ROLES = {
 /** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts. */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new BillsService(app.db, app.realtime);
+  const calls = new CallsService(app.db, app.realtime);
   const tags = ['bills'];
 
   app.get(
@@ -57,6 +59,12 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billResponse },
       },
     },
-    async (request) => service.pay(requireEatery(request).id, request.body, requireUserId(request)),
+    async (request) => {
+      const eateryId = requireEatery(request).id;
+      const userId = requireUserId(request);
+      const bill = await service.pay(eateryId, request.body, userId);
+      if (bill.status === 'PAID') await calls.answerBillCalls(eateryId, request.body.orderIds, userId);
+      return bill;
+    },
   );
 };

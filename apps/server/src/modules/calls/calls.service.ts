@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_ACKNOWLEDGED_SHOWN_MINUTES,
   type CallCreateBody,
@@ -10,7 +10,7 @@ import {
   type StaffCall,
 } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { tableCalls, tables, users } from '../../db/schema.js';
+import { orders, tableCalls, tables, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation, notFound } from '../../plugins/app-error.js';
 
 /**
@@ -164,6 +164,33 @@ export class CallsService {
     const call = await this.staffCall(eateryId, callId);
     if (changed) this.emit('CALL_UPDATED', call);
     return call;
+  }
+
+  /**
+   * Once a bill is paid, the tables' open "bill please" calls are answered: they are acknowledged by the one who
+   * closed the bill, so they leave the staff lists and the guest sees the answer.
+   */
+  async answerBillCalls(eateryId: number, orderIds: readonly number[], userId: number): Promise<void> {
+    if (orderIds.length === 0) return;
+    const answered = await this.db
+      .update(tableCalls)
+      .set({ status: 'ACKNOWLEDGED', acknowledgedAt: sql`now()`, acknowledgedBy: userId })
+      .where(
+        and(
+          eq(tableCalls.eateryId, eateryId),
+          eq(tableCalls.kind, 'BILL'),
+          eq(tableCalls.status, 'OPEN'),
+          inArray(
+            tableCalls.tableId,
+            this.db
+              .select({ id: orders.tableId })
+              .from(orders)
+              .where(and(eq(orders.eateryId, eateryId), inArray(orders.id, [...orderIds]))),
+          ),
+        ),
+      )
+      .returning({ id: tableCalls.id });
+    for (const { id } of answered) this.emit('CALL_UPDATED', await this.staffCall(eateryId, id));
   }
 
   private emit(type: CallEvent['type'], call: StaffCall) {
