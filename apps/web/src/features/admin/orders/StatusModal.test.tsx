@@ -61,6 +61,16 @@ describe('order status dialog', () => {
     }
   });
 
+  it('sends the cashier to the bill screen instead of marking the order paid; the waiter has no such button', async () => {
+    stubApi();
+    const { unmount } = await renderModal(['CASHIER']);
+    const bill = screen.getByRole('link', { name: 'Close the bill of order #7' });
+    expect(bill.getAttribute('href')).toBe('/admin/bill?orderIds=7');
+    unmount();
+    await renderModal(['WAITER']);
+    expect(screen.queryByRole('link', { name: /Close the bill/ })).toBeNull();
+  });
+
   it('shows dish names in the interface language', async () => {
     stubApi();
     await renderModal(['WAITER']);

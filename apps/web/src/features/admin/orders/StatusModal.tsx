@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowRight, IconLock, IconX } from '@tabler/icons-react';
+import { IconArrowRight, IconLock, IconReceipt, IconX } from '@tabler/icons-react';
 import type { Order, OrderStatus } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { confirmDanger } from '../shared/confirm';
 import {
   STATUS_CHOICES,
+  billPath,
   formatMoney,
   formatOrderTime,
   isClosed,
@@ -29,7 +31,7 @@ const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
 /**
  * Status of one order (SPEC.md §2): items, total, date, table, notes, a status dropdown and the quick buttons
  * CREATED -> preparing, PREPARING -> ready, READY -> served, cancel (not for PAID or CANCELLED), close.
- * PAID is not a choice: the bill is closed with its payments ("Close bill" on the card, issue #15). The board opens
+ * PAID is not a choice: the bill is closed with its payments ("Close bill", for cashiers and admins, issue #15). The board opens
  * this dialog only for roles that may change the status, or read-only for a closed order.
  */
 export function StatusModal({
@@ -212,6 +214,18 @@ export function StatusModal({
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
+          {/* Where "mark paid" used to be: the bill is closed with its payments on the bill screen. */}
+          {!closed && perms.closeBill && (
+            <Button
+              component={Link}
+              to={billPath(order.id)}
+              variant="light"
+              leftSection={<IconReceipt size={16} />}
+              aria-label={t('orders.closeBillNamed', { id: order.id })}
+            >
+              {t('orders.closeBill')}
+            </Button>
+          )}
           {next && QUICK_LABEL[next] && maySetStatus(perms, next) && (
             <Button
               rightSection={<IconArrowRight size={16} />}
