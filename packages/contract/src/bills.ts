@@ -62,7 +62,11 @@ export const percentField = z.union([z.number(), z.string()], { error: BILL_V.pe
 
 const idList = z
   .array(
-    z.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_DB_ID, { error: V.invalid }),
+    z
+      .number({ error: V.invalid })
+      .int({ error: V.invalid })
+      .positive({ error: V.invalid })
+      .max(MAX_DB_ID, { error: V.invalid }),
     { error: (iss) => (iss.input === undefined ? V.required : V.invalid) },
   )
   .min(1, { error: V.required })

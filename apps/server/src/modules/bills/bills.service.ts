@@ -190,7 +190,11 @@ export class BillsService {
       if (part >= money.due) await closeOrders(tx, state, userId);
       // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
       // screen (and the boards) hear of it.
-      else await touchOrders(tx, rows.map((r) => r.orderId));
+      else
+        await touchOrders(
+          tx,
+          rows.map((r) => r.orderId),
+        );
       return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
     });
     await this.emitUpdated(eateryId, input.orderIds);
