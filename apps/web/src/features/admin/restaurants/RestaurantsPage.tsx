@@ -21,6 +21,8 @@ export function RestaurantsPage() {
   const remove = useDeleteRestaurant();
   const [editing, setEditing] = useState<Eatery | null | undefined>(undefined);
   const userId = session.getUserId();
+  // Staff (no admin role anywhere) work in their restaurants; adding one is an owner's business, not their screen's.
+  const staffOnly = !!restaurants.data?.length && restaurants.data.every((r) => !r.roles.includes('EATERY_ADMIN'));
 
   const onDelete = async (r: Eatery) => {
     if (!(await confirmDanger(t('restaurants.confirmDelete', { name: r.name })))) return;
@@ -34,9 +36,11 @@ export function RestaurantsPage() {
     <>
       <Group justify="space-between" mb="md">
         <Title order={2}>{t('restaurants.title')}</Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-          {t('restaurants.add')}
-        </Button>
+        {!staffOnly && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            {t('restaurants.add')}
+          </Button>
+        )}
       </Group>
       <ErrorBanner error={restaurants.error} />
       {restaurants.isPending ? (
