@@ -103,6 +103,17 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/\/client\/order-confirmation\/\d+$/);
         await expect(page.getByTestId('order-number')).toBeVisible();
       });
+      await check(
+        'guest: call the waiter / request the bill sheet',
+        () => openDialog(page, page.getByRole('button', { name: 'Ofisiantı çağırın və ya hesabı istəyin' })),
+        'dialog',
+      );
+      await closeDialog(page);
+      await check('guest: a call made (notice)', async () => {
+        await page.getByRole('button', { name: 'Ofisiantı çağırın və ya hesabı istəyin' }).click();
+        await page.getByRole('button', { name: 'Ofisiantı çağır' }).click();
+        await expect(page.getByTestId('call-notice')).toContainText('Ofisiant çağırıldı');
+      });
       await check('guest my orders', async () => {
         await page.goto('/client/orders');
         await expect(page.getByRole('article').first()).toBeVisible();
@@ -235,12 +246,24 @@ for (const size of SIZES) {
         'dialog',
       );
       await closeDialog(page);
+      await check('owner: orders board, closed orders', async () => {
+        await page.locator('[data-filter="closed"]').click();
+        await expect(orderCard('PAID')).toBeVisible();
+      });
       await check(
         'owner: order details modal (paid order)',
         () => openDialog(page, orderCard('PAID').getByRole('button', { name: 'Ətraflı' })),
         'dialog',
       );
       await closeDialog(page);
+      await check('owner: bill with the discount form', async () => {
+        await page.goto(`/admin/bill?orderIds=${r.orders.READY}`);
+        await expect(page.getByTestId('bill-due')).toBeVisible();
+      });
+      await check('owner: receipt of a paid order', async () => {
+        await page.goto(`/admin/receipt?orderIds=${r.orders.PAID}`);
+        await expect(page.locator('[data-receipt]')).toBeVisible();
+      });
 
       // ---- Staff: the orders board as each role sees it ----
       await check('waiter: orders board', async () => {
@@ -253,19 +276,27 @@ for (const size of SIZES) {
         'dialog',
       );
       await closeDialog(page);
+      await check('waiter: floor', async () => {
+        await page.goto('/admin/floor');
+        await expect(page.getByRole('button', { name: /^Masa 1: / })).toBeVisible();
+      });
+      await check(
+        'waiter: floor table panel',
+        () => openDialog(page, page.getByRole('button', { name: /^Masa 1: / })),
+        'dialog',
+      );
+      await closeDialog(page);
       await check('kitchen: orders board', async () => {
         await useSession(page, r.staff.KITCHEN_ADMIN, owner.eateryId);
         await openOrders();
       });
+      await check('kitchen: kitchen display', async () => {
+        await page.goto('/admin/kitchen');
+        await expect(page.getByRole('article').first()).toBeVisible();
+      });
       await check(
-        'kitchen: order item modal (item status)',
-        () =>
-          openDialog(
-            page,
-            orderCard('PREPARING')
-              .getByRole('button', { name: /— dəyiş$/ })
-              .first(),
-          ),
+        'kitchen: sold out dialog',
+        () => openDialog(page, page.getByRole('button', { name: 'Bitib', exact: true })),
         'dialog',
       );
       await closeDialog(page);

@@ -58,7 +58,7 @@ async function quickStatus(page: Page, orderCard: string, button: string, expect
   await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', expected);
 }
 
-test('staff see a new order live and move it to PAID; a waiter cannot mark it paid', async ({
+test('staff see a new order live and close its bill; a waiter serves but cannot mark it paid', async ({
   browser,
   owner,
   request,
@@ -89,7 +89,8 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     await expect(card.getByTestId('table-number')).toHaveText('7');
     await expect(card.getByTestId('fire-mark')).toBeVisible();
     await expect(card.getByTestId('order-total')).toHaveText('8.50 AZN');
-    await expect(card).toContainText('2 × Mərci şorbası');
+    // Dish names in the interface language (issue #15), from the az name the dish was created with.
+    await expect(card).toContainText('2 × Lentil soup');
     await expect(card).toContainText('No onions');
     await expect(card).toContainText(/Today \d\d:\d\d/);
     await expect(staff.locator('[data-filter="CREATED"]')).toContainText('1');
@@ -137,9 +138,12 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     await waiterCard.getByRole('button', { name: 'Status' }).click();
     const waiterDialog = waiterPage.getByRole('dialog');
     await expect(waiterDialog.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await expect(waiterDialog.getByRole('button', { name: 'Mark served' })).toBeVisible();
     await expect(waiterDialog.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+    await expect(waiterDialog.getByRole('link', { name: /Close (the )?bill/ })).toHaveCount(0);
     await waiterDialog.getByRole('combobox', { name: 'New status' }).click();
-    await expect(waiterPage.getByRole('option', { name: 'Paid' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(waiterPage.getByRole('option', { name: 'Served' })).toBeVisible();
+    await expect(waiterPage.getByRole('option', { name: 'Paid' })).toHaveCount(0);
     await waiterPage.keyboard.press('Escape');
     // The footer's "Close" (the X in the corner is named "Close" too).
     await waiterDialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
@@ -150,10 +154,16 @@ test('staff see a new order live and move it to PAID; a waiter cannot mark it pa
     expect(refused.status()).toBe(403);
     expect((await refused.json()).messageKey).toBe('accessDenied');
 
-    // The owner marks it paid; both boards show it.
-    await quickStatus(staff, name, 'Mark paid', 'PAID');
+    // The owner closes the bill (issue #15: the one way to mark an order paid); the waiter's board follows and the
+    // paid order leaves the open ones for the "Closed" filter.
+    await card.getByRole('link', { name: `Close the bill of order #${orderId}` }).click();
+    await expect(staff).toHaveURL(new RegExp(`/admin/bill\\?orderIds=${orderId}$`));
+    await expect(staff.getByTestId('bill-due')).toHaveText('8.50 AZN');
+    await staff.getByRole('button', { name: /^Record payment/ }).click();
+    await expect(staff.getByTestId('bill-paid')).toBeVisible();
+    await expect(waiterCard).toHaveCount(0);
+    await waiterPage.locator('[data-filter="closed"]').click();
     await expect(waiterCard.locator('[data-status]').first()).toHaveAttribute('data-status', 'PAID');
-    await expect(staff.locator('[data-filter="PAID"]')).toContainText('1');
   } finally {
     await staffContext.close();
     await waiterContext.close();

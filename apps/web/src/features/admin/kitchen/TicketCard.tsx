@@ -45,6 +45,7 @@ export function TicketCard({
   const LevelIcon = LEVEL_ICON[level];
   return (
     <Card
+      component="article"
       withBorder
       radius="md"
       padding="sm"
