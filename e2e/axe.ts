@@ -17,7 +17,7 @@ export async function settle(page: Page) {
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
       // A transition that has not started yet is not in getAnimations(): a dialog mounts transparent and
       // only starts fading in on the next frame. So also wait until every open dialog is fully opaque.
-      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+      [...document.querySelectorAll('[role="dialog"], dialog[open]')].every((dialog) => {
         for (let el: Element | null = dialog; el; el = el.parentElement) {
           if (Number(getComputedStyle(el).opacity) < 1) return false;
         }

@@ -170,6 +170,8 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   // The cashier closes the bill: 16.50 in two equal parts, a 10 % tip on the first.
   await cashier.goto(`/admin/bill?orderIds=${orderId}`);
   await expect(cashier.getByTestId('bill-due')).toHaveText('16.50 AZN');
+  // The bill belongs to the orders' work: the header says so.
+  await expect(cashier.getByRole('heading', { level: 1 })).toHaveText('Orders');
   await cashier.getByRole('radiogroup', { name: 'Split' }).getByText('Equally').click();
   await cashier.getByRole('textbox', { name: 'Number of guests' }).fill('2');
   const parts = cashier.getByTestId('split-part');

@@ -100,7 +100,7 @@ function OrderBlock({
       )}
       {ready.length > 0 && (
         <Stack gap={6} mb="xs">
-          <Text size="sm" fw={700} c="green.8">
+          <Text size="sm" fw={700} c="teal.9">
             {t('floor.readyToServe')}
           </Text>
           {ready.map((item) => (

@@ -19,12 +19,13 @@ import { RestaurantSelect } from '../shared/RestaurantSelect';
 
 /**
  * The sidebar entry whose screen this path shows: /admin/tables and /admin/restaurant/5/tables are both
- * "tables"; /admin/restaurant/5 belongs to the restaurants entry.
+ * "tables"; /admin/restaurant/5 belongs to the restaurants entry, /admin/bill and /admin/receipt to the orders.
  */
 function useCurrentEntry() {
   const { pathname } = useLocation();
   const screen = /^\/admin\/(?:restaurant\/\d+\/)?([a-z-]+)/.exec(pathname)?.[1] ?? 'restaurants';
-  const name = screen === 'restaurant' ? 'restaurants' : screen;
+  // Closing a bill and its receipt are part of the orders' work.
+  const name = screen === 'restaurant' ? 'restaurants' : screen === 'bill' || screen === 'receipt' ? 'orders' : screen;
   return NAV.find((e) => e.to === `/admin/${name}`) ?? NAV[0];
 }
 
