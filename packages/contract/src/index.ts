@@ -11,3 +11,4 @@ export * from './guest.js';
 export * from './kitchen.js';
 export * from './calls.js';
 export * from './bills.js';
+export * from './reports.js';

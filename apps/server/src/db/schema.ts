@@ -244,6 +244,24 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
 );
 
+/**
+ * Every status an order took, with when (issue #16: minutes from order to READY and to SERVED). Written by a
+ * database trigger on orders (migration 0003), so no code path that changes a status can forget it.
+ */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eateryId: integer('eatery_id').notNull(),
+    status: text('status').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
 /** Calls from the table (issue #15): a guest asks for the waiter or the bill; staff acknowledge. */
 export const tableCalls = pgTable(
   'table_calls',

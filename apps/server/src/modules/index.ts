@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes.js';
 import { kitchenRoutes } from './kitchen/routes.js';
 import { callRoutes } from './calls/routes.js';
 import { billRoutes } from './bills/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsync[] = [
   kitchenRoutes,
   callRoutes,
   billRoutes,
+  reportRoutes,
 ];

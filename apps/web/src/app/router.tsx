@@ -43,6 +43,8 @@ const adminScreens: [string, string][] = [
   ['floor', 'FloorPage'],
   ['bill', 'BillPage'],
   ['receipt', 'ReceiptPage'],
+  ['reports', 'ReportsPage'],
+  ['reports/z', 'ZReportPage'],
 ];
 
 /** Pages drawn with Mantine: admin, sign-in, marketing. */

@@ -21,3 +21,4 @@ export { UsersPage } from './users';
 export { KitchenPage } from './kitchen';
 export { FloorPage } from './floor';
 export { BillPage, ReceiptPage } from './bills';
+export { ReportsPage, ZReportPage } from './reports';

@@ -1,0 +1,2 @@
+export { ReportsPage } from './ReportsPage';
+export { ZReportPage } from './ZReportPage';
