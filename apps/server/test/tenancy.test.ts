@@ -49,6 +49,7 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['GET', /^\/bill$/, [ADMIN, CASHIER]],
   ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
   ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
+  ['GET', /^\/reports(\/|$)/, [ADMIN]],
   ['GET', /.*/, 'any'],
   ['*', /^\/kitchen-department(\/|$)/, [ADMIN, KITCHEN]],
   ['POST', /^\/orders$/, [ADMIN, WAITER, CASHIER]],
