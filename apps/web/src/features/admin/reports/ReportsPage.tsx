@@ -1,4 +1,168 @@
-/** Placeholder until the screen is built (issue #16). */
+import { useState } from 'react';
+import { Alert, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconChartBar, IconDownload, IconLock, IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/PageLoader';
+import { useErrorText } from '../../../components/use-error-text';
+import { currentLanguage } from '../../../i18n';
+import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { ScreenHeader } from '../shared/ScreenHeader';
+import { useRestaurants } from '../shared/restaurants-api';
+import { FigureCards } from './FigureCards';
+import { ReportCharts } from './ReportCharts';
+import { formatDay } from './report-format';
+import { presetRange, RANGE_PRESETS, rangeError, todayIn, type DayRange, type RangePreset } from './report-range';
+import { downloadCsv, useReport, type CsvKind } from './reports-api';
+
+/** `/admin/reports`: the owner's sales figures, charts and CSV downloads for a range of days (EATERY_ADMIN only). */
 export function ReportsPage() {
-  return null;
+  return <RestaurantScreen titleKey="reports.title" screen={ReportsGate} />;
+}
+
+/** Reports are the restaurant admin's: other roles are told so instead of getting a 403 from every call. */
+function ReportsGate(props: RestaurantScreenProps) {
+  const { t } = useTranslation();
+  const restaurants = useRestaurants();
+  if (restaurants.isPending) return <PageLoader rows={2} />;
+  const restaurant = restaurants.data?.find((r) => r.id === props.restaurantId);
+  if (!props.canManage) {
+    return (
+      <>
+        <ScreenHeader title={t('reports.title')} restaurantName={props.restaurantName} />
+        <Alert color="yellow" icon={<IconLock />} title={t('reports.adminOnly')} data-testid="reports-admin-only">
+          {t('reports.adminOnlyHint')}
+        </Alert>
+      </>
+    );
+  }
+  return <ReportsScreen {...props} timeZone={restaurant?.timeZone ?? 'Asia/Baku'} />;
+}
+
+function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScreenProps & { timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const lang = i18n.language;
+  const today = todayIn(timeZone);
+  const [preset, setPreset] = useState<RangePreset>('today');
+  const [custom, setCustom] = useState<DayRange>({ from: today, to: today });
+  const customError = preset === 'custom' ? rangeError(custom) : null;
+  const range: DayRange | null = preset === 'custom' ? (customError ? null : custom) : presetRange(preset, today);
+  const report = useReport(restaurantId, range);
+  const [downloading, setDownloading] = useState<CsvKind | null>(null);
+
+  // "Close the day" closes the day on screen when only one is shown, else today.
+  const zDay = range && range.from === range.to ? range.from : today;
+
+  async function download(kind: CsvKind) {
+    if (!range) return;
+    setDownloading(kind);
+    try {
+      await downloadCsv(restaurantId, kind, range, currentLanguage());
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('reports.csv.failed'), message: errorText(err) });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  const rangeText = (r: { from: string; to: string }) =>
+    r.from === r.to
+      ? formatDay(r.from, lang, true)
+      : `${formatDay(r.from, lang, r.from.slice(0, 4) !== r.to.slice(0, 4))} – ${formatDay(r.to, lang, true)}`;
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader
+        title={t('reports.title')}
+        restaurantName={restaurantName}
+        action={
+          <Button
+            component={Link}
+            to={`/admin/reports/z?day=${zDay}&restaurantId=${restaurantId}`}
+            leftSection={<IconReceipt size={18} />}
+          >
+            {t('reports.closeDay')}
+          </Button>
+        }
+      />
+
+      <Stack gap="xs">
+        <Chip.Group multiple={false} value={preset} onChange={(v) => setPreset(v as RangePreset)}>
+          <Group gap="xs" role="radiogroup" aria-label={t('reports.range.label')}>
+            {RANGE_PRESETS.map((p) => (
+              <Chip key={p} value={p} type="radio">
+                {t(`reports.range.${p}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        {preset === 'custom' && (
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            <TextInput
+              type="date"
+              label={t('reports.range.from')}
+              value={custom.from}
+              max={custom.to || undefined}
+              onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))}
+              w={180}
+            />
+            <TextInput
+              type="date"
+              label={t('reports.range.to')}
+              value={custom.to}
+              min={custom.from || undefined}
+              onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))}
+              error={customError ? t(customError) : undefined}
+              w={180}
+            />
+          </Group>
+        )}
+        {report.data && (
+          <Text size="sm" c="dimmed" data-testid="report-range">
+            {t('reports.range.shown', {
+              range: rangeText(report.data.current),
+              previous: rangeText(report.data.previous),
+              timeZone: report.data.timeZone,
+            })}
+          </Text>
+        )}
+      </Stack>
+
+      <Group gap="sm" wrap="wrap">
+        {(['orders', 'items'] as const).map((kind) => (
+          <Button
+            key={kind}
+            variant="default"
+            leftSection={<IconDownload size={18} />}
+            onClick={() => void download(kind)}
+            loading={downloading === kind}
+            disabled={!range}
+          >
+            {t(`reports.csv.${kind}`)}
+          </Button>
+        ))}
+      </Group>
+
+      {!range ? null : report.isPending ? (
+        <PageLoader rows={3} />
+      ) : report.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t('reports.loadFailed')} role="alert">
+          {errorText(report.error)}
+        </Alert>
+      ) : (
+        <>
+          <FigureCards current={report.data.current} previous={report.data.previous} />
+          {report.data.current.orders === 0 && report.data.byHour.length === 0 ? (
+            <Alert color="gray" icon={<IconChartBar />} title={t('reports.empty')} data-testid="reports-empty">
+              {t('reports.emptyHint')}
+            </Alert>
+          ) : (
+            <ReportCharts report={report.data} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,2 +1,11 @@
+// The charts' stylesheet, loaded with this admin chunk only (guest pages never load Mantine).
+import '@mantine/charts/styles.css';
+import { registerTranslations } from '../../../i18n';
+import az from './i18n/az.json';
+import en from './i18n/en.json';
+import ru from './i18n/ru.json';
+
+registerTranslations({ az, en, ru });
+
 export { ReportsPage } from './ReportsPage';
 export { ZReportPage } from './ZReportPage';

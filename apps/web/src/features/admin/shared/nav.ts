@@ -1,6 +1,7 @@
 import {
   IconBuildingStore,
   IconCategory,
+  IconChartBar,
   IconChefHat,
   IconClipboardList,
   IconFlame,
@@ -29,6 +30,7 @@ export const NAV: NavEntry[] = [
   { to: '/admin/orders', labelKey: 'nav.orders', icon: IconClipboardList },
   { to: '/admin/kitchen', labelKey: 'nav.kitchen', icon: IconFlame, roles: ['KITCHEN_ADMIN', 'EATERY_ADMIN'] },
   { to: '/admin/floor', labelKey: 'nav.floor', icon: IconLayoutGrid, roles: ['WAITER', 'EATERY_ADMIN', 'CASHIER'] },
+  { to: '/admin/reports', labelKey: 'nav.reports', icon: IconChartBar, roles: ['EATERY_ADMIN'] },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, roles: ['EATERY_ADMIN'] },
   {
     to: '/admin/departments',
