@@ -105,7 +105,10 @@ function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
               label={t('reports.range.from')}
               value={custom.from}
               max={custom.to || undefined}
-              onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))}
+              onChange={(e) => {
+                const from = e.currentTarget.value;
+                setCustom((c) => ({ ...c, from }));
+              }}
               w={180}
             />
             <TextInput
@@ -113,7 +116,10 @@ function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
               label={t('reports.range.to')}
               value={custom.to}
               min={custom.from || undefined}
-              onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))}
+              onChange={(e) => {
+                const to = e.currentTarget.value;
+                setCustom((c) => ({ ...c, to }));
+              }}
               error={customError ? t(customError) : undefined}
               w={180}
             />

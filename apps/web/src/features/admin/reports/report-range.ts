@@ -60,7 +60,7 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: strin
 }
 
 /** A real calendar date written YYYY-MM-DD ("2026-02-30" is not). */
-export const isDay = (text: string) => DAY_RE.test(text) && fromUtc(toUtc(text)) === text;
+export const isDay = (text: string) => DAY_RE.test(text) && !Number.isNaN(toUtc(text)) && fromUtc(toUtc(text)) === text;
 
 /** Why a custom range cannot be asked for (a translation key), or null when it can — the rules of the contract. */
 export function rangeError(range: DayRange): string | null {
