@@ -111,7 +111,7 @@ export type GuestMenu = z.infer<typeof guestMenuResponse>;
 
 /**
  * GET /api/client/eatery/{id}/table/{tableId}/device-orders (sets the `device_id` cookie when missing).
- * `hasOrders`: this device has an open order (CREATED, PROCESSING, PREPARING, READY) at this table.
+ * `hasOrders`: this device has an open order (neither PAID nor CANCELLED; ISSUED counts) at this table.
  */
 export const guestDeviceOrdersResponse = z.object({
   hasOrders: z.boolean(),
