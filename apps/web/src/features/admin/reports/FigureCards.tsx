@@ -22,7 +22,7 @@ export function FigureCards({ current, previous }: { current: ReportFigures; pre
     n === null ? '—' : t('reports.figures.minutes', { n: formatMinutes(n, lang) });
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <Figure
           label={t('reports.figures.revenue')}
           value={money(current.revenue)}
@@ -101,11 +101,11 @@ function Figure({
 }) {
   const { t } = useTranslation();
   return (
-    <Card data-testid="report-figure" aria-label={label} component="section">
+    <Card data-testid="report-figure" aria-label={label} component="section" p={{ base: 'sm', sm: 'md' }}>
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz={24} fw={700} mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="figure-value">
+      <Text fz={{ base: 18, sm: 24 }} fw={700} mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="figure-value">
         {value}
       </Text>
       <Group gap={6} mt={4} wrap="wrap">

@@ -83,22 +83,16 @@ function RevenueByDay({ report }: { report: Report }) {
   );
 }
 
-/** Short weekday names of the language, Monday first. 2024-01-01 was a Monday. */
-function weekdayNames(lang: string): string[] {
-  const fmt = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))));
-}
-
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
 function OrdersHeatmap({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const days = weekdayNames(lang);
+  const { t } = useTranslation();
+  // Weekday names from the translations: browsers may lack Azerbaijani ones.
+  const days = Array.from({ length: 7 }, (_, i) => t(`reports.weekday.${i + 1}`));
   const count = new Map(report.byHour.map((c) => [`${c.weekday}-${c.hour}`, c.orders]));
-  // Every cell of the grid, empty ones as 0, so that the week reads as a full table.
+  // Every cell of the grid, so that the week reads as a full table; hours without orders are empty (null, grey).
   const data = days.flatMap((day, d) =>
-    HOURS.map((hour, h) => ({ x: hour, y: day, value: count.get(`${d + 1}-${h}`) ?? 0 })),
+    HOURS.map((hour, h) => ({ x: hour, y: day, value: count.get(`${d + 1}-${h}`) ?? null })),
   );
   const busiest = report.byHour.reduce<(typeof report.byHour)[number] | null>(
     (best, c) => (!best || c.orders > best.orders ? c : best),
@@ -134,6 +128,8 @@ function OrdersHeatmap({ report }: { report: Report }) {
               withLegend
               legendLabels={[t('reports.charts.less'), t('reports.charts.more')]}
               colors={['orange.1', 'orange.3', 'orange.5', 'orange.8']}
+              // The library sizes the legend for Latin letters: longer words must not be cut at the edge.
+              style={{ overflow: 'visible' }}
               aria-label={t('reports.charts.byHour')}
               role="img"
             />
@@ -204,7 +200,10 @@ function DishesChart({ report }: { report: Report }) {
               },
             ]}
             valueFormatter={(v) => (measure === 'revenue' ? formatMoney(v, lang) : formatCount(v, lang))}
-            yAxisProps={{ width: 150 }}
+            yAxisProps={{ width: 130 }}
+            // Quantities are whole: no "0.5" ticks; room on the right for the value after the longest bar.
+            xAxisProps={{ allowDecimals: measure === 'revenue' }}
+            barChartProps={{ margin: { right: 48 } }}
             gridAxis="x"
             withBarValueLabel
           />
@@ -225,7 +224,10 @@ function DishesChart({ report }: { report: Report }) {
 function RevenueByTable({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const data = report.byTable.map((r) => ({ table: r.tableNumber, revenue: r.revenue }));
+  const data = report.byTable.map((r) => ({
+    table: t('reports.charts.table', { n: r.tableNumber }),
+    revenue: r.revenue,
+  }));
   return (
     <ChartCard title={t('reports.charts.byTable')} testId="chart-by-table">
       {data.length === 0 ? (
@@ -238,7 +240,8 @@ function RevenueByTable({ report }: { report: Report }) {
           orientation="vertical"
           series={[{ name: 'revenue', label: t('reports.figures.revenue'), color: 'teal.6' }]}
           valueFormatter={(v) => formatMoney(v, lang)}
-          yAxisProps={{ width: 60 }}
+          xAxisProps={{ tickFormatter: (v: number) => formatCount(v, lang) }}
+          yAxisProps={{ width: 80 }}
           gridAxis="x"
         />
       )}
@@ -262,6 +265,7 @@ function RevenueByWaiter({ report }: { report: Report }) {
           orientation="vertical"
           series={[{ name: 'revenue', label: t('reports.figures.revenue'), color: 'grape.6' }]}
           valueFormatter={(v) => formatMoney(v, lang)}
+          xAxisProps={{ tickFormatter: (v: number) => formatCount(v, lang) }}
           yAxisProps={{ width: 130 }}
           gridAxis="x"
         />

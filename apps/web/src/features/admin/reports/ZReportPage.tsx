@@ -8,7 +8,7 @@ import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
-import { formatAmount } from './report-format';
+import { formatAmount, formatDay } from './report-format';
 import { isDay, todayIn } from './report-range';
 import { useZReport } from './reports-api';
 import classes from './z-report.module.css';
@@ -114,9 +114,7 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
   const lang = report.eatery.language;
   const t = i18n.getFixedT(lang);
   const money = (amount: number) => formatAmount(amount, lang);
-  const dayText = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${report.day}T00:00:00Z`),
-  );
+  const dayText = formatDay(report.day, lang, true);
   let generated: string;
   try {
     generated = new Intl.DateTimeFormat(lang, {

@@ -60,13 +60,17 @@ export function formatChange(percent: number, lang: string): string {
 export const dishName = (names: { az: string; en: string; ru: string }, lang: string) =>
   localName({ nameAz: names.az, nameEn: names.en, nameRu: names.ru }, lang);
 
-/** A day "2026-01-05" as a short date of the language ("05.01" / "Jan 5"); the date is not shifted by any zone. */
+/**
+ * A day "2026-01-05" as a date of the language, not shifted by any zone: "Jan 5" / "5 янв." from Intl; in az written
+ * as numbers ("05.01"), since browsers often ship no Azerbaijani calendar names (Chromium writes "M01 5").
+ */
 export function formatDay(day: string, lang: string, withYear = false): string {
-  const date = new Date(`${day}T00:00:00Z`);
+  const [year, month, date] = day.split('-');
+  if (lang === 'az') return withYear ? `${date}.${month}.${year}` : `${date}.${month}`;
   return new Intl.DateTimeFormat(lang, {
     day: 'numeric',
     month: 'short',
     ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
-  }).format(date);
+  }).format(new Date(`${day}T00:00:00Z`));
 }
