@@ -1,3 +1,5 @@
+// The charts' stylesheet comes with this lazily loaded module, like recharts itself (guest pages never load either).
+import '@mantine/charts/styles.css';
 import { useState, type ReactNode } from 'react';
 import { BarChart, MatrixChart } from '@mantine/charts';
 import {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Chip, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChartBar, IconDownload, IconLock, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRe
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
 import { FigureCards } from './FigureCards';
-import { ReportCharts } from './ReportCharts';
 import { formatDay } from './report-format';
 import { presetRange, RANGE_PRESETS, rangeError, todayIn, type DayRange, type RangePreset } from './report-range';
 import { downloadCsv, useReport, type CsvKind } from './reports-api';
+
+// Recharts is large: it loads with the charts, not with every admin screen of the admin chunk.
+const ReportCharts = lazy(() => import('./ReportCharts').then((m) => ({ default: m.ReportCharts })));
 
 /** `/admin/reports`: the owner's sales figures, charts and CSV downloads for a range of days (EATERY_ADMIN only). */
 export function ReportsPage() {
@@ -165,7 +167,9 @@ function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
               {t('reports.emptyHint')}
             </Alert>
           ) : (
-            <ReportCharts report={report.data} />
+            <Suspense fallback={<Skeleton height={260} radius="md" />}>
+              <ReportCharts report={report.data} />
+            </Suspense>
           )}
         </>
       )}

@@ -1,5 +1,3 @@
-// The charts' stylesheet, loaded with this admin chunk only (guest pages never load Mantine).
-import '@mantine/charts/styles.css';
 import { registerTranslations } from '../../../i18n';
 import az from './i18n/az.json';
 import en from './i18n/en.json';
