@@ -7,6 +7,7 @@ import './index';
 import { ReportsPage } from './ReportsPage';
 import { ZReportPage } from './ZReportPage';
 import { dispositionFileName } from './reports-api';
+import { visibleNav } from '../shared/nav';
 import { renderWithProviders } from '../../../test/render';
 import az from './i18n/az.json';
 import ru from './i18n/ru.json';
@@ -310,10 +311,36 @@ describe('Z report', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
+  it('is for the admin too: a cashier is told so and nothing is asked', async () => {
+    roles = ['CASHIER'];
+    await renderWithProviders(<ZReportPage />, { lang: 'az', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    expect((await screen.findByTestId('reports-admin-only')).textContent).toContain(az.reports.adminOnly);
+    expect(calls('/api/eatery/7/reports')).toEqual([]);
+  });
+
+  it('a failed load says so, translated, instead of an empty sheet', async () => {
+    fetchSpy.mockImplementation(async (url: string) =>
+      url === '/api/eatery'
+        ? jsonResponse([{ id: 7, name: 'Şirvan', roles, timeZone: 'Asia/Baku' }])
+        : jsonResponse({ messageKey: 'validation', message: 'x' }, 400),
+    );
+    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    expect((await screen.findByRole('alert')).textContent).toContain(ru.reports.loadFailed);
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
   it('without a valid day it closes today in the restaurant’s zone', async () => {
     await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-13-01&restaurantId=7' });
     await screen.findByRole('article');
     expect(calls('/api/eatery/7/reports/z')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
+  });
+});
+
+describe('sidebar', () => {
+  it('offers Reports to the restaurant admin only', () => {
+    const hasReports = (r: Role[]) => visibleNav(r).some((e) => e.to === '/admin/reports');
+    expect(hasReports(['EATERY_ADMIN'])).toBe(true);
+    expect(hasReports(['WAITER', 'CASHIER', 'KITCHEN_ADMIN'])).toBe(false);
   });
 });
 
