@@ -8,17 +8,25 @@ import {
   type ZReport,
 } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { runJsonStatement } from '../../db/statements.js';
+import { runJsonStatement, type Statement } from '../../db/statements.js';
 import { notFound } from '../../plugins/app-error.js';
-import { DAY_EXTRAS, PAID_FIGURES, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
+import { eq } from 'drizzle-orm';
+import { eateries } from '../../db/schema.js';
+import { DAY_EXTRAS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
 
 /** How many dishes each top / bottom list holds. */
 export const DISH_LIST_SIZE = 10;
 
 type Names = { az: string; en: string; ru: string };
 
-interface PaidRows {
-  periods: { current: boolean; revenue: string; orders: number; discounts: string }[];
+/** PAID orders of a range: how many, their discounts and their live items' amount (revenue = amount − discounts). */
+interface PaidTotals {
+  orders: number;
+  discounts: string;
+  amount: string;
+}
+
+interface PaidDetail extends PaidTotals {
   byDay: { day: string; revenue: string; orders: number }[];
   byTable: { tableNumber: string; revenue: string; orders: number }[];
   byWaiter: { waiterId: number | null; name: string | null; revenue: string; orders: number }[];
@@ -26,7 +34,6 @@ interface PaidRows {
 }
 
 interface PlacedRows {
-  timeZone: string;
   periods: {
     current: boolean;
     placed: number;
@@ -46,7 +53,7 @@ interface PaymentRow {
 }
 
 interface DayExtras {
-  eatery: ZReport['eatery'] | null;
+  eatery: ZReport['eatery'];
   cancelledItems: { count: number; value: string };
   openOrders: { count: number; value: string };
 }
@@ -68,7 +75,7 @@ export function previousRange(from: string, to: string): { from: string; to: str
   return { from: addDays(from, -n), to: addDays(from, -1) };
 }
 
-function dishFigure(row: PaidRows['dishes'][number]): DishFigure {
+function dishFigure(row: PaidDetail['dishes'][number]): DishFigure {
   const names = row.names ?? { az: row.name, en: row.name, ru: row.name };
   return { dishId: row.dishId, names, quantity: row.quantity, revenue: amount(row.revenue) };
 }
@@ -87,41 +94,53 @@ function topAndBottom(dishes: DishFigure[], key: 'quantity' | 'revenue') {
   return { top: sorted.slice(0, DISH_LIST_SIZE), bottom: ascending.slice(0, DISH_LIST_SIZE) };
 }
 
+/** Revenue in cents of PAID orders: their items' amount minus their discounts. */
+const revenueCents = (t: PaidTotals) => toCents(t.amount) - toCents(t.discounts);
+
 export class ReportsService {
   constructor(private readonly db: Db) {}
 
-  /** The three figure groups of `from`..`to` and of `prevFrom`..`from`-1, in parallel (one connection each). */
-  private async figures(eateryId: number, from: string, to: string, prevFrom: string) {
-    const values = [String(eateryId), from, to, prevFrom];
-    const [[paid], [placed], [payments]] = await Promise.all([
-      runJsonStatement<PaidRows>(this.db, PAID_FIGURES, values),
-      runJsonStatement<PlacedRows>(this.db, PLACED_FIGURES, values),
-      runJsonStatement<PaymentRow[]>(this.db, PAYMENT_FIGURES, values),
+  private async timeZone(eateryId: number): Promise<string> {
+    const [row] = await this.db.select({ timeZone: eateries.timeZone }).from(eateries).where(eq(eateries.id, eateryId));
+    if (!row) throw notFound();
+    return row.timeZone;
+  }
+
+  /**
+   * The figure groups of `from`..`to` and of `prevFrom`..`from`-1: PAID orders of the range in detail, of the
+   * previous range in total, orders placed and payments of both; in parallel (on PostgreSQL one connection each).
+   */
+  private async figures(eateryId: number, timeZone: string, from: string, to: string, prevFrom: string) {
+    const id = String(eateryId);
+    const [[paid], [previous], [placed], [payments]] = await Promise.all([
+      runJsonStatement<PaidDetail>(this.db, PAID_DETAIL, [id, from, to, timeZone]),
+      runJsonStatement<PaidTotals>(this.db, PAID_TOTALS, [id, prevFrom, addDays(from, -1), timeZone]),
+      runJsonStatement<PlacedRows>(this.db, PLACED_FIGURES, [id, from, to, timeZone, prevFrom]),
+      runJsonStatement<PaymentRow[]>(this.db, PAYMENT_FIGURES, [id, from, to, timeZone, prevFrom]),
     ]);
-    return { paid, placed, payments };
+    return { paid, previous, placed, payments };
   }
 
   /** The report of `from`..`to` and of the range of the same length just before (contract reportResponse). */
   async report(eateryId: number, from: string, to: string): Promise<Report> {
-    const previous = previousRange(from, to);
-    const { paid, placed, payments } = await this.figures(eateryId, from, to, previous.from);
+    const timeZone = await this.timeZone(eateryId);
+    const prev = previousRange(from, to);
+    const { paid, previous, placed, payments } = await this.figures(eateryId, timeZone, from, to, prev.from);
 
-    const headline = (current: boolean, range: { from: string; to: string }): ReportFigures => {
-      const p = paid.periods.find((r) => r.current === current);
+    const headline = (current: boolean, totals: PaidTotals, range: { from: string; to: string }): ReportFigures => {
       const q = placed.periods.find((r) => r.current === current);
       const pays = payments.filter((r) => r.current === current);
-      const revenue = p ? toCents(p.revenue) : 0;
-      const orders = p?.orders ?? 0;
+      const revenue = revenueCents(totals);
       const placedCount = q?.placed ?? 0;
       const cancelled = q?.cancelled ?? 0;
       return {
         from: range.from,
         to: range.to,
         revenue: fromCents(revenue),
-        orders,
-        averageCheck: orders === 0 ? 0 : fromCents(Math.round(revenue / orders)),
+        orders: totals.orders,
+        averageCheck: totals.orders === 0 ? 0 : fromCents(Math.round(revenue / totals.orders)),
         tips: fromCents(pays.reduce((sum, r) => sum + toCents(r.tips), 0)),
-        discounts: p ? amount(p.discounts) : 0,
+        discounts: amount(totals.discounts),
         cancelled,
         cancelledShare: placedCount === 0 ? 0 : Math.round((cancelled / placedCount) * 10_000) / 10_000,
         byMethod: pays.map((r) => ({ method: r.method, amount: amount(r.amount), tips: amount(r.tips) })),
@@ -134,9 +153,9 @@ export class ReportsService {
     const byQuantity = topAndBottom(dishes, 'quantity');
     const byRevenue = topAndBottom(dishes, 'revenue');
     return {
-      timeZone: placed.timeZone,
-      current: headline(true, { from, to }),
-      previous: headline(false, previous),
+      timeZone,
+      current: headline(true, paid, { from, to }),
+      previous: headline(false, previous, prev),
       byDay: paid.byDay.map((d) => ({ day: d.day, revenue: amount(d.revenue), orders: d.orders })),
       byHour: placed.byHour,
       topByQuantity: byQuantity.top,
@@ -155,25 +174,30 @@ export class ReportsService {
 
   /** "Close the day": one business day in the restaurant's time zone (contract zReportResponse). */
   async zReport(eateryId: number, day: string): Promise<ZReport> {
+    const timeZone = await this.timeZone(eateryId);
     const [{ paid, placed, payments }, [extras]] = await Promise.all([
-      this.figures(eateryId, day, day, day),
-      runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), day, day]),
+      this.figures(eateryId, timeZone, day, day, day),
+      runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), day, day, timeZone]),
     ]);
-    if (!extras.eatery) throw notFound();
-    const p = paid.periods.find((r) => r.current);
     const pays = payments.filter((r) => r.current);
     return {
       eatery: extras.eatery,
       day,
       generatedAt: new Date().toISOString(),
-      revenue: p ? amount(p.revenue) : 0,
-      orders: p?.orders ?? 0,
+      revenue: fromCents(revenueCents(paid)),
+      orders: paid.orders,
       byMethod: pays.map((r) => ({ method: r.method, amount: amount(r.amount), tips: amount(r.tips), count: r.count })),
       tips: fromCents(pays.reduce((sum, r) => sum + toCents(r.tips), 0)),
-      discounts: p ? amount(p.discounts) : 0,
+      discounts: amount(paid.discounts),
       cancelledOrders: placed.periods.find((r) => r.current)?.cancelled ?? 0,
       cancelledItems: { count: extras.cancelledItems.count, value: amount(extras.cancelledItems.value) },
       openOrders: { count: extras.openOrders.count, value: amount(extras.openOrders.value) },
     };
+  }
+
+  /** Rows of a CSV statement (report-sql.ts ORDERS_CSV / ITEMS_CSV) of `from`..`to`, at most `limit`. */
+  async csvRows<Row>(statement: Statement, eateryId: number, from: string, to: string, limit: number) {
+    const timeZone = await this.timeZone(eateryId);
+    return runJsonStatement<Row>(this.db, statement, [String(eateryId), from, to, timeZone, String(limit)]);
   }
 }

@@ -11,7 +11,6 @@ import {
   type Language,
 } from '@qr-menu/contract';
 import { eateries } from '../../db/schema.js';
-import { runJsonStatement } from '../../db/statements.js';
 import { requireEatery } from '../../plugins/access.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
@@ -64,7 +63,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Rows of a CSV statement, at most CSV_ROW_CAP: a range with more is refused (400), not cut silently. */
   const csvRows = async <Row>(statement: typeof ORDERS_CSV, eateryId: number, from: string, to: string) => {
-    const rows = await runJsonStatement<Row>(app.db, statement, [String(eateryId), from, to, String(CSV_ROW_CAP + 1)]);
+    const rows = await service.csvRows<Row>(statement, eateryId, from, to, CSV_ROW_CAP + 1);
     if (rows.length > CSV_ROW_CAP) throw validationError('to', REPORT_V.range);
     return rows;
   };
