@@ -140,6 +140,8 @@ export function ChangeMark({ change, lowerIsBetter }: { change: Change; lowerIsB
       c={color}
       data-testid="figure-change"
       data-trend={change.trend}
+      // One spoken phrase ("up 12 %") instead of an arrow and a number read apart.
+      role="img"
       aria-label={t(`reports.change.${change.trend}`, { percent: formatChange(change.percent ?? 0, i18n.language) })}
     >
       <Icon size={16} aria-hidden />
