@@ -1,11 +1,10 @@
 import type { Statement } from '../../db/statements.js';
 
 /**
- * The SQL of the owner's reports (contract reports.ts). Statements take `$1` the restaurant, `$2`..`$3` the range
- * (dates, both included) and `$4` the restaurant's time zone, and compute the UTC bounds in SQL
- * (`date::timestamp AT TIME ZONE tz`): a day is [D 00:00, D+1 00:00) local, so an order at 23:30 in Asia/Baku
- * belongs to that day and not to the UTC one. The zone is a parameter (not a sub-select) so that the planner sees
- * the bounds as constants and estimates the rows of the range. Sums are numeric (exact) and come back as text; the
+ * The SQL of the owner's reports (contract reports.ts). Statements take `$1` the restaurant, `$2`..`$3` the UTC bounds
+ * of the range and `$4` the restaurant's time zone; the bounds are computed in SQL first (DAY_STARTS:
+ * `date::timestamp AT TIME ZONE tz`): a day is [D 00:00, D+1 00:00) local, so an order at 23:30 in Asia/Baku
+ * belongs to that day and not to the UTC one. Sums are numeric (exact) and come back as text; the
  * service turns them into cents. Each statement answers one `json` value: a figure group is one round trip.
  *
  * Which orders count:
@@ -20,21 +19,37 @@ import type { Statement } from '../../db/statements.js';
  * (eatery_id, paid_at) would bound it on both sides (not added: no schema change in this issue).
  */
 
-/** UTC bounds of the range $2..$3 (dates) in the time zone $4. */
-const LO = `($2::date::timestamp at time zone $4::text)`;
-const HI = `(($3::date + 1)::timestamp at time zone $4::text)`;
-/** Start of the previous range ($5) when a statement covers both. */
-const PLO = `($5::date::timestamp at time zone $4::text)`;
+/**
+ * The UTC bounds of days in the restaurant's time zone: `$2::date` → start of that day, for each date of the array
+ * ($2 text[]), as ISO text. Run first; the statements below take the bounds as timestamptz parameters, so that the
+ * planner sees constants (row estimates, index ranges) and no row converts a time zone in a filter.
+ */
+export const DAY_STARTS: Statement = {
+  name: 'reports_day_starts_v1',
+  text: `select json_build_object('timeZone', e.time_zone, 'starts', (
+    select json_object_agg(d, to_char((d::date::timestamp at time zone e.time_zone) at time zone 'UTC',
+                                       'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+    from unnest($2::text[]) d))
+  from eateries e where e.id = $1::int`,
+};
+
+/** Parameters of the statements: $2 start of the range, $3 end (excluded), $4 time zone, $5 start of the previous. */
+const LO = `$2::timestamptz`;
+const HI = `$3::timestamptz`;
+const PLO = `$5::timestamptz`;
+/** The range's first and last day (local dates) for generate_series. */
+const FIRST_DAY = `($2::timestamptz at time zone $4::text)::date`;
+const LAST_DAY = `(($3::timestamptz at time zone $4::text)::date - 1)`;
 
 /** Money as text with two decimals (numeric → exact text). */
 const money = (expr: string) => `coalesce(${expr}, 0)::numeric(14, 2)::text`;
 
 /**
- * PAID orders of the range ($2..$3, time zone $4) with their live items, for the previous range: number of orders,
+ * PAID orders of the range ($2..$3, no time zone needed) with their live items, for the previous range: number of orders,
  * discounts and the items' amount (revenue = amount − discounts). No per-order grouping: one join, one sum.
  */
 export const PAID_TOTALS: Statement = {
-  name: 'reports_paid_totals_v2',
+  name: 'reports_paid_totals_v3',
   text: `with paid as materialized (
   select o.id, o.discount from orders o
   where o.eatery_id = $1::int and o.status = 'PAID' and o.created_at < ${HI}
@@ -58,7 +73,7 @@ select json_build_object(
  * `order_id between min and max` lets the items come from the order_items_order_idx range of the period.
  */
 export const PAID_DETAIL: Statement = {
-  name: 'reports_paid_detail_v2',
+  name: 'reports_paid_detail_v3',
   text: `with paid as materialized (
   select o.id, o.table_id, o.table_number, o.discount,
     (coalesce(o.paid_at, o.updated_at) at time zone $4::text)::date as day
@@ -88,7 +103,7 @@ select json_build_object(
   'amount', (select ${money('sum(amount)')} from lines where kind = 'day'),
   'byDay', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'),
       'revenue', ${money('coalesce(l.amount, 0) - o.discounts')}, 'orders', coalesce(o.orders, 0)) order by d.day)
-    from generate_series($2::date, $3::date, interval '1 day') as d(day)
+    from generate_series(${FIRST_DAY}, ${LAST_DAY}, interval '1 day') as d(day)
     left join ords o on o.kind = 'day' and o.day = d.day::date
     left join lines l on l.kind = 'day' and l.day = d.day::date),
   'byTable', (select coalesce(json_agg(json_build_object('tableNumber', t.table_number,
@@ -115,26 +130,32 @@ select json_build_object(
 
 /** Orders placed in the range and in the previous one: cancelled share, hours of the week, minutes to READY/SERVED. */
 export const PLACED_FIGURES: Statement = {
-  name: 'reports_placed_v2',
+  name: 'reports_placed_v3',
   text: `with placed as materialized (
   select o.id, o.status, o.created_at, o.created_at >= ${LO} as current
   from orders o
   where o.eatery_id = $1::int and o.created_at >= ${PLO} and o.created_at < ${HI}
 ),
-reached as (
-  select h.order_id, min(h.changed_at) filter (where h.status = 'READY') as ready,
-    min(h.changed_at) filter (where h.status = 'ISSUED') as issued
-  from order_status_history h
-  where h.order_id in (select id from placed) and h.status in ('READY', 'ISSUED')
-  group by h.order_id
+per_order as (
+  select p.current, min(h.changed_at) filter (where h.status = 'READY') - p.created_at as to_ready,
+    min(h.changed_at) filter (where h.status = 'ISSUED') - p.created_at as to_served
+  from placed p join order_status_history h on h.order_id = p.id
+  where h.status in ('READY', 'ISSUED')
+  group by p.id, p.current, p.created_at
+),
+minutes as (
+  select current, round((avg(extract(epoch from to_ready)) / 60)::numeric, 1)::float8 as "minutesToReady",
+    round((avg(extract(epoch from to_served)) / 60)::numeric, 1)::float8 as "minutesToServed"
+  from per_order group by current
+),
+counts as (
+  select current, count(*) as placed, count(*) filter (where status = 'CANCELLED') as cancelled
+  from placed group by current
 )
 select json_build_object(
   'periods', (select coalesce(json_agg(x), '[]') from (
-    select p.current, count(*) as placed, count(*) filter (where p.status = 'CANCELLED') as cancelled,
-      round((avg(extract(epoch from r.ready - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToReady",
-      round((avg(extract(epoch from r.issued - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToServed"
-    from placed p left join reached r on r.order_id = p.id
-    group by p.current) x),
+    select c.current, c.placed, c.cancelled, m."minutesToReady", m."minutesToServed"
+    from counts c left join minutes m on m.current = c.current) x),
   'byHour', (select coalesce(json_agg(json_build_object('weekday', h.weekday, 'hour', h.hour, 'orders', h.orders)
       order by h.weekday, h.hour), '[]')
     from (select extract(isodow from p.created_at at time zone $4::text)::int as weekday,
@@ -143,15 +164,15 @@ select json_build_object(
 )`,
 };
 
-/** Payments of the range and of the previous one, by method: amounts (without tips), tips, number of payments. */
+/** Payments of the range and of the previous one (from $4), by method: amounts (without tips), tips, number of payments. */
 export const PAYMENT_FIGURES: Statement = {
-  name: 'reports_payments_v2',
+  name: 'reports_payments_v3',
   text: `select coalesce(json_agg(json_build_object('current', x.current, 'method', x.method,
     'amount', ${money('x.amount')}, 'tips', ${money('x.tips')}, 'count', x.count) order by x.method), '[]')
 from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount, sum(p.tip) as tips,
         count(distinct p.group_id) as count
       from payments p
-      where p.eatery_id = $1::int and p.created_at >= ${PLO} and p.created_at < ${HI}
+      where p.eatery_id = $1::int and p.created_at >= $4::timestamptz and p.created_at < ${HI}
       group by 1, 2) x`,
 };
 
@@ -160,7 +181,7 @@ from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount
  * and the orders still open (neither PAID nor CANCELLED) with what they are worth; and the restaurant.
  */
 export const DAY_EXTRAS: Statement = {
-  name: 'reports_day_v2',
+  name: 'reports_day_v3',
   text: `with day as materialized (
   select o.id, o.status, o.discount from orders o
   where o.eatery_id = $1::int and o.created_at >= ${LO} and o.created_at < ${HI}
@@ -179,7 +200,7 @@ select json_build_object(
 
 /** Columns of the orders CSV, one row per order placed in the range, oldest first; limit $5. */
 export const ORDERS_CSV: Statement = {
-  name: 'reports_orders_csv_v2',
+  name: 'reports_orders_csv_v3',
   text: `select json_build_object(
   'id', o.id,
   'date', to_char(o.created_at at time zone $4::text, 'YYYY-MM-DD'),
@@ -205,7 +226,7 @@ limit $5::int`,
 
 /** Columns of the items CSV: every item (also DELETED ones) of the orders placed in the range; limit $5. */
 export const ITEMS_CSV: Statement = {
-  name: 'reports_items_csv_v2',
+  name: 'reports_items_csv_v3',
   text: `select json_build_object(
   'orderId', o.id,
   'date', to_char(o.created_at at time zone $4::text, 'YYYY-MM-DD HH24:MI'),

@@ -10,9 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { runJsonStatement, type Statement } from '../../db/statements.js';
 import { notFound } from '../../plugins/app-error.js';
-import { eq } from 'drizzle-orm';
-import { eateries } from '../../db/schema.js';
-import { DAY_EXTRAS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
+import { DAY_EXTRAS, DAY_STARTS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
 
 /** How many dishes each top / bottom list holds. */
 export const DISH_LIST_SIZE = 10;
@@ -100,32 +98,40 @@ const revenueCents = (t: PaidTotals) => toCents(t.amount) - toCents(t.discounts)
 export class ReportsService {
   constructor(private readonly db: Db) {}
 
-  private async timeZone(eateryId: number): Promise<string> {
-    const [row] = await this.db.select({ timeZone: eateries.timeZone }).from(eateries).where(eq(eateries.id, eateryId));
+  /**
+   * The restaurant's time zone and the UTC start of each of `days` in it (computed by the database: DAY_STARTS).
+   * 404 when the restaurant is gone.
+   */
+  private async dayStarts(eateryId: number, days: string[]) {
+    const [row] = await runJsonStatement<{ timeZone: string; starts: Record<string, string> }>(this.db, DAY_STARTS, [
+      String(eateryId),
+      `{${days.join(',')}}`,
+    ]);
     if (!row) throw notFound();
-    return row.timeZone;
+    return row;
   }
 
   /**
    * The figure groups of `from`..`to` and of `prevFrom`..`from`-1: PAID orders of the range in detail, of the
    * previous range in total, orders placed and payments of both; in parallel (on PostgreSQL one connection each).
    */
-  private async figures(eateryId: number, timeZone: string, from: string, to: string, prevFrom: string) {
+  private async figures(eateryId: number, from: string, to: string, prevFrom: string) {
+    const { timeZone, starts } = await this.dayStarts(eateryId, [prevFrom, from, addDays(to, 1)]);
+    const [plo, lo, hi] = [starts[prevFrom], starts[from], starts[addDays(to, 1)]];
     const id = String(eateryId);
     const [[paid], [previous], [placed], [payments]] = await Promise.all([
-      runJsonStatement<PaidDetail>(this.db, PAID_DETAIL, [id, from, to, timeZone]),
-      runJsonStatement<PaidTotals>(this.db, PAID_TOTALS, [id, prevFrom, addDays(from, -1), timeZone]),
-      runJsonStatement<PlacedRows>(this.db, PLACED_FIGURES, [id, from, to, timeZone, prevFrom]),
-      runJsonStatement<PaymentRow[]>(this.db, PAYMENT_FIGURES, [id, from, to, timeZone, prevFrom]),
+      runJsonStatement<PaidDetail>(this.db, PAID_DETAIL, [id, lo, hi, timeZone]),
+      runJsonStatement<PaidTotals>(this.db, PAID_TOTALS, [id, plo, lo]),
+      runJsonStatement<PlacedRows>(this.db, PLACED_FIGURES, [id, lo, hi, timeZone, plo]),
+      runJsonStatement<PaymentRow[]>(this.db, PAYMENT_FIGURES, [id, lo, hi, plo]),
     ]);
-    return { paid, previous, placed, payments };
+    return { timeZone, lo, hi, paid, previous, placed, payments };
   }
 
   /** The report of `from`..`to` and of the range of the same length just before (contract reportResponse). */
   async report(eateryId: number, from: string, to: string): Promise<Report> {
-    const timeZone = await this.timeZone(eateryId);
     const prev = previousRange(from, to);
-    const { paid, previous, placed, payments } = await this.figures(eateryId, timeZone, from, to, prev.from);
+    const { timeZone, paid, previous, placed, payments } = await this.figures(eateryId, from, to, prev.from);
 
     const headline = (current: boolean, totals: PaidTotals, range: { from: string; to: string }): ReportFigures => {
       const q = placed.periods.find((r) => r.current === current);
@@ -174,11 +180,8 @@ export class ReportsService {
 
   /** "Close the day": one business day in the restaurant's time zone (contract zReportResponse). */
   async zReport(eateryId: number, day: string): Promise<ZReport> {
-    const timeZone = await this.timeZone(eateryId);
-    const [{ paid, placed, payments }, [extras]] = await Promise.all([
-      this.figures(eateryId, timeZone, day, day, day),
-      runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), day, day, timeZone]),
-    ]);
+    const { timeZone, lo, hi, paid, placed, payments } = await this.figures(eateryId, day, day, day);
+    const [extras] = await runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), lo, hi]);
     const pays = payments.filter((r) => r.current);
     return {
       eatery: extras.eatery,
@@ -197,7 +200,8 @@ export class ReportsService {
 
   /** Rows of a CSV statement (report-sql.ts ORDERS_CSV / ITEMS_CSV) of `from`..`to`, at most `limit`. */
   async csvRows<Row>(statement: Statement, eateryId: number, from: string, to: string, limit: number) {
-    const timeZone = await this.timeZone(eateryId);
-    return runJsonStatement<Row>(this.db, statement, [String(eateryId), from, to, timeZone, String(limit)]);
+    const { timeZone, starts } = await this.dayStarts(eateryId, [from, addDays(to, 1)]);
+    const values = [String(eateryId), starts[from], starts[addDays(to, 1)], timeZone, String(limit)];
+    return runJsonStatement<Row>(this.db, statement, values);
   }
 }
