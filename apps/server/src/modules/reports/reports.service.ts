@@ -180,7 +180,7 @@ export class ReportsService {
 
   /** "Close the day": one business day in the restaurant's time zone (contract zReportResponse). */
   async zReport(eateryId: number, day: string): Promise<ZReport> {
-    const { timeZone, lo, hi, paid, placed, payments } = await this.figures(eateryId, day, day, day);
+    const { lo, hi, paid, placed, payments } = await this.figures(eateryId, day, day, day);
     const [extras] = await runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), lo, hi]);
     const pays = payments.filter((r) => r.current);
     return {
