@@ -128,7 +128,11 @@ select json_build_object(
 )`,
 };
 
-/** Orders placed in the range and in the previous one: cancelled share, hours of the week, minutes to READY/SERVED. */
+/**
+ * Orders placed in the range and in the previous one: cancelled share, hours of the week, minutes to READY/SERVED.
+ * The history is read through order_status_history_order_idx over the ids of the period, so it comes sorted by
+ * order and is grouped per order without a hash table (first READY, first ISSUED of each order).
+ */
 export const PLACED_FIGURES: Statement = {
   name: 'reports_placed_v3',
   text: `with placed as materialized (
@@ -136,17 +140,18 @@ export const PLACED_FIGURES: Statement = {
   from orders o
   where o.eatery_id = $1::int and o.created_at >= ${PLO} and o.created_at < ${HI}
 ),
-per_order as (
-  select p.current, min(h.changed_at) filter (where h.status = 'READY') - p.created_at as to_ready,
-    min(h.changed_at) filter (where h.status = 'ISSUED') - p.created_at as to_served
-  from placed p join order_status_history h on h.order_id = p.id
-  where h.status in ('READY', 'ISSUED')
-  group by p.id, p.current, p.created_at
+ids as (select min(id) as lo, max(id) as hi from placed),
+reached as (
+  select h.order_id, min(h.changed_at) filter (where h.status = 'READY') as ready,
+    min(h.changed_at) filter (where h.status = 'ISSUED') as issued
+  from order_status_history h
+  where h.order_id between (select lo from ids) and (select hi from ids) and h.status in ('READY', 'ISSUED')
+  group by h.order_id
 ),
 minutes as (
-  select current, round((avg(extract(epoch from to_ready)) / 60)::numeric, 1)::float8 as "minutesToReady",
-    round((avg(extract(epoch from to_served)) / 60)::numeric, 1)::float8 as "minutesToServed"
-  from per_order group by current
+  select p.current, round((avg(extract(epoch from r.ready - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToReady",
+    round((avg(extract(epoch from r.issued - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToServed"
+  from placed p join reached r on r.order_id = p.id group by p.current
 ),
 counts as (
   select current, count(*) as placed, count(*) filter (where status = 'CANCELLED') as cancelled
@@ -164,21 +169,21 @@ select json_build_object(
 )`,
 };
 
-/** Payments of the range and of the previous one (from $4), by method: amounts (without tips), tips, number of payments. */
+/** Payments of the range and of the previous one (from $4), by method: amounts (without tips) and tips. */
 export const PAYMENT_FIGURES: Statement = {
   name: 'reports_payments_v3',
   text: `select coalesce(json_agg(json_build_object('current', x.current, 'method', x.method,
-    'amount', ${money('x.amount')}, 'tips', ${money('x.tips')}, 'count', x.count) order by x.method), '[]')
-from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount, sum(p.tip) as tips,
-        count(distinct p.group_id) as count
+    'amount', ${money('x.amount')}, 'tips', ${money('x.tips')}) order by x.method), '[]')
+from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount, sum(p.tip) as tips
       from payments p
       where p.eatery_id = $1::int and p.created_at >= $4::timestamptz and p.created_at < ${HI}
       group by 1, 2) x`,
 };
 
 /**
- * What only the Z report adds, for orders placed on the day ($2 = $3): items DELETED from them (quantity and value)
- * and the orders still open (neither PAID nor CANCELLED) with what they are worth; and the restaurant.
+ * What only the Z report adds, for orders placed on the day ($2..$3): items DELETED from them (quantity and value)
+ * and the orders still open (neither PAID nor CANCELLED) with what they are worth; the restaurant; and the number
+ * of payments of the day per method (rows of one payment call share a group_id: a part paying two orders is one).
  */
 export const DAY_EXTRAS: Statement = {
   name: 'reports_day_v3',
@@ -194,7 +199,10 @@ select json_build_object(
   'openOrders', (select json_build_object('count', count(*), 'value', ${money('sum(t.total)')})
     from (select d.id, coalesce((select sum(i.price * i.quantity) from order_items i
                                  where i.order_id = d.id and i.status <> 'DELETED'), 0) - d.discount as total
-          from day d where d.status not in ('PAID', 'CANCELLED')) t)
+          from day d where d.status not in ('PAID', 'CANCELLED')) t),
+  'payments', (select coalesce(json_object_agg(x.method, x.count), '{}')
+    from (select p.method, count(distinct p.group_id) as count from payments p
+          where p.eatery_id = $1::int and p.created_at >= ${LO} and p.created_at < ${HI} group by p.method) x)
 )`,
 };
 

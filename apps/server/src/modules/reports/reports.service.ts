@@ -47,13 +47,14 @@ interface PaymentRow {
   method: PaymentMethod;
   amount: string;
   tips: string;
-  count: number;
 }
 
 interface DayExtras {
   eatery: ZReport['eatery'];
   cancelledItems: { count: number; value: string };
   openOrders: { count: number; value: string };
+  /** Payments of the day per method. */
+  payments: Partial<Record<PaymentMethod, number>>;
 }
 
 /** A decimal text from SQL (exact) as the JSON number the contract sends. */
@@ -189,7 +190,12 @@ export class ReportsService {
       generatedAt: new Date().toISOString(),
       revenue: fromCents(revenueCents(paid)),
       orders: paid.orders,
-      byMethod: pays.map((r) => ({ method: r.method, amount: amount(r.amount), tips: amount(r.tips), count: r.count })),
+      byMethod: pays.map((r) => ({
+        method: r.method,
+        amount: amount(r.amount),
+        tips: amount(r.tips),
+        count: extras.payments[r.method] ?? 0,
+      })),
       tips: fromCents(pays.reduce((sum, r) => sum + toCents(r.tips), 0)),
       discounts: amount(paid.discounts),
       cancelledOrders: placed.periods.find((r) => r.current)?.cancelled ?? 0,
