@@ -75,6 +75,44 @@ describe('orders board', () => {
     expect(screen.getByText(/No open orders/)).toBeTruthy();
   });
 
+  it('"Open" also shows orders still open from earlier days, apart, until they are paid', async () => {
+    // Placed two days ago and still not paid (a table served across midnight, a bill forgotten).
+    const lastNight = makeOrder(9, new Date(Date.now() - 2 * 86_400_000).toISOString(), {
+      tableNumber: '2',
+      status: 'ISSUED',
+      eateryId: EATERY,
+      version: 3,
+    });
+    const api = await showBoard(['CASHIER'], {
+      // The day list has today's orders; the status queries (no dates) find the old one too.
+      [`GET /api/eatery/${EATERY}/orders`]: (_body: unknown, url: string) =>
+        url.includes('status=') ? (url.includes('status=ISSUED') ? [lastNight] : []) : [open, paid],
+    });
+    const section = await screen.findByTestId('earlier-open');
+    expect(within(section).getByRole('heading', { name: 'Still open from earlier days: 1' })).toBeTruthy();
+    expect(within(section).getByLabelText('Order #9, table 2')).toBeTruthy();
+    expect(cards()).toEqual(['9', '11']);
+    const listRequests = api.requests('GET').filter((c) => c.url.includes('/orders')).length;
+
+    // Paid at last: it leaves the board live, with no list request.
+    act(() =>
+      socket.onEvent({
+        type: 'ORDER_UPDATED',
+        orderId: 9,
+        status: 'PAID',
+        version: 4,
+        order: { ...lastNight, status: 'PAID', version: 4 },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('earlier-open')).toBeNull());
+    expect(cards()).toEqual(['11']);
+    expect(api.requests('GET').filter((c) => c.url.includes('/orders')).length).toBe(listRequests);
+
+    // The closed view is of the chosen days only.
+    fireEvent.click(screen.getByRole('button', { name: /^Closed/ }));
+    expect(cards()).toEqual(['12']);
+  });
+
   it('one tap on a dish moves it on and the answer updates the card', async () => {
     const api = await showBoard(['KITCHEN_ADMIN'], {
       [`PUT /api/eatery/${EATERY}/orders/11/items/21`]: (body: unknown) => ({

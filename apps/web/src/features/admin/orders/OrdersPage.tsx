@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Eatery, OrderEvent } from '@qr-menu/contract';
+import type { Eatery, Order, OrderEvent } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
@@ -16,6 +16,7 @@ import { OrderFilters } from './OrderFilters';
 import { OrderItemModal } from './OrderItemModal';
 import { countByStatus, matchesFilter, orderPermissions, safeTimeZone } from './order-format';
 import { useOrders } from './orders-api';
+import { useEarlierOpenOrders } from './earlier-open-orders';
 import { OrdersHeader } from './OrdersHeader';
 import { StatusModal } from './StatusModal';
 import { useLiveOrderLists } from './use-live-order-lists';
@@ -71,9 +72,13 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const all = useMemo(() => orders.data?.pages.flatMap((p) => p.orders) ?? [], [orders.data]);
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
+  // "Open" also shows what is still open from before the chosen days (a table served across midnight).
+  const earlierQuery = useEarlierOpenOrders(eateryId, range.from, timeZone, filters.status === 'open' && !rangeInvalid);
+  const earlier = filters.status === 'open' ? (earlierQuery.data ?? []) : [];
+  const everything = useMemo(() => (earlier.length ? [...earlier, ...all] : all), [earlier, all]);
   useTitleCounter(t('orders.title'), counts.CREATED);
 
-  const dialog = useOrderDialog(all, orders.isSuccess && !orders.isFetching);
+  const dialog = useOrderDialog(everything, orders.isSuccess && !orders.isFetching);
 
   const alerts = useOrderAlerts(eateryId);
   // Events patch the cached lists (no list request); only a reconnect or the offline fallback re-fetches them.
@@ -92,6 +97,25 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const deletes = useOrderDeletes(eateryId);
   const steps = useItemSteps(eateryId);
 
+  const card = (order: Order) => (
+    <OrderCard
+      key={order.id}
+      order={order}
+      now={now}
+      timeZone={timeZone}
+      perms={perms}
+      flashing={alerts.flashing.has(order.id)}
+      deleting={deletes.deleting(order.id)}
+      onAddItem={() => dialog.open({ kind: 'item', orderId: order.id })}
+      onEditItem={(item) => dialog.open({ kind: 'item', orderId: order.id, itemId: item.id })}
+      onDeleteItem={(item) => void deletes.removeItem(order, item)}
+      onStepItem={(item, status) => void steps.step(order, item, status)}
+      stepping={steps.stepping}
+      onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
+      onDelete={() => void deletes.removeOrder(order)}
+    />
+  );
+
   return (
     <>
       <OrdersHeader
@@ -105,38 +129,33 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       <OrderFilters filters={filters} counts={counts} />
 
       <ErrorBanner error={orders.error} />
+      {earlier.length > 0 && (
+        <section aria-labelledby="earlier-open-title" data-testid="earlier-open">
+          <Title order={3} size="h4" id="earlier-open-title" mb="xs">
+            {t('orders.earlierOpen', { count: earlier.length })}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" mb="lg">
+            {earlier.map((order) => card(order))}
+          </SimpleGrid>
+        </section>
+      )}
       {orders.isPending && !rangeInvalid ? (
         <PageLoader rows={3} />
       ) : shown.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t(
-            all.length === 0
-              ? 'orders.noOrders'
-              : filters.status === 'open'
-                ? 'orders.noOpenOrders'
-                : 'orders.noOrdersForFilter',
-          )}
-        </Text>
+        earlier.length > 0 ? null : (
+          <Text c="dimmed" ta="center" py="xl">
+            {t(
+              all.length === 0
+                ? 'orders.noOrders'
+                : filters.status === 'open'
+                  ? 'orders.noOpenOrders'
+                  : 'orders.noOrdersForFilter',
+            )}
+          </Text>
+        )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-          {shown.map((order) => (
-            <OrderCard
-              key={order.id}
-              order={order}
-              now={now}
-              timeZone={timeZone}
-              perms={perms}
-              flashing={alerts.flashing.has(order.id)}
-              deleting={deletes.deleting(order.id)}
-              onAddItem={() => dialog.open({ kind: 'item', orderId: order.id })}
-              onEditItem={(item) => dialog.open({ kind: 'item', orderId: order.id, itemId: item.id })}
-              onDeleteItem={(item) => void deletes.removeItem(order, item)}
-              onStepItem={(item, status) => void steps.step(order, item, status)}
-              stepping={steps.stepping}
-              onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
-              onDelete={() => void deletes.removeOrder(order)}
-            />
-          ))}
+          {shown.map((order) => card(order))}
         </SimpleGrid>
       )}
       {!orders.isPending && (

@@ -12,6 +12,7 @@ import type {
 } from '@qr-menu/contract';
 import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api } from '../../../api/client';
+import { patchEarlierOpen } from './earlier-open-orders';
 import { OPEN_FOR_TABLE } from './order-format';
 import { fetchOrderPage, type OrderPage, type OrderPages } from './order-pages';
 import { patchOrderPages, type ListFilter, type OrderChange } from './patch-orders-cache';
@@ -61,7 +62,8 @@ function listFilterOf(queryKey: readonly unknown[], meta: Record<string, unknown
 
 /**
  * Applies order events (from the socket, or made from a change's answer) to every cached order list of the
- * restaurant, shown or not: no list is re-fetched. Only lists that change are written.
+ * restaurant, shown or not, and to its open orders of earlier days: no list is re-fetched. Only lists that change
+ * are written.
  */
 export function patchOrderLists(qc: QueryClient, eateryId: number, events: readonly OrderChange[]) {
   for (const query of qc.getQueryCache().findAll({ queryKey: orderKeys.lists(eateryId) })) {
@@ -71,6 +73,7 @@ export function patchOrderLists(qc: QueryClient, eateryId: number, events: reado
     for (const event of events) after = patchOrderPages(after, event, filter);
     if (after !== before) qc.setQueryData<OrderPages>(query.queryKey, after);
   }
+  patchEarlierOpen(qc, eateryId, events);
 }
 
 /** The event a change's answer amounts to (the socket brings the same one a moment later). */

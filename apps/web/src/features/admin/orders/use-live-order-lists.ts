@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import type { OrderEvent } from '@qr-menu/contract';
+import { earlierOpenKeys } from './earlier-open-orders';
 import { orderKeys, patchOrderLists } from './orders-api';
 
 /**
@@ -36,7 +37,14 @@ export function useLiveOrderLists(eateryId: number) {
     [qc, eateryId],
   );
 
-  const resync = useCallback(() => qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }), [qc, eateryId]);
+  const resync = useCallback(
+    () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: orderKeys.lists(eateryId) }),
+        qc.invalidateQueries({ queryKey: earlierOpenKeys.all(eateryId) }),
+      ]),
+    [qc, eateryId],
+  );
 
   return { apply, resync };
 }
