@@ -55,6 +55,8 @@ export function OrdersPage() {
   return <OrdersBoard key={restaurant.id} restaurant={restaurant} />;
 }
 
+const NONE: Order[] = [];
+
 /** The live board of one restaurant: header, filters, the order cards and the dialog that is open. */
 function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const { t } = useTranslation();
@@ -74,7 +76,11 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
   // "Open" also shows what is still open from before the chosen days (a table served across midnight).
   const earlierQuery = useEarlierOpenOrders(eateryId, range.from, timeZone, filters.status === 'open' && !rangeInvalid);
-  const earlier = filters.status === 'open' ? (earlierQuery.data ?? []) : [];
+  const earlierData = earlierQuery.data;
+  const earlier = useMemo(
+    () => (filters.status === 'open' && earlierData ? earlierData : NONE),
+    [filters.status, earlierData],
+  );
   const everything = useMemo(() => (earlier.length ? [...earlier, ...all] : all), [earlier, all]);
   useTitleCounter(t('orders.title'), counts.CREATED);
 
