@@ -37,6 +37,8 @@ export function PaymentPanel({ eateryId, orderIds, bill }: { eateryId: number; o
         </Title>
         <SegmentedControl
           fullWidth
+          // Long labels ("Məhsullara görə") wrap on a phone instead of being cut off.
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
           aria-label={t('bills.split.label')}
           value={mode}
           onChange={(v) => setMode(v as SplitMode)}
