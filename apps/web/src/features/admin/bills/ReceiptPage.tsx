@@ -9,6 +9,7 @@ import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRe
 import { useBill } from './bills-api';
 import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
 import classes from './receipt.module.css';
+import slip from '../shared/slip.module.css';
 
 /** `/admin/receipt?orderIds=…`: the bill's receipt for an 80 mm printer, printed with the browser. */
 export function ReceiptPage() {
@@ -72,23 +73,23 @@ export function Receipt({ bill }: { bill: Bill }) {
   return (
     <article className={classes.receipt} data-receipt lang={lang} aria-label={t('bills.receipt.title')}>
       <h1 className={classes.name}>{bill.eatery.name}</h1>
-      <div className={classes.row}>
+      <div className={slip.row}>
         <span>{t(tables.length > 1 ? 'bills.receipt.tables' : 'bills.receipt.table')}</span>
         <span>{tables.join(', ')}</span>
       </div>
-      <div className={classes.row}>
+      <div className={slip.row}>
         <span>{t(bill.orders.length > 1 ? 'bills.receipt.orders' : 'bills.receipt.order')}</span>
         <span>{bill.orders.map((o) => `#${o.id}`).join(', ')}</span>
       </div>
-      <div className={classes.row}>
+      <div className={slip.row}>
         <span>{t('bills.receipt.date')}</span>
         <span>{formatDateTime(when, lang, bill.eatery.timeZone)}</span>
       </div>
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       {bill.items.map((item) => (
         <div key={item.id} className={classes.item} data-testid="receipt-item">
           <div>{itemName(item, lang)}</div>
-          <div className={`${classes.row} ${classes.itemLine}`}>
+          <div className={`${slip.row} ${classes.itemLine}`}>
             <span>
               {item.quantity} × {money(item.price)}
             </span>
@@ -96,35 +97,35 @@ export function Receipt({ bill }: { bill: Bill }) {
           </div>
         </div>
       ))}
-      <hr className={classes.rule} />
-      <div className={classes.row}>
+      <hr className={slip.rule} />
+      <div className={slip.row}>
         <span>{t('bills.receipt.subtotal')}</span>
         <span>{money(bill.subtotal)}</span>
       </div>
       {toCents(bill.discount) > 0 && (
         <>
-          <div className={classes.row}>
+          <div className={slip.row}>
             <span>{t('bills.receipt.discount')}</span>
             <span>−{money(bill.discount)}</span>
           </div>
           {bill.discountReason && <div className={classes.muted}>{bill.discountReason}</div>}
         </>
       )}
-      <div className={`${classes.row} ${classes.total}`}>
+      <div className={`${slip.row} ${classes.total}`}>
         <span>{t('bills.receipt.total')}</span>
         <span>
           {money(bill.total)} {t('bills.receipt.currency')}
         </span>
       </div>
       {toCents(bill.tips) > 0 && (
-        <div className={classes.row}>
+        <div className={slip.row}>
           <span>{t('bills.receipt.tips')}</span>
           <span>{money(bill.tips)}</span>
         </div>
       )}
-      {bill.payments.length > 0 && <hr className={classes.rule} />}
+      {bill.payments.length > 0 && <hr className={slip.rule} />}
       {bill.payments.map((p) => (
-        <div key={p.id} className={classes.row} data-testid="receipt-payment">
+        <div key={p.id} className={slip.row} data-testid="receipt-payment">
           <span>
             {t('bills.receipt.payment')}: {t(`bills.receipt.method.${p.method}`)}
           </span>
@@ -133,12 +134,12 @@ export function Receipt({ bill }: { bill: Bill }) {
         </div>
       ))}
       {toCents(bill.due) > 0 && (
-        <div className={`${classes.row} ${classes.total}`}>
+        <div className={`${slip.row} ${classes.total}`}>
           <span>{t('bills.receipt.due')}</span>
           <span>{money(bill.due)}</span>
         </div>
       )}
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <p className={classes.thanks}>{t('bills.receipt.thanks')}</p>
     </article>
   );

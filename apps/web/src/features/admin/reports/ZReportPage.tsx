@@ -12,6 +12,7 @@ import { formatAmount, formatDay } from './report-format';
 import { isDay, todayIn } from './report-range';
 import { useZReport } from './reports-api';
 import classes from './z-report.module.css';
+import slip from '../shared/slip.module.css';
 
 export type PaperSize = '80mm' | 'a4';
 
@@ -141,10 +142,10 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
       <Row label={t('reports.z.day')} value={dayText} />
       <Row label={t('reports.z.generatedAt')} value={generated} />
       <Row label={t('reports.z.timeZone')} value={report.eatery.timeZone} />
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <Row label={t('reports.z.orders')} value={String(report.orders)} testId="z-orders" />
       <Row label={t('reports.z.revenue')} value={`${money(report.revenue)} AZN`} testId="z-revenue" strong />
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <p className={classes.section}>{t('reports.z.byMethod')}</p>
       {report.byMethod.length === 0 && <p className={classes.muted}>{t('reports.z.noPayments')}</p>}
       {report.byMethod.map((m) => (
@@ -154,7 +155,7 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
         </div>
       ))}
       {report.byMethod.length > 0 && <Row label={t('reports.z.paymentsTotal')} value={money(paymentsTotal)} strong />}
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <Row label={t('reports.z.tips')} value={money(report.tips)} testId="z-tips" />
       <Row label={t('reports.z.discounts')} value={money(report.discounts)} testId="z-discounts" />
       <Row label={t('reports.z.cancelledOrders')} value={String(report.cancelledOrders)} testId="z-cancelled" />
@@ -163,7 +164,7 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
         value={money(report.cancelledItems.value)}
         testId="z-cancelled-items"
       />
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <Row
         label={t('reports.z.openOrders', { n: report.openOrders.count })}
         value={money(report.openOrders.value)}
@@ -171,7 +172,7 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
         strong={report.openOrders.count > 0}
       />
       {report.openOrders.count > 0 && <p className={classes.warning}>{t('reports.z.openWarning')}</p>}
-      <hr className={classes.rule} />
+      <hr className={slip.rule} />
       <div className={classes.signature}>
         <span>{t('reports.z.signature')}</span>
         <span className={classes.line} />
@@ -194,10 +195,7 @@ function Row({
   indent?: boolean;
 }) {
   return (
-    <div
-      className={`${classes.row} ${strong ? classes.strong : ''} ${indent ? classes.indent : ''}`}
-      data-testid={testId}
-    >
+    <div className={`${slip.row} ${strong ? classes.strong : ''} ${indent ? classes.indent : ''}`} data-testid={testId}>
       <span>{label}</span>
       <span>{value}</span>
     </div>
