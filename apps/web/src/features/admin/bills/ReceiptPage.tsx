@@ -40,7 +40,7 @@ function ReceiptScreen({ restaurantId }: RestaurantScreenProps) {
   }
   return (
     <div className={classes.screen}>
-      <div className={`${classes.actions} ${classes.noPrint}`}>
+      <div className={`${classes.actions} ${slip.noPrint}`}>
         <Button
           component={Link}
           to={`/admin/bill?orderIds=${orderIds.join(',')}&restaurantId=${restaurantId}`}
@@ -71,7 +71,7 @@ export function Receipt({ bill }: { bill: Bill }) {
   const lastPayment = bill.payments.at(-1)?.createdAt;
   const when = bill.paidAt ?? lastPayment ?? new Date().toISOString();
   return (
-    <article className={classes.receipt} data-receipt lang={lang} aria-label={t('bills.receipt.title')}>
+    <article className={classes.receipt} data-receipt data-print-slip lang={lang} aria-label={t('bills.receipt.title')}>
       <h1 className={classes.name}>{bill.eatery.name}</h1>
       <div className={slip.row}>
         <span>{t(tables.length > 1 ? 'bills.receipt.tables' : 'bills.receipt.table')}</span>

@@ -61,7 +61,7 @@ function ZReportScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
 
   return (
     <div className={classes.screen}>
-      <div className={classes.noPrint}>
+      <div className={`${slip.noPrint} ${classes.controls}`}>
         <ScreenHeader title={t('reports.z.title')} restaurantName={restaurantName} />
         <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
           <Button
@@ -133,6 +133,7 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
     <article
       className={`${classes.sheet} ${paper === 'a4' ? classes.a4 : classes.roll}`}
       data-z-report
+      data-print-slip
       data-paper={paper}
       lang={lang}
       aria-label={t('reports.z.title')}
