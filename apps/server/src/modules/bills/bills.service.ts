@@ -293,7 +293,8 @@ export class BillsService {
       total: fromCents(money.total),
       paid: fromCents(money.paid),
       tips: fromCents(money.tips),
-      due: fromCents(money.due),
+      // A bill closed is owed no more, also when it was marked paid without payments (the older status change).
+      due: allPaid ? 0 : fromCents(money.due),
       payments: [...groups.values()].map(({ cents, tipCents, ...g }) => ({
         ...g,
         amount: fromCents(cents),
