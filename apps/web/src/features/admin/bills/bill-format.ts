@@ -1,5 +1,3 @@
-import { localName, toCents } from '@qr-menu/contract';
-
 /**
  * Money and dates of the bill screens. Sums are done in integer cents (`toCents`), never by adding floats; amounts
  * go to the server as exact decimal strings ("3.34").
@@ -11,17 +9,9 @@ export function centsText(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** An amount (a JSON number with 2 decimals) in the language's number format with 2 decimals: "12.50". */
-export function formatAmount(amount: number, lang: string): string {
-  let fmt = formatters.get(lang);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
-    formatters.set(lang, fmt);
-  }
-  return fmt.format(toCents(amount) / 100);
-}
+// The admin-wide money format and item names, as the bill screens import them from here.
+export { formatAmount } from '../shared/money-format';
+export { itemName } from '../shared/live/item-name';
 
 /** Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show. */
 export function formatDateTime(iso: string, lang: string, timeZone: string): string {
@@ -33,10 +23,6 @@ export function formatDateTime(iso: string, lang: string, timeZone: string): str
     return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(date);
   }
 }
-
-/** An item's name in `lang` from its `names`, falling back as the guest menu does, else the name on the order. */
-export const itemName = (item: { name: string; names: { az: string; en: string; ru: string } }, lang: string) =>
-  localName({ nameAz: item.names.az, nameEn: item.names.en, nameRu: item.names.ru }, lang) || item.name;
 
 /** "3,1,2" from `?orderIds=` as distinct positive ids in ascending order; [] when missing or malformed. */
 export function parseOrderIds(raw: string | null): number[] {

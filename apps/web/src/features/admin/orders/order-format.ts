@@ -131,18 +131,8 @@ export function formatAge(t: Translate, createdAt: string | Date, now: Date): st
   return t('orders.age.days', { d: Math.floor(hours / 24) });
 }
 
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-
 /** A price with exactly 2 decimals in the language's number format, plus the currency label: "12.50 AZN". */
-export function formatMoney(amount: number, lang: string, unit = 'AZN'): string {
-  let fmt = moneyFormatters.get(lang);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
-    moneyFormatters.set(lang, fmt);
-  }
-  // Amounts arrive as cents / 100; round through cents so 0.1 + 0.2 style noise never shows.
-  return `${fmt.format(Math.round(amount * 100) / 100)} ${unit}`;
-}
+export { formatMoney } from '../shared/money-format';
 
 /** Total of the live items in integer cents (what the server sends as orderPrice; used for previews). */
 export function itemsTotal(items: readonly { price: number; quantity: number; status: ItemStatus }[]): number {

@@ -13,11 +13,8 @@ function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.Num
   return fmt;
 }
 
-/** An amount with 2 decimals, without the currency: "1 234,50" in az/ru, "1,234.50" in en. */
-export const formatAmount = (amount: number, lang: string) =>
-  numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(toCents(amount) / 100);
-
-export const formatMoney = (amount: number, lang: string) => `${formatAmount(amount, lang)} AZN`;
+/** Money: the admin-wide format ("1 234,50 AZN" in az/ru, "1,234.50 AZN" in en). */
+export { formatAmount, formatMoney } from '../shared/money-format';
 
 export const formatCount = (n: number, lang: string) => numberFormat(lang, { maximumFractionDigits: 0 }).format(n);
 
