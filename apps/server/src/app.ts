@@ -20,6 +20,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { serializerCompiler } from './plugins/serializer.js';
 import { modules } from './modules/index.js';
 import { menuCachePlugin } from './modules/guest/menu-cache.js';
+import { ordersListCachePlugin } from './modules/orders/orders-list-cache.js';
 import { guestPageRoutes } from './modules/guest-pages/routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // App plugins, then the modules' routes.
   await app.register(accessPlugin);
   await app.register(realtimePlugin);
+  await app.register(ordersListCachePlugin);
   await app.register(menuCachePlugin);
   app.decorate('services', createServices(database.db, config, app.realtime));
   for (const mod of modules) await app.register(mod, { prefix: '/api' });

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
+import type { onSendHookHandler, RouteOptions } from 'fastify';
 import type { Role } from '@qr-menu/contract';
 import { runJsonStatement, type Statement } from '../db/statements.js';
 import { AppError, notFound, accessDenied } from './app-error.js';
 import { verifyJwt } from './jwt.js';
+import { MembershipCache, type Membership } from './membership-cache.js';
 import { pathId } from './path-id.js';
 
 /**
@@ -12,6 +14,10 @@ import { pathId } from './path-id.js';
  * - { roles }: a member of the restaurant in the `:id` path parameter holding one of the roles
  *   ('any' = any role). Other restaurants answer 404, so their existence is never revealed.
  * Routes under /api/eatery/:id default to { roles: 'any' }; every other /api route defaults to 'user'.
+ *
+ * The membership (roles, owner) comes from a cache in memory (membership-cache.ts) when it holds an answer, else from
+ * the database. Every write route that can change a membership clears that cache, here and on the other instances
+ * (ACCESS_WRITE_ROUTE below); while changes on other instances could be missed it is not used.
  */
 export type Access = 'public' | 'user' | { roles: readonly Role[] | 'any' };
 
@@ -63,10 +69,53 @@ const MEMBERSHIP: Statement = {
     where m.user_id = $1::int and m.eatery_id = $2::int`,
 };
 
+/**
+ * The routes that can change who holds which role where: registering (a user and a restaurant), creating,
+ * changing and deleting a restaurant, adding, changing and removing its staff. Every write to memberships, users or
+ * eateries.owner_id goes through one of them (users, eateries and auth modules).
+ */
+const ACCESS_WRITE_ROUTE = /^\/api\/(admin\/eatery|eatery|eatery\/:id|eatery\/:id\/user(\/:userId)?)$/;
+
+const isWrite = (method: RouteOptions['method']) =>
+  (Array.isArray(method) ? method : [method]).some((m) => m !== 'GET' && m !== 'HEAD');
+
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenEateryId', null);
   app.decorateRequest('eatery', null);
+
+  const memberships = new MembershipCache();
+  app.addHook('onReady', async () => {
+    app.realtime.onDataChange((change) => {
+      if (change.kind !== 'orders') memberships.clear();
+    });
+  });
+
+  /** The user's membership of the restaurant (null: none), from the cache when it may be used. */
+  async function membershipOf(userId: number, eateryId: number): Promise<Membership | null> {
+    const usable = app.realtime.remoteChangesHeard;
+    if (usable) {
+      const cached = memberships.get(userId, eateryId);
+      if (cached !== undefined) return cached;
+    }
+    const generation = memberships.generation;
+    const [row] = await runJsonStatement<Membership>(app.db, MEMBERSHIP, [String(userId), String(eateryId)]);
+    const membership = row ? { roles: row.roles, ownerId: row.ownerId } : null;
+    // Not stored when a change was heard meanwhile (generation) or changes elsewhere could have been missed.
+    if (usable && app.realtime.remoteChangesHeard) memberships.set(userId, eateryId, membership, generation);
+    return membership;
+  }
+
+  // After the handler (its transaction committed), before the response leaves: the caller's next request, and any
+  // request here from then on, reads the membership from the database again. A 4xx changed nothing; a 5xx may have.
+  const accessWritten: onSendHookHandler = async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || reply.statusCode >= 500) app.realtime.accessChanged();
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isWrite(route.method) || !ACCESS_WRITE_ROUTE.test(route.url)) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), accessWritten];
+  });
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -84,12 +133,10 @@ export const accessPlugin = fp(async (app) => {
     if (access === 'user') return;
 
     const eateryId = pathId((request.params as { id?: string }).id);
-    const [row] = await runJsonStatement<{ roles: Role[]; ownerId: number }>(app.db, MEMBERSHIP, [
-      String(claims.sub),
-      String(eateryId),
-    ]);
-    if (!row) throw notFound();
-    const eatery: EateryContext = { id: eateryId, roles: row.roles, ownerId: row.ownerId };
+    const membership = await membershipOf(claims.sub, eateryId);
+    if (!membership) throw notFound();
+    // A copy of the roles: the cached answer must not change with the request.
+    const eatery: EateryContext = { id: eateryId, roles: [...membership.roles], ownerId: membership.ownerId };
     if (access.roles !== 'any' && !hasRole(eatery, access.roles)) throw accessDenied();
     request.eatery = eatery;
   });

@@ -52,6 +52,12 @@ import { verifyJwt } from './jwt.js';
  * carries `disconnectSockets` to the other instances). The client reconnects and subscribes again, which checks the
  * membership afresh. Clients should pass `auth` as a function so that a reconnection sends the current token.
  *
+ * Caches (plugins/membership-cache.ts, modules/orders/orders-list-cache.ts) hear of changes through `onDataChange`:
+ * changes made on this instance at once (an order event when it is emitted, before the response), changes made on
+ * other instances when their message arrives over the same adapter channel (order events with their batch; other
+ * changes in a `qrmenu:data-change` message). While the adapter's LISTEN connection is down, messages from other
+ * instances may be lost: `remoteChangesHeard` is false then, and losing it tells the listeners 'everything' changed.
+ *
  * Several instances: a socket's session lives on one instance. WebSocket is one TCP connection, so it works behind a
  * round-robin load balancer; HTTP long-polling (the fallback transport) needs sticky sessions.
  */
@@ -65,7 +71,27 @@ export interface Realtime {
   endUserSessions(userId: number): void;
   /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
   endEaterySessions(eateryId: number): void;
+  /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
+  onDataChange(listener: (change: DataChange) => void): void;
+  /**
+   * The restaurant's orders may have changed without an order event (a table or dish deleted, the time zone changed,
+   * a failed write): listeners here at once, other instances with the next batch of order events.
+   */
+  ordersChanged(eateryId: number): void;
+  /** Memberships, roles, users or restaurants changed: listeners here and a message to other instances, at once. */
+  accessChanged(): void;
+  /**
+   * False while changes made on other instances could be missed (their messages travel over the adapter's LISTEN
+   * connection, and it is down or not up yet). Always true with one instance (PGlite).
+   */
+  readonly remoteChangesHeard: boolean;
 }
+
+/**
+ * A change that cached data may depend on: the orders of some restaurants, access (memberships, roles, users,
+ * restaurants), or 'everything' (messages from other instances may have been lost).
+ */
+export type DataChange = { kind: 'orders'; eateryIds: readonly number[] } | { kind: 'access' } | { kind: 'everything' };
 
 /** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -76,6 +102,8 @@ type EventBatch = [eateryId: number, event: OrderEvent][];
 /** The server-to-server message (other instances only) carrying one call event. */
 const REMOTE_CALL_EVENT = 'qrmenu:call-event';
 type CallMessage = [eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>];
+/** The server-to-server message (other instances only) carrying a DataChange that no order event carries. */
+const REMOTE_DATA_CHANGE = 'qrmenu:data-change';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +130,17 @@ export const realtimePlugin = fp(async (app) => {
   let io: Server | null = null;
   /** True when other instances may exist (the PostgreSQL adapter): batches are also sent to them. */
   let clustered = false;
+
+  const changeListeners: ((change: DataChange) => void)[] = [];
+  function changed(change: DataChange) {
+    for (const listener of changeListeners) listener(change);
+  }
+  const eateriesOf = (batch: EventBatch) => [...new Set(batch.map(([eateryId]) => eateryId))];
+  /** True while the adapter listens (its client holds the LISTEN connection); read from the adapter's internals. */
+  function adapterHearing() {
+    const adapter = io?.of('/').adapter as unknown as { client?: { client?: unknown } } | undefined;
+    return !!adapter?.client?.client;
+  }
 
   /** Delivers a batch to this instance's sockets: each guest topic, then one message per restaurant's staff topic. */
   function deliverLocally(batch: EventBatch) {
@@ -131,13 +170,21 @@ export const realtimePlugin = fp(async (app) => {
   }
 
   let pending: EventBatch = [];
+  /** Restaurants whose orders changed without an event (ordersChanged), for other instances, sent with the batch. */
+  let pendingStale = new Set<number>();
   let flushTimer: NodeJS.Timeout | null = null;
   function flush() {
     flushTimer = null;
     const batch = pending;
+    const stale = pendingStale;
     pending = [];
+    pendingStale = new Set();
     deliverLocally(batch);
-    if (clustered && io) io.serverSideEmit(REMOTE_ORDER_EVENTS, batch);
+    if (!clustered || !io) return;
+    if (batch.length > 0) io.serverSideEmit(REMOTE_ORDER_EVENTS, batch);
+    // The batch's own events tell the other instances of their restaurants already.
+    for (const [eateryId] of batch) stale.delete(eateryId);
+    if (stale.size > 0) io.serverSideEmit(REMOTE_DATA_CHANGE, { kind: 'orders', eateryIds: [...stale] });
   }
 
   const realtime: Realtime = {
@@ -145,6 +192,8 @@ export const realtimePlugin = fp(async (app) => {
       return io;
     },
     emitOrderEvent(eateryId, event) {
+      // Caches here drop the restaurant's lists at once: the writer's next request must see its change.
+      changed({ kind: 'orders', eateryIds: [eateryId] });
       if (!io) return;
       pending.push([eateryId, event]);
       flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
@@ -161,6 +210,23 @@ export const realtimePlugin = fp(async (app) => {
     },
     endEaterySessions(eateryId) {
       io?.in(ordersTopic(eateryId)).disconnectSockets(true);
+    },
+    onDataChange(listener) {
+      changeListeners.push(listener);
+    },
+    ordersChanged(eateryId) {
+      changed({ kind: 'orders', eateryIds: [eateryId] });
+      if (!clustered || !io) return;
+      pendingStale.add(eateryId);
+      flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
+    },
+    accessChanged() {
+      changed({ kind: 'access' });
+      // Not batched: access taken away must reach the other instances as soon as possible.
+      if (clustered && io) io.serverSideEmit(REMOTE_DATA_CHANGE, { kind: 'access' } satisfies DataChange);
+    },
+    get remoteChangesHeard() {
+      return !clustered || adapterHearing();
     },
   };
   app.decorate('realtime', realtime);
@@ -249,9 +315,15 @@ export const realtimePlugin = fp(async (app) => {
       serveClient: false,
       ...(pool
         ? {
-            adapter: createAdapter(withClientErrorHandler((adapterPool = ownPool(pool, app.log)), app.log), {
-              errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
-            }),
+            adapter: createAdapter(
+              // Its LISTEN connection lost: changes made elsewhere meanwhile are never heard of.
+              withClientErrorHandler((adapterPool = ownPool(pool, app.log)), app.log, () =>
+                changed({ kind: 'everything' }),
+              ),
+              {
+                errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
+              },
+            ),
           }
         : {}),
     });
@@ -277,8 +349,12 @@ export const realtimePlugin = fp(async (app) => {
     io.on('connection', onConnection);
     clustered = !!pool;
     if (clustered) {
-      io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => deliverLocally(batch));
+      io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => {
+        changed({ kind: 'orders', eateryIds: eateriesOf(batch) });
+        deliverLocally(batch);
+      });
       io.on(REMOTE_CALL_EVENT, (message: CallMessage) => deliverCallLocally(message));
+      io.on(REMOTE_DATA_CHANGE, (change: DataChange) => changed(remoteChange(change)));
     }
 
     if (pool) await adapterListening(io);
@@ -319,7 +395,7 @@ async function adapterListening(io: Server) {
  * The adapter uses only `connect()` and `query()`; this pool view handles both for its clients (the adapter
  * sees 'end' and reconnects with a new one).
  */
-function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
+function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger, onLost: () => void): pg.Pool {
   return {
     connect: async () => {
       const client = await pool.connect();
@@ -327,6 +403,7 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool 
       const drop = (err?: Error) => {
         if (dropped) return;
         dropped = true;
+        onLost();
         try {
           client.release(err ?? true); // destroy it: the pool opens a fresh one when needed
         } catch {
@@ -342,6 +419,19 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool 
     },
     query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
   } as unknown as pg.Pool;
+}
+
+/** A DataChange from another instance, checked (anything unexpected counts as 'everything'). */
+function remoteChange(change: DataChange): DataChange {
+  if (change?.kind === 'access') return change;
+  if (
+    change?.kind === 'orders' &&
+    Array.isArray(change.eateryIds) &&
+    change.eateryIds.every((id) => Number.isSafeInteger(id))
+  ) {
+    return change;
+  }
+  return { kind: 'everything' };
 }
 
 /**

@@ -10,9 +10,11 @@ import {
   orderPathId,
   orderResponse,
   orderUpdateBody,
+  type Order,
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { ORDER_ROLES } from './order-rules.js';
+import { listQueryKey } from './orders-list-cache.js';
 import { eateryParams } from '../route-options.js';
 
 const orderParams = z.object({ id: idField, orderId: orderPathId });
@@ -41,9 +43,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await queries.list(requireEatery(request).id, request.query);
+      // The page as sent before when nothing changed since (orders-list-cache.ts), else read and serialized here
+      // with the route's own serializer: the same bytes either way.
+      const eateryId = requireEatery(request).id;
+      const page = await app.ordersListCache.page(eateryId, listQueryKey(request.query), async () => {
+        const { orders, nextCursor } = await queries.list(eateryId, request.query);
+        return { body: Buffer.from(reply.serialize(orders) as string), nextCursor };
+      });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.orders;
+      // Bytes go out as they are (Fastify serializes only objects).
+      return reply.type('application/json; charset=utf-8').send(page.body as unknown as Order[]);
     },
   );
 

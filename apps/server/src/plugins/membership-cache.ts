@@ -1,0 +1,81 @@
+import type { Role } from '@qr-menu/contract';
+
+/** A user's membership of a restaurant as the access check needs it. */
+export interface Membership {
+  roles: Role[];
+  ownerId: number;
+}
+
+/** How long an answer is kept at most: the safety net for a change whose invalidation was lost. */
+export const MEMBERSHIP_TTL_MS = 5_000;
+/** Entries at most (each a few dozen bytes); past it the oldest go first. */
+export const MEMBERSHIP_MAX_ENTRIES = 50_000;
+
+interface Entry {
+  /** null: not a member (the restaurant answers 404 to this user). */
+  membership: Membership | null;
+  storedAt: number;
+}
+
+/**
+ * The access plugin's answers to "which roles does user U hold in restaurant E" (and "none"), kept in memory so that
+ * a staff request costs no database round trip (issue 13). Only the access plugin uses it.
+ *
+ * It must never grant what the database no longer grants. So:
+ * - every change of memberships, roles, users or restaurants clears it (`clear()`, called by the access plugin's
+ *   hook on those routes, here at once and on the other instances through the realtime channel);
+ * - an answer read from the database is stored only if no clear happened while it was read (`generation`), so a
+ *   read that raced with a change cannot put the old answer back;
+ * - answers expire after MEMBERSHIP_TTL_MS, in case an invalidation from another instance was lost;
+ * - while changes on other instances could be missed, the caller does not use it at all (see access.ts).
+ * Clearing everything on any change is deliberate: such changes are rare (staff management), and it leaves no
+ * case to forget.
+ */
+export class MembershipCache {
+  private readonly entries = new Map<string, Entry>();
+  private gen = 0;
+
+  constructor(
+    private readonly ttlMs = MEMBERSHIP_TTL_MS,
+    private readonly maxEntries = MEMBERSHIP_MAX_ENTRIES,
+  ) {}
+
+  /** The stored answer (null: not a member), or undefined when there is none (or it expired). */
+  get(userId: number, eateryId: number, now = Date.now()): Membership | null | undefined {
+    const key = `${userId}:${eateryId}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.storedAt >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.membership;
+  }
+
+  /** Changes with every clear(): take it before reading the database, pass it to set(). */
+  get generation() {
+    return this.gen;
+  }
+
+  /** Stores an answer read from the database, unless a clear() happened since `generation` was taken. */
+  set(userId: number, eateryId: number, membership: Membership | null, generation: number, now = Date.now()) {
+    if (generation !== this.gen) return;
+    const key = `${userId}:${eateryId}`;
+    this.entries.delete(key); // re-inserted last: the Map's order is the storing order
+    this.entries.set(key, { membership, storedAt: now });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  /** Forgets every answer, and makes reads that are under way not store theirs. */
+  clear() {
+    this.gen++;
+    this.entries.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
