@@ -208,11 +208,20 @@ export const orders = pgTable(
     /** Who closed the bill and when (status PAID through payments). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Report figures written by database triggers (migration 0004), never by the app: `total` is the live items minus
+     * the discount while the order is PAID (null otherwise); `readyAt` / `servedAt` the first time it became READY /
+     * ISSUED. The reports read them instead of every item and history row.
+     */
+    total: numeric('total', { precision: 12, scale: 2 }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    servedAt: timestamp('served_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_eatery_created_idx').on(t.eateryId, t.createdAt),
+    index('orders_eatery_paid_idx').on(t.eateryId, t.paidAt),
     index('orders_device_idx').on(t.deviceId),
     uniqueIndex('orders_idempotency_idx').on(t.eateryId, t.deviceId, t.idempotencyKey),
   ],
@@ -260,6 +269,29 @@ export const orderStatusHistory = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/**
+ * Dishes sold, per restaurant, UTC hour (when the order was paid) and dish: the live items of PAID orders, kept by
+ * database triggers (migration 0004) when an order becomes PAID or stops being PAID and when an item of a PAID order
+ * changes. UTC hours so that a change of the restaurant's time zone needs no rebuild; a range whose bounds are not
+ * whole UTC hours reads its edge parts from the items. `dishId` 0: items without a dish, grouped by `nameKey`.
+ * `lastItem`: the latest item of the group (its names label the dish in the report).
+ */
+export const reportDishHours = pgTable(
+  'report_dish_hours',
+  {
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    dishId: integer('dish_id').notNull(),
+    nameKey: text('name_key').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    lastItem: integer('last_item').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eateryId, t.hour, t.dishId, t.nameKey] })],
 );
 
 /** Calls from the table (issue #15): a guest asks for the waiter or the bill; staff acknowledge. */
