@@ -79,6 +79,13 @@ export const eateries = pgTable('eateries', {
   /** Kitchen display: a ticket turns amber, then red, after this many minutes (issue #15). */
   kitchenAmberMinutes: integer('kitchen_amber_minutes').notNull().default(10),
   kitchenRedMinutes: integer('kitchen_red_minutes').notNull().default(20),
+  /** The language a guest's menu opens in (issue 17); receipts keep `language`. */
+  guestLanguage: text('guest_language').notNull().default('az'),
+  /** The currency code shown beside prices (issue 17); amounts stay numeric. */
+  currency: text('currency').notNull().default('AZN'),
+  /** Seven days, Monday first: { closed, open 'HH:MM', close 'HH:MM' }; null: not given (issue 17). */
+  openingHours: jsonb('opening_hours').$type<{ closed: boolean; open: string; close: string }[]>(),
+  logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerId: integer('owner_id')
     .notNull()
     .references(() => users.id),
@@ -150,6 +157,8 @@ export const dishes = pgTable(
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Dietary and allergen tags of the contract's DIETARY_TAGS (issue 17). */
+    dietaryTags: text('dietary_tags').array().notNull().default([]),
   },
   (t) => [index('dishes_category_idx').on(t.categoryId, t.position), index('dishes_eatery_idx').on(t.eateryId)],
 );
