@@ -16,7 +16,7 @@ import { AppError, accessDenied, isUniqueViolation, notFound, validationError } 
 import { snapshotDishes, type DishSnapshot } from './dish-snapshots.js';
 import { toOrderDto } from './order-dto.js';
 import { findIdempotentOrder, loadOrder } from './order-queries.js';
-import { insertOrderAtOnce } from './place-order-sql.js';
+import { OrderBatcher } from './order-batcher.js';
 import { ORDER_ROLES, deriveOrderStatus, isFinal, readyAtAfter } from './order-rules.js';
 
 /** Where order events go (app.realtime in the app; a recorder in tests). */
@@ -86,10 +86,15 @@ const itemsRequired = () => validationError('items', ORDER_V.itemsRequired);
  * the commit.
  */
 export class OrderCommands {
+  /** New orders go to the database in batches (group commit, see OrderBatcher). */
+  private readonly batcher: OrderBatcher;
+
   constructor(
     private readonly db: Db,
     private readonly events: OrderEventSink,
-  ) {}
+  ) {
+    this.batcher = new OrderBatcher(db);
+  }
 
   /**
    * Creates an order (status CREATED) on a table of the restaurant with the given items, prices taken from the
@@ -109,8 +114,9 @@ export class OrderCommands {
     const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
     if (forGuest && items.length === 0) throw itemsRequired();
 
-    // Fast path: one statement does it all when nothing is wrong (the usual case: one round trip).
-    const inserted = await insertOrderAtOnce(this.db, {
+    // Fast path: one statement does it all when nothing is wrong (the usual case), shared with the orders placed
+    // at the same time (one round trip and one commit for the batch).
+    const inserted = await this.batcher.place({
       eateryId,
       tableId,
       items,

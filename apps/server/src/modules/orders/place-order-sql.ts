@@ -16,38 +16,49 @@ const localNameSql = (table: string, lang: Language) =>
 const azName = (table: string) => localNameSql(table, 'az');
 
 /**
- * A whole order in one statement: checks the table, snapshots the dishes, inserts the order and its items and
- * returns them. It inserts only when everything is in order: the table is the restaurant's (and, for guests, not
- * INACTIVE), every dish is a live dish of the restaurant (for guests, also available), and no order of this device
- * has this Idempotency-Key yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise it returns no row and
- * inserts nothing; the caller then finds out why (and answers the right error) on the slow path.
+ * Several whole orders in one statement (group commit, see order-batcher.ts): for each order it checks the table,
+ * snapshots the dishes, inserts the order and its items, and returns them. An order is inserted only when
+ * everything about it is in order: the table is the restaurant's (and, for guests, not INACTIVE), every dish is a
+ * live dish of the restaurant (for guests, also available), and no order of this device has this Idempotency-Key
+ * yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise that order gets no row and nothing of it is
+ * written, while the others of the statement are; the caller then finds out why (and answers the right error) on
+ * the slow path. One statement is one transaction: the orders of a batch share its commit (and its WAL flush).
  *
- * $1 is the PlaceOrderInput as JSON; the one row is the order with its items as JSON.
+ * $1 is a JSON array of PlaceOrderInput; each row is one inserted order with its items, and `ord`, its 1-based
+ * position in $1. Order ids are drawn from the sequence up front, so that the items find their order by id
+ * (RETURNING does not promise the input's order); a refused order leaves a gap in the ids, as a rollback does.
  */
-const PLACE_ORDER: Statement = {
-  name: 'place_order_v3',
+const PLACE_ORDERS: Statement = {
+  name: 'place_orders_v1',
   text: `
-with req as (
-  select (r->>'eateryId')::int as eatery_id, (r->>'tableId')::int as table_id, (r->>'guest')::boolean as guest,
-    r->>'note' as note, r->>'deviceId' as device_id, r->>'idempotencyKey' as idempotency_key, r->'items' as items
-  from (select $1::jsonb as r) as j
+with req as materialized (
+  select r.ord, nextval(pg_get_serial_sequence('orders', 'id')) as id, (r.x->>'eateryId')::int as eatery_id,
+    (r.x->>'tableId')::int as table_id, (r.x->>'guest')::boolean as guest, r.x->>'note' as note,
+    r.x->>'deviceId' as device_id, r.x->>'idempotencyKey' as idempotency_key, r.x->'items' as items
+  from jsonb_array_elements($1::jsonb) with ordinality as r(x, ord)
 ), input as (
-  select (e.item->>'dishId')::int as dish_id, (e.item->>'quantity')::int as quantity, e.item->>'note' as note, e.ord
+  select req.ord as req_ord, (e.item->>'dishId')::int as dish_id, (e.item->>'quantity')::int as quantity,
+    e.item->>'note' as note, e.ord
   from req cross join jsonb_array_elements(req.items) with ordinality as e(item, ord)
-), t as (
-  select tables.id, tables.number from tables, req
-  where tables.id = req.table_id and tables.eatery_id = req.eatery_id and (not req.guest or tables.status <> 'INACTIVE')
 ), d as (
-  select dishes.id, ${azName('dishes')} as name, dishes.price,
+  select distinct on (req.ord, dishes.id) req.ord as req_ord, dishes.id, ${azName('dishes')} as name, dishes.price,
     jsonb_build_object('az', ${azName('dishes')}, 'en', ${localNameSql('dishes', 'en')}, 'ru', ${localNameSql('dishes', 'ru')}) as names, dishes.kitchen_department_id,
     case when categories.id is null then null else nullif(${azName('categories')}, '') end as category_name
-  from req cross join dishes left join categories on categories.id = dishes.category_id
-  where dishes.eatery_id = req.eatery_id and dishes.id in (select dish_id from input) and dishes.archived_at is null
-    and (not req.guest or dishes.available)
+  from req join input on input.req_ord = req.ord
+    join dishes on dishes.id = input.dish_id and dishes.eatery_id = req.eatery_id
+    left join categories on categories.id = dishes.category_id
+  where dishes.archived_at is null and (not req.guest or dishes.available)
+), ok as (
+  select req.ord, req.id, req.eatery_id, tables.id as table_id, tables.number as table_number, req.note,
+    req.device_id, req.idempotency_key
+  from req join tables on tables.id = req.table_id and tables.eatery_id = req.eatery_id
+  where (not req.guest or tables.status <> 'INACTIVE')
+    and (select count(*) from d where d.req_ord = req.ord)
+      = (select count(distinct input.dish_id) from input where input.req_ord = req.ord)
 ), o as (
-  insert into orders (eatery_id, table_id, table_number, status, note, device_id, idempotency_key)
-  select req.eatery_id, t.id, t.number, 'CREATED', req.note, req.device_id, req.idempotency_key from req, t
-  where (select count(*) from d) = (select count(distinct dish_id) from input)
+  insert into orders (id, eatery_id, table_id, table_number, status, note, device_id, idempotency_key)
+  select ok.id, ok.eatery_id, ok.table_id, ok.table_number, 'CREATED', ok.note, ok.device_id, ok.idempotency_key
+  from ok order by ok.ord
   on conflict do nothing
   returning id, eatery_id, table_id, table_number, status, note, device_id, version, discount, created_at, updated_at
 ), i as (
@@ -55,25 +66,30 @@ with req as (
     category_name)
   select o.id, d.id, d.name, d.names, d.price, input.quantity, input.note, 'CREATED', d.kitchen_department_id,
     d.category_name
-  from o cross join input join d on d.id = input.dish_id
-  order by input.ord
+  from o join ok on ok.id = o.id join input on input.req_ord = ok.ord
+    join d on d.req_ord = ok.ord and d.id = input.dish_id
+  order by ok.ord, input.ord
   returning id, order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id, category_name,
     batch, ready_at, created_at
 )
 select json_build_object(
-  'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number, 'status', o.status,
-  'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text, 'paidAt', null,
-  'createdAt', o.created_at, 'updatedAt', o.updated_at,
+  'ord', ok.ord, 'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number,
+  'status', o.status, 'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text,
+  'paidAt', null, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
   'items', coalesce((select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,
     'quantity', i.quantity, 'note', i.note, 'status', i.status, 'kitchenDepartmentId', i.kitchen_department_id,
     'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'readyAt', null,
-    'createdAt', i.created_at) order by i.id) from i), '[]'::json))
-from o`,
+    'createdAt', i.created_at) order by i.id) from i where i.order_id = o.id), '[]'::json))
+from o join ok on ok.id = o.id
+order by ok.ord`,
 };
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-type PlacedJson = Json<OrderRow> & { items: (Json<ItemRow> & { status: ItemStatus })[] };
+type PlacedJson = Json<OrderRow> & {
+  ord: number;
+  items: (Json<ItemRow> & { status: ItemStatus })[];
+};
 
 export interface PlaceOrderInput {
   eateryId: number;
@@ -85,16 +101,26 @@ export interface PlaceOrderInput {
   idempotencyKey: string | null;
 }
 
-/** Inserts the order in one statement; null when it was refused (see PLACE_ORDER) and nothing was written. */
-export async function insertOrderAtOnce(
+export interface InsertedOrder {
+  order: OrderRow;
+  items: ItemRow[];
+}
+
+/**
+ * Inserts the orders in one statement; for each input (same positions) its order, or null when that order was
+ * refused (see PLACE_ORDERS) and nothing of it was written.
+ */
+export async function insertOrdersAtOnce(
   db: Db,
-  input: PlaceOrderInput,
-): Promise<{ order: OrderRow; items: ItemRow[] } | null> {
-  const [placed] = await runJsonStatement<PlacedJson>(db, PLACE_ORDER, [JSON.stringify(input)]);
-  if (!placed) return null;
-  const { items, ...order } = placed;
-  return {
-    order: { ...order, paidAt: null, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
-    items: items.map((i) => ({ ...i, readyAt: null, createdAt: new Date(i.createdAt) })),
-  };
+  inputs: readonly PlaceOrderInput[],
+): Promise<(InsertedOrder | null)[]> {
+  const rows = await runJsonStatement<PlacedJson>(db, PLACE_ORDERS, [JSON.stringify(inputs)]);
+  const out: (InsertedOrder | null)[] = inputs.map(() => null);
+  for (const { ord, items, ...order } of rows) {
+    out[ord - 1] = {
+      order: { ...order, paidAt: null, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
+      items: items.map((i) => ({ ...i, readyAt: null, createdAt: new Date(i.createdAt) })),
+    };
+  }
+  return out;
 }
