@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_ROUTES, type Order } from '@qr-menu/contract';
@@ -408,6 +409,60 @@ describe('the staff orders list from memory across instances (PostgreSQL)', () =
       // F's page on A was never dropped: a change behind the back still does not show.
       await noteBehindTheBack(a, fPlaced.json().id, 'F behind the back');
       expect(await listBody(a, F)).toBe(fBody);
+    },
+    30_000,
+  );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'while the LISTEN connection is down the list is read from the database; once it is back, B reaches A again',
+    async () => {
+      const [a, b] = instances.map((i) => i.app);
+      const E = await makeEatery(a);
+      const dish = await makeDish(a, E, { price: '2.00', nameEn: 'Tea' });
+      const placed = await a.inject({
+        method: 'POST',
+        url: listUrl(E.id),
+        headers: bearer(E.waiter.token),
+        payload: { tableId: E.tableId, items: [{ dishId: dish, quantity: 1 }] },
+      });
+      expect(placed.statusCode).toBe(201);
+      await listBody(a, E);
+
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = $1 AND query ILIKE 'LISTEN "socket.io%'`,
+          [shared!.name],
+        );
+        expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+      } finally {
+        await admin.end();
+      }
+      const until = async (heard: boolean, timeoutMs: number) => {
+        const start = Date.now();
+        while (a.realtime.remoteChangesHeard !== heard) {
+          if (Date.now() - start > timeoutMs) throw new Error(`remoteChangesHeard still ${!heard}`);
+          await sleep(10);
+        }
+      };
+      await until(false, 3000);
+      // Nothing from memory meanwhile (nor kept for later): a change B's message could not announce shows at once.
+      await listBody(a, E);
+      await noteBehindTheBack(a, placed.json().id, 'while the link is down');
+      expect((JSON.parse(await listBody(a, E)) as Order[])[0].note).toBe('while the link is down');
+
+      await until(true, 10_000);
+      await listBody(a, E); // cached again
+      const put = await b.inject({
+        method: 'PUT',
+        url: listUrl(E.id, `/${placed.json().id}`),
+        headers: bearer(E.waiter.token),
+        payload: { status: 'PREPARING' },
+      });
+      expect(put.statusCode).toBe(200);
+      await untilCurrent(a, E);
     },
     30_000,
   );
