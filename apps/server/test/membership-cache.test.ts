@@ -216,7 +216,7 @@ describe('memberships from memory across instances (PostgreSQL)', () => {
     url: string,
     token: string,
     expected: (status: number) => boolean,
-    timeoutMs = 2500,
+    timeoutMs = 4000, // below MEMBERSHIP_TTL_MS (5 s)
   ) {
     const start = Date.now();
     for (;;) {

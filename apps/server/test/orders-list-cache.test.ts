@@ -325,7 +325,7 @@ describe('the staff orders list from memory across instances (PostgreSQL)', () =
   });
 
   /** Asks instance `app` until its list is what the database holds; the time it took. */
-  async function untilCurrent(app: FastifyInstance, e: TestEatery, timeoutMs = 3000) {
+  async function untilCurrent(app: FastifyInstance, e: TestEatery, timeoutMs = 8000 /* below LIST_TTL_MS */) {
     const start = Date.now();
     for (;;) {
       const body = JSON.parse(await listBody(app, e)) as Order[];
