@@ -8,15 +8,15 @@ import type { Statement } from '../../db/statements.js';
  * service turns them into cents. Each statement answers one `json` value: a figure group is one round trip.
  *
  * Which orders count:
- * - revenue, orders, discounts, days, tables, waiters, dishes: PAID orders by when they were paid (paid_at, else
- *   updated_at for orders closed before paid_at existed). Order total = its live items (not DELETED) − discount.
- * - cancelled share, hours of the week, minutes to READY / SERVED: orders placed (created_at) in the range.
+ * - revenue, orders, discounts, days, tables, waiters, dishes: PAID orders by when they were paid (paid_at; set for
+ *   every PAID order by the trigger of migration 0004). Order total = its live items (not DELETED) − discount, stored
+ *   on the order (orders.total) while it is PAID; dishes from report_dish_hours (per UTC hour and dish).
+ * - cancelled share, hours of the week, minutes to READY / SERVED: orders placed (created_at) in the range; the first
+ *   READY / ISSUED times are stored on the order (orders.ready_at / served_at).
  * - tips and amounts by payment method: payments made (created_at) in the range (payments_eatery_idx).
  *
- * Index use: orders by (eatery_id, created_at) — orders_eatery_created_idx. A paid order was created before it was
- * paid, so `created_at < end of range` bounds the scan of paid orders from above; there is no lower bound on
- * created_at (an order may stay open for days), so that scan also walks the restaurant's older orders: an index on
- * (eatery_id, paid_at) would bound it on both sides (not added: no schema change in this issue).
+ * Index use: paid orders by (eatery_id, paid_at) — orders_eatery_paid_idx; orders placed by (eatery_id, created_at)
+ * — orders_eatery_created_idx; dish hours by their primary key (eatery_id, hour, …).
  */
 
 /**
@@ -44,123 +44,107 @@ const LAST_DAY = `(($3::timestamptz at time zone $4::text)::date - 1)`;
 /** Money as text with two decimals (numeric → exact text). */
 const money = (expr: string) => `coalesce(${expr}, 0)::numeric(14, 2)::text`;
 
+/** Whole UTC hours inside the range: its start rounded up, its end rounded down (report_dish_hours is per UTC hour). */
+const HOUR_LO = `(case when date_trunc('hour', ${LO}, 'UTC') = ${LO} then ${LO}
+  else date_trunc('hour', ${LO}, 'UTC') + interval '1 hour' end)`;
+const HOUR_HI = `greatest(date_trunc('hour', ${HI}, 'UTC'), ${HOUR_LO})`;
+
 /**
- * PAID orders of the range ($2..$3, no time zone needed) with their live items, for the previous range: number of orders,
- * discounts and the items' amount (revenue = amount − discounts). No per-order grouping: one join, one sum.
+ * PAID orders of the range ($2..$3, no time zone needed), for the previous range: number of orders, discounts and the
+ * items' amount (revenue = amount − discounts), from the totals stored on the orders (orders_eatery_paid_idx).
  */
 export const PAID_TOTALS: Statement = {
-  name: 'reports_paid_totals_v3',
-  text: `with paid as materialized (
-  select o.id, o.discount from orders o
-  where o.eatery_id = $1::int and o.status = 'PAID' and o.created_at < ${HI}
-    and coalesce(o.paid_at, o.updated_at) >= ${LO} and coalesce(o.paid_at, o.updated_at) < ${HI}
-),
-ids as (select min(id) as lo, max(id) as hi from paid)
-select json_build_object(
-  'orders', (select count(*) from paid),
-  'discounts', (select ${money('sum(discount)')} from paid),
-  'amount', (select ${money('sum(i.price * i.quantity)')} from paid p join order_items i on i.order_id = p.id
-             where i.order_id between (select lo from ids) and (select hi from ids) and i.status <> 'DELETED')
-)`,
+  name: 'reports_paid_totals_v4',
+  text: `select json_build_object('orders', count(*), 'discounts', ${money('sum(o.discount)')},
+  'amount', ${money('sum(o.total + o.discount)')})
+from orders o
+where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.status = 'PAID'`,
 };
 
 /**
- * PAID orders of the range with their live items, in one pass over the items grouped four ways at once (grouping
- * sets: by day, table number, table id, dish): every group is small, so nothing spills to disk. Orders are counted
- * and their discounts summed the same ways from the orders alone; revenue of a group = items − discounts.
+ * PAID orders of the range, from their stored totals, grouped three ways at once (grouping sets: by day, table
+ * number, table id); dishes from the dish hours (report_dish_hours) of the whole UTC hours of the range plus the
+ * items of the orders paid in its edge parts (not empty only in a time zone whose offset is not whole hours).
+ * Revenue of a group = sum of the orders' totals (live items − discount); amount = revenue + discounts.
  * Waiters: the table's assigned waiters (all of them: an order at a table with two waiters counts for each).
  * Dish names: those of the group's latest item (order_items.names, a snapshot at ordering time).
- * `order_id between min and max` lets the items come from the order_items_order_idx range of the period.
  */
 export const PAID_DETAIL: Statement = {
-  name: 'reports_paid_detail_v3',
+  name: 'reports_paid_detail_v4',
   text: `with paid as materialized (
-  select o.id, o.table_id, o.table_number, o.discount,
-    (coalesce(o.paid_at, o.updated_at) at time zone $4::text)::date as day
+  select o.table_id, o.table_number, o.discount, o.total, (o.paid_at at time zone $4::text)::date as day
   from orders o
-  where o.eatery_id = $1::int and o.status = 'PAID' and o.created_at < ${HI}
-    and coalesce(o.paid_at, o.updated_at) >= ${LO} and coalesce(o.paid_at, o.updated_at) < ${HI}
-),
-ids as (select min(id) as lo, max(id) as hi from paid),
-lines as materialized (
-  select case when grouping(p.day) = 0 then 'day' when grouping(p.table_number) = 0 then 'table'
-              when grouping(p.table_id) = 0 then 'tableId' else 'dish' end as kind,
-    p.day, p.table_number, p.table_id, i.dish_id, min(i.name) as name, max(i.id) as last_item,
-    sum(i.quantity) as quantity, sum(i.price * i.quantity) as amount
-  from paid p join order_items i on i.order_id = p.id
-  where i.order_id between (select lo from ids) and (select hi from ids) and i.status <> 'DELETED'
-  group by grouping sets ((p.day), (p.table_number), (p.table_id), (i.dish_id, case when i.dish_id is null then i.name end))
+  where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.status = 'PAID'
 ),
 ords as materialized (
   select case when grouping(day) = 0 then 'day' when grouping(table_number) = 0 then 'table'
               when grouping(table_id) = 0 then 'tableId' else 'all' end as kind,
-    day, table_number, table_id, count(*) as orders, sum(discount) as discounts
+    day, table_number, table_id, count(*) as orders, sum(discount) as discounts, sum(total) as revenue
   from paid group by grouping sets ((), (day), (table_number), (table_id))
+),
+dish_parts as (
+  select r.dish_id, r.name_key, sum(r.quantity) as quantity, sum(r.amount) as amount, max(r.last_item) as last_item
+  from report_dish_hours r
+  where r.eatery_id = $1::int and r.hour >= ${HOUR_LO} and r.hour < ${HOUR_HI}
+  group by 1, 2
+  union all
+  select coalesce(i.dish_id, 0), case when i.dish_id is null then i.name else '' end,
+    sum(i.quantity), sum(i.price * i.quantity), max(i.id)
+  from orders o join order_items i on i.order_id = o.id
+  where o.eatery_id = $1::int and o.status = 'PAID' and i.status <> 'DELETED'
+    and ((o.paid_at >= ${LO} and o.paid_at < least(${HOUR_LO}, ${HI}))
+      or (o.paid_at >= ${HOUR_HI} and o.paid_at < ${HI}))
+  group by 1, 2
+),
+dishes as (
+  select dish_id, sum(quantity) as quantity, sum(amount) as amount, max(last_item) as last_item
+  from dish_parts group by dish_id, name_key
 )
 select json_build_object(
   'orders', coalesce((select orders from ords where kind = 'all'), 0),
   'discounts', (select ${money('discounts')} from ords where kind = 'all'),
-  'amount', (select ${money('sum(amount)')} from lines where kind = 'day'),
+  'amount', (select ${money('revenue + discounts')} from ords where kind = 'all'),
   'byDay', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'),
-      'revenue', ${money('coalesce(l.amount, 0) - o.discounts')}, 'orders', coalesce(o.orders, 0)) order by d.day)
+      'revenue', ${money('o.revenue')}, 'orders', coalesce(o.orders, 0)) order by d.day)
     from generate_series(${FIRST_DAY}, ${LAST_DAY}, interval '1 day') as d(day)
-    left join ords o on o.kind = 'day' and o.day = d.day::date
-    left join lines l on l.kind = 'day' and l.day = d.day::date),
-  'byTable', (select coalesce(json_agg(json_build_object('tableNumber', t.table_number,
-      'revenue', ${money('t.revenue')}, 'orders', t.orders) order by t.revenue desc, t.table_number), '[]')
-    from (select o.table_number, coalesce(l.amount, 0) - o.discounts as revenue, o.orders
-          from ords o left join lines l on l.kind = 'table' and l.table_number = o.table_number
-          where o.kind = 'table') t),
+    left join ords o on o.kind = 'day' and o.day = d.day::date),
+  'byTable', (select coalesce(json_agg(json_build_object('tableNumber', o.table_number,
+      'revenue', ${money('o.revenue')}, 'orders', o.orders) order by o.revenue desc, o.table_number), '[]')
+    from ords o where o.kind = 'table'),
   'byWaiter', (select coalesce(json_agg(json_build_object('waiterId', w.waiter_id, 'name', w.name,
       'revenue', ${money('w.revenue')}, 'orders', w.orders) order by w.revenue desc, w.name nulls last), '[]')
     from (select a.waiter_id, coalesce(nullif(u.name, ''), u.email) as name,
-            sum(coalesce(l.amount, 0) - o.discounts) as revenue, sum(o.orders) as orders
+            sum(o.revenue) as revenue, sum(o.orders) as orders
           from ords o
-          left join lines l on l.kind = 'tableId' and l.table_id is not distinct from o.table_id
           left join table_assignments a on a.table_id = o.table_id
           left join users u on u.id = a.waiter_id
           where o.kind = 'tableId'
           group by a.waiter_id, u.name, u.email) w),
-  'dishes', (select coalesce(json_agg(json_build_object('dishId', l.dish_id, 'name', l.name,
-      'names', (select i.names from order_items i where i.id = l.last_item),
-      'quantity', l.quantity, 'revenue', ${money('l.amount')})), '[]')
-    from lines l where l.kind = 'dish')
+  'dishes', (select coalesce(json_agg(json_build_object('dishId', nullif(d.dish_id, 0), 'name', i.name,
+      'names', i.names, 'quantity', d.quantity, 'revenue', ${money('d.amount')})), '[]')
+    from dishes d join order_items i on i.id = d.last_item)
 )`,
 };
 
 /**
- * Orders placed in the range and in the previous one: cancelled share, hours of the week, minutes to READY/SERVED.
- * The history is read through order_status_history_order_idx over the ids of the period, so it comes sorted by
- * order and is grouped per order without a hash table (first READY, first ISSUED of each order).
+ * Orders placed in the range and in the previous one: cancelled share, hours of the week, minutes to READY/SERVED
+ * (the first READY / ISSUED times stored on the orders by the status trigger).
  */
 export const PLACED_FIGURES: Statement = {
-  name: 'reports_placed_v3',
+  name: 'reports_placed_v4',
   text: `with placed as materialized (
-  select o.id, o.status, o.created_at, o.created_at >= ${LO} as current
+  select o.status, o.created_at, o.created_at >= ${LO} as current, o.ready_at, o.served_at
   from orders o
   where o.eatery_id = $1::int and o.created_at >= ${PLO} and o.created_at < ${HI}
 ),
-ids as (select min(id) as lo, max(id) as hi from placed),
-reached as (
-  select h.order_id, min(h.changed_at) filter (where h.status = 'READY') as ready,
-    min(h.changed_at) filter (where h.status = 'ISSUED') as issued
-  from order_status_history h
-  where h.order_id between (select lo from ids) and (select hi from ids) and h.status in ('READY', 'ISSUED')
-  group by h.order_id
-),
-minutes as (
-  select p.current, round((avg(extract(epoch from r.ready - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToReady",
-    round((avg(extract(epoch from r.issued - p.created_at)) / 60)::numeric, 1)::float8 as "minutesToServed"
-  from placed p join reached r on r.order_id = p.id group by p.current
-),
-counts as (
-  select current, count(*) as placed, count(*) filter (where status = 'CANCELLED') as cancelled
+periods as (
+  select current, count(*) as placed, count(*) filter (where status = 'CANCELLED') as cancelled,
+    round((avg(extract(epoch from ready_at - created_at)) / 60)::numeric, 1)::float8 as "minutesToReady",
+    round((avg(extract(epoch from served_at - created_at)) / 60)::numeric, 1)::float8 as "minutesToServed"
   from placed group by current
 )
 select json_build_object(
-  'periods', (select coalesce(json_agg(x), '[]') from (
-    select c.current, c.placed, c.cancelled, m."minutesToReady", m."minutesToServed"
-    from counts c left join minutes m on m.current = c.current) x),
+  'periods', (select coalesce(json_agg(p), '[]') from periods p),
   'byHour', (select coalesce(json_agg(json_build_object('weekday', h.weekday, 'hour', h.hour, 'orders', h.orders)
       order by h.weekday, h.hour), '[]')
     from (select extract(isodow from p.created_at at time zone $4::text)::int as weekday,
