@@ -133,6 +133,7 @@ describe('guest menu', () => {
         width: expect.any(Number),
         height: expect.any(Number),
       },
+      dietaryTags: [],
     });
     expect(menu.categories[0]).toMatchObject({ id: soups, nameAz: 'Şorbalar', nameRu: 'Супы', image: null });
     expect(menu.categories[0].dishes[0]).toMatchObject({ price: 3.1, image: null, photo: null });

@@ -9,9 +9,12 @@ const optionalCoordinate = (min: number, max: number, key: string) =>
     z.number({ error: key }).min(min, { error: key }).max(max, { error: key }).nullable(),
   );
 
-/** Restaurant form and POST/PUT /api/eatery body. Blank phones are dropped; at least one must stay. */
 /** Validation message keys of the restaurant form. */
 export const EATERY_V = {
+  /** Not a time zone of the list (Intl.supportedValuesOf('timeZone')). */
+  timeZone: 'validation.timeZone',
+  /** A time of day is HH:MM, 00:00..23:59. */
+  timeOfDay: 'validation.timeOfDay',
   /** A whole number of minutes, 1..240. */
   kitchenMinutes: 'validation.kitchenMinutes',
   /** The red threshold must be later than the amber one. */
@@ -24,6 +27,120 @@ const kitchenMinutes = z
   .min(1, { error: EATERY_V.kitchenMinutes })
   .max(240, { error: EATERY_V.kitchenMinutes });
 
+// ---- Restaurant settings (issue 17) ---------------------------------------------------------------------------
+
+/** The restaurant's time zone when none is set. */
+export const DEFAULT_TIME_ZONE = 'Asia/Baku';
+
+/** Currencies a restaurant can show prices in. Only the shown code changes: amounts stay exact decimals. */
+export const CURRENCIES = ['AZN', 'USD', 'EUR', 'RUB', 'TRY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'AZN';
+
+let zoneList: Set<string> | null = null;
+/**
+ * The time zones a restaurant may pick: the runtime's IANA list (Intl.supportedValuesOf) and UTC, which some runtimes
+ * leave out of it.
+ */
+export function timeZoneList(): string[] {
+  if (!zoneList) {
+    const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+    zoneList = new Set([...(intl.supportedValuesOf?.('timeZone') ?? []), 'UTC']);
+  }
+  return [...zoneList];
+}
+
+/**
+ * The name to store for a time zone, or null when it is not one of `timeZoneList()`. Another spelling the runtime
+ * resolves to a listed zone ('asia/baku', or 'Asia/Kolkata' where the list says 'Asia/Calcutta') gives the listed
+ * name, so a browser and a server whose lists differ a little still agree.
+ */
+export function canonicalTimeZone(tz: string): string | null {
+  const list = timeZoneList();
+  if (list.includes(tz)) return tz;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // A runtime without supportedValuesOf: whatever it accepts.
+  if (list.length === 1) return resolved;
+  return list.includes(resolved) ? resolved : null;
+}
+
+/** Days of the opening hours, in order: index 0 is Monday. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const TIME_OF_DAY_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeOfDay = z.string({ error: EATERY_V.timeOfDay }).regex(TIME_OF_DAY_RE, { error: EATERY_V.timeOfDay });
+
+/**
+ * One weekday's hours. A close time at or before the open time runs past midnight into the next day (18:00–02:00);
+ * the same time for both means open round the clock. `closed`: not open that day (the times are kept for the form).
+ */
+export const dayHours = z.object({ closed: z.boolean({ error: V.invalid }), open: timeOfDay, close: timeOfDay });
+export type DayHours = z.infer<typeof dayHours>;
+
+/** Seven days, Monday first; null: hours not given. */
+export const openingHoursField = z.array(dayHours, { error: V.invalid }).length(7, { error: V.invalid }).nullable();
+export type OpeningHours = DayHours[];
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The weekday (0 = Monday) and minute of the day of an instant in a time zone. */
+export function localWeekdayMinute(at: Date, timeZone: string): { weekday: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday'));
+  return { weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
+}
+
+/**
+ * Is the restaurant open at `at` (its own time zone)? A day's hours that pass midnight also cover the early hours of
+ * the next day, even when that next day is a closed day. Null hours (not given) count as open.
+ */
+export function isOpenAt(hours: OpeningHours | null, timeZone: string, at: Date): boolean {
+  if (!hours) return true;
+  const { weekday, minute } = localWeekdayMinute(at, timeZone);
+  const today = hours[weekday];
+  const yesterday = hours[(weekday + 6) % 7];
+  if (today && !today.closed) {
+    const open = minutesOf(today.open);
+    const close = minutesOf(today.close);
+    if (close > open ? minute >= open && minute < close : minute >= open) return true;
+  }
+  if (yesterday && !yesterday.closed) {
+    const open = minutesOf(yesterday.open);
+    const close = minutesOf(yesterday.close);
+    if (close <= open && minute < close) return true;
+  }
+  return false;
+}
+
+/** A time zone in a request: '' or missing keeps the stored one; else it must be on the list (stored canonical). */
+const timeZoneField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: EATERY_V.timeZone })
+    .max(64, { error: EATERY_V.timeZone })
+    .transform((tz, ctx) => {
+      const canonical = canonicalTimeZone(tz);
+      if (canonical) return canonical;
+      ctx.addIssue({ code: 'custom', message: EATERY_V.timeZone });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+/** Restaurant form and POST/PUT /api/eatery body. Blank phones are dropped; at least one must stay. */
 export const eateryBody = z
   .object({
     name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
@@ -35,9 +152,16 @@ export const eateryBody = z
       .pipe(z.array(z.string()).min(1, { error: V.required })),
     geoLat: optionalCoordinate(-90, 90, V.latitude).optional(),
     geoLng: optionalCoordinate(-180, 180, V.longitude).optional(),
-    timeZone: z.string().max(64).optional(),
-    /** Language of printed receipts. */
+    /** IANA name (default Asia/Baku): the orders board's days, reports, receipts and guest pages use it. */
+    timeZone: timeZoneField.optional(),
+    /** Language of printed receipts (staff paperwork). */
     language: z.enum(LANGUAGES, { error: V.invalid }).optional(),
+    /** The language a guest's menu opens in, until the guest picks one (a separate choice from receipts'). */
+    guestLanguage: z.enum(LANGUAGES, { error: V.invalid }).optional(),
+    /** The currency code shown beside prices. Left out: kept. */
+    currency: z.enum(CURRENCIES, { error: V.invalid }).optional(),
+    /** Seven days, Monday first; null clears them; left out: kept. */
+    openingHours: openingHoursField.optional(),
     /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
     kitchenAmberMinutes: kitchenMinutes.optional(),
     kitchenRedMinutes: kitchenMinutes.optional(),
@@ -61,6 +185,11 @@ export const eateryResponse = z.object({
   geoLng: z.number().nullable(),
   timeZone: z.string(),
   language: z.enum(LANGUAGES),
+  guestLanguage: z.enum(LANGUAGES),
+  currency: z.enum(CURRENCIES),
+  openingHours: z.array(dayHours).nullable(),
+  /** The logo's URL (it carries the content hash, so it changes with the logo), or null. */
+  logo: z.string().nullable(),
   kitchenAmberMinutes: z.number(),
   kitchenRedMinutes: z.number(),
   ownerId: z.number(),

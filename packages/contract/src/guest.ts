@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { GUEST_ORDER_NOTE_MAX, ORDER_ITEMS_MAX } from './limits.js';
 import { ORDER_V, orderItemInput, orderResponse, type Order } from './orders.js';
+import { dietaryTagsResponse } from './dietary-tags.js';
+import { CURRENCIES, dayHours } from './eatery.js';
+import { LANGUAGES } from './enums.js';
 import { imageUrl, namesResponse, textsResponse } from './menu.js';
 import { noteText, V } from './validation.js';
 
@@ -75,6 +78,11 @@ export const guestMenuDish = z.object({
    * so that a dish kept from before (a cart, a test fixture) still fits.
    */
   photo: guestPhoto.nullable().optional(),
+  /**
+   * Dietary and allergen tags (DIETARY_TAGS order; names: DIETARY_TAG_NAMES). Always sent; optional in the type for the
+   * same reason as `photo`.
+   */
+  dietaryTags: dietaryTagsResponse.optional(),
 });
 export type GuestMenuDish = z.infer<typeof guestMenuDish>;
 
@@ -105,6 +113,18 @@ export const guestMenuResponse = z.object({
   ...guestTable,
   /** The restaurant's IANA time zone (e.g. `Asia/Baku`): guest pages show order times in it, as staff see them. */
   timeZone: z.string(),
+  /*
+   * Restaurant settings guests need (issue 17). Always sent by the server; optional in the type so that a menu kept
+   * from before (an offline copy, a test fixture) still fits.
+   */
+  /** The currency code to show beside prices (amounts are the same numbers whatever it is). */
+  currency: z.enum(CURRENCIES).optional(),
+  /** The language the menu opens in until the guest picks one. */
+  defaultLanguage: z.enum(LANGUAGES).optional(),
+  /** The restaurant's logo, or null. */
+  logo: guestPhoto.nullable().optional(),
+  /** Seven days, Monday first, in `timeZone` (a close at or before the open time passes midnight); null: not given. */
+  openingHours: z.array(dayHours).nullable().optional(),
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dietaryTagsField, dietaryTagsResponse } from './dietary-tags.js';
 import type { LocalizedTexts } from './localize.js';
 import { pathId, V } from './validation.js';
 
@@ -141,6 +142,8 @@ export const dishData = z
     kitchenDepartmentId: nullableId,
     /** Optional on update; when present it must be the dish of the path. */
     dishId: optionalId,
+    /** Dietary and allergen tags of DIETARY_TAGS (none on create when omitted; kept when omitted on update). */
+    dietaryTags: dietaryTagsField.optional(),
     ...imageFlags,
   })
   .refine(hasName, nameRule(MENU_V.dishNameRequired));
@@ -238,6 +241,8 @@ export const dishResponse = z.object({
   image: imageUrl,
   imageId: z.number().nullable(),
   position: z.number(),
+  /** Dietary and allergen tags, in the order of DIETARY_TAGS. */
+  dietaryTags: dietaryTagsResponse,
 });
 export type Dish = z.infer<typeof dishResponse>;
 

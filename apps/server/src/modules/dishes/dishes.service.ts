@@ -1,5 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { dishData, pickTexts, type Dish, type LocalizedTexts } from '@qr-menu/contract';
+import {
+  dishData,
+  knownDietaryTags,
+  pickTexts,
+  type DietaryTag,
+  type Dish,
+  type LocalizedTexts,
+} from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { dishes, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -20,6 +27,8 @@ export interface DishValues extends Record<keyof LocalizedTexts, string> {
   available: boolean;
   kitchenDepartmentId: number | null;
   imageId: number | null;
+  /** None when left out (template and catalogue dishes). */
+  dietaryTags?: DietaryTag[];
 }
 
 const columns = {
@@ -32,9 +41,14 @@ const columns = {
   kitchenDepartmentId: dishes.kitchenDepartmentId,
   imageId: dishes.imageId,
   position: dishes.position,
+  dietaryTags: dishes.dietaryTags,
 };
 
-type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId'> & { price: string; categoryId: number | null };
+type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId' | 'dietaryTags'> & {
+  price: string;
+  categoryId: number | null;
+  dietaryTags: string[];
+};
 
 /** numeric(10,2) string → JSON number (exact for 2 decimals: the nearest double of the decimal). */
 const toDto = (r: Row): Dish => ({
@@ -43,6 +57,7 @@ const toDto = (r: Row): Dish => ({
   categoryId: r.categoryId ?? 0,
   price: Number(r.price),
   image: imageUrl(r.imageId),
+  dietaryTags: knownDietaryTags(r.dietaryTags),
 });
 
 /** A live (not archived) dish of a restaurant. */
@@ -105,6 +120,7 @@ export class DishesService {
         available: data.available ?? true,
         kitchenDepartmentId,
         imageId,
+        dietaryTags: data.dietaryTags ?? [],
       });
     });
     return this.get(eateryId, categoryId, id);
@@ -136,6 +152,7 @@ export class DishesService {
           price: data.price,
           ...(data.available !== undefined ? { available: data.available } : {}),
           ...(data.kitchenDepartmentId !== undefined ? { kitchenDepartmentId: data.kitchenDepartmentId } : {}),
+          ...(data.dietaryTags !== undefined ? { dietaryTags: data.dietaryTags } : {}),
           ...(imageId !== undefined ? { imageId } : {}),
           ...(target !== categoryId ? { categoryId: target, position: endOfCategory(target) } : {}),
         })

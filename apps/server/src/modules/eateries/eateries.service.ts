@@ -1,8 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { EATERY_V, type Language, type Role } from '@qr-menu/contract';
+import {
+  canonicalTimeZone,
+  EATERY_V,
+  type Currency,
+  type Language,
+  type OpeningHours,
+  type Role,
+} from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { eateries, memberships } from '../../db/schema.js';
+import { eateries, images, memberships } from '../../db/schema.js';
 import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
+import { hashedImageUrl, ImagesService, processImage } from '../images/images.service.js';
 
 type EateryInput = {
   name: string;
@@ -12,6 +20,9 @@ type EateryInput = {
   geoLng?: number | null;
   timeZone?: string;
   language?: Language;
+  guestLanguage?: Language;
+  currency?: Currency;
+  openingHours?: OpeningHours | null;
   kitchenAmberMinutes?: number;
   kitchenRedMinutes?: number;
 };
@@ -25,6 +36,11 @@ const columns = {
   geoLng: eateries.geoLng,
   timeZone: eateries.timeZone,
   language: eateries.language,
+  guestLanguage: eateries.guestLanguage,
+  currency: eateries.currency,
+  openingHours: eateries.openingHours,
+  logoImageId: eateries.logoImageId,
+  logoSha256: images.sha256,
   kitchenAmberMinutes: eateries.kitchenAmberMinutes,
   kitchenRedMinutes: eateries.kitchenRedMinutes,
   ownerId: eateries.ownerId,
@@ -40,6 +56,11 @@ interface Row {
   geoLng: number | null;
   timeZone: string;
   language: string;
+  guestLanguage: string;
+  currency: string;
+  openingHours: OpeningHours | null;
+  logoImageId: number | null;
+  logoSha256: string | null;
   kitchenAmberMinutes: number;
   kitchenRedMinutes: number;
   ownerId: number;
@@ -57,14 +78,20 @@ const detailsOf = (body: EateryInput) => ({
   geoLat: body.geoLat ?? null,
   geoLng: body.geoLng ?? null,
   ...(body.language ? { language: body.language } : {}),
+  ...(body.guestLanguage ? { guestLanguage: body.guestLanguage } : {}),
+  ...(body.currency ? { currency: body.currency } : {}),
+  ...(body.openingHours !== undefined ? { openingHours: body.openingHours } : {}),
   ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),
   ...(body.kitchenRedMinutes !== undefined ? { kitchenRedMinutes: body.kitchenRedMinutes } : {}),
 });
 
-const toDto = (r: Row) => ({
+const toDto = ({ logoImageId, logoSha256, ...r }: Row) => ({
   ...r,
   phone: r.phones[0] ?? null,
   language: r.language as Language,
+  guestLanguage: r.guestLanguage as Language,
+  currency: r.currency as Currency,
+  logo: logoImageId !== null && logoSha256 !== null ? hashedImageUrl(logoImageId, logoSha256) : null,
   roles: r.roles as Role[],
 });
 
@@ -81,15 +108,12 @@ function assertKitchenOrder(body: EateryInput, stored: { kitchenAmberMinutes: nu
 /** The thresholds of a new restaurant (the columns' defaults). */
 const DEFAULT_KITCHEN_MINUTES = { kitchenAmberMinutes: 10, kitchenRedMinutes: 20 };
 
-/** Falls back to Asia/Baku for a time zone the runtime does not know. */
+/** The body's time zone as stored (the contract already checked it); none given: undefined (default or kept). */
 function validTimeZone(tz: string | undefined): string | undefined {
   if (!tz) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
-  } catch {
-    throw validationError('timeZone', 'validation.invalid');
-  }
+  const canonical = canonicalTimeZone(tz);
+  if (!canonical) throw validationError('timeZone', EATERY_V.timeZone);
+  return canonical;
 }
 
 export class EateriesService {
@@ -101,6 +125,7 @@ export class EateriesService {
       .select(columns)
       .from(eateries)
       .innerJoin(memberships, and(eq(memberships.eateryId, eateries.id), eq(memberships.userId, userId)))
+      .leftJoin(images, eq(images.id, eateries.logoImageId))
       .orderBy(asc(eateries.id));
     return rows.map(toDto);
   }
@@ -114,6 +139,7 @@ export class EateriesService {
       .select(columns)
       .from(eateries)
       .innerJoin(memberships, and(eq(memberships.eateryId, eateries.id), eq(memberships.userId, userId)))
+      .leftJoin(images, eq(images.id, eateries.logoImageId))
       .where(eq(eateries.id, eateryId));
     if (!row) throw notFound();
     return toDto(row);
@@ -151,6 +177,19 @@ export class EateriesService {
         ...(body.timeZone ? { timeZone: validTimeZone(body.timeZone) } : {}),
       })
       .where(eq(eateries.id, eateryId));
+    return this.get(userId, eateryId);
+  }
+
+  /**
+   * Sets the logo from an upload (the images pipeline: content sniffed, size limits, webp, content-addressed), or
+   * removes it with null. The caller's access check already made sure the restaurant is the user's.
+   */
+  async setLogo(userId: number, eateryId: number, upload: Buffer | null) {
+    const image = upload ? await processImage(upload) : null;
+    await this.db.transaction(async (tx) => {
+      const logoImageId = image ? await ImagesService.store(tx, image) : null;
+      await tx.update(eateries).set({ logoImageId }).where(eq(eateries.id, eateryId));
+    });
     return this.get(userId, eateryId);
   }
 

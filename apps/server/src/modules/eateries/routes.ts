@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eateryBody, eateryResponse, idField } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
-import { accessDenied } from '../../plugins/app-error.js';
+import { accessDenied, validationError } from '../../plugins/app-error.js';
+import { readMenuForm } from '../images/multipart.js';
 import { eateryParams } from '../route-options.js';
+
+const LOGO_UPLOAD =
+  'multipart/form-data with a file part `image` (at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff, decided ' +
+  'by content; stored as webp). Answers the restaurant with its new `logo` URL.';
 
 export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
   const eateriesService = app.services.eateries;
@@ -42,6 +47,37 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: eateryParams, body: eateryBody, response: { 200: eateryResponse } },
     },
     async (request) => eateriesService.update(requireUserId(request), requireEatery(request).id, request.body),
+  );
+
+  app.put(
+    '/eatery/:id/logo',
+    {
+      config: { access: { roles: ['EATERY_ADMIN'] } },
+      schema: { tags, description: LOGO_UPLOAD, params: eateryParams, response: { 200: eateryResponse } },
+    },
+    async (request) => {
+      const { image } = await readMenuForm(request);
+      if (!image) throw validationError('image', 'validation.required');
+      const eateryId = requireEatery(request).id;
+      const eatery = await eateriesService.setLogo(requireUserId(request), eateryId, image);
+      // Guests see the logo (the menu cache's invalidation hook covers /eatery/:id but not this sub-path).
+      app.menuCache.invalidate(eateryId);
+      return eatery;
+    },
+  );
+
+  app.delete(
+    '/eatery/:id/logo',
+    {
+      config: { access: { roles: ['EATERY_ADMIN'] } },
+      schema: { tags, description: 'Removes the logo.', params: eateryParams, response: { 200: eateryResponse } },
+    },
+    async (request) => {
+      const eateryId = requireEatery(request).id;
+      const eatery = await eateriesService.setLogo(requireUserId(request), eateryId, null);
+      app.menuCache.invalidate(eateryId);
+      return eatery;
+    },
   );
 
   app.delete(

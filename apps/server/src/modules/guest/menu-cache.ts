@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { GuestMenuSource, type MenuSource } from './menu-source.js';
+import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
  * The guest menu cache (DESIGN.md §5, §11): the menu is served as pre-serialized JSON bytes with an ETag, so a guest
@@ -36,6 +36,8 @@ type TableEntry = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'inactive
 interface EateryEntry {
   name: string;
   timeZone: string;
+  /** Currency, default language, logo, opening hours (issue 17): sent in each table's head. */
+  settings?: GuestEaterySettings;
   /** `"categories":[...]}` */
   tail: Buffer;
   tailHash: string;
@@ -91,6 +93,7 @@ export class MenuCache {
           eateryName: entry.name,
           tableName: row.number,
           timeZone: entry.timeZone,
+          ...entry.settings,
         }).slice(0, -1)},`,
       );
       // The whole body per table (one copy of the tail each): a hit then sends a stored buffer as it is, which is
@@ -172,6 +175,7 @@ export class MenuCache {
       const entry: EateryEntry = {
         name: data.name,
         timeZone: data.timeZone,
+        settings: data.settings,
         tail,
         tailHash: sha1(tail),
         builtAt: now,

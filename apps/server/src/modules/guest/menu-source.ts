@@ -1,13 +1,22 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { pickNames, pickTexts, type GuestMenuCategory } from '@qr-menu/contract';
+import { knownDietaryTags, pickNames, pickTexts, type GuestMenu, type GuestMenuCategory } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { categories, dishes, eateries, images, tables } from '../../db/schema.js';
 import { guestPhoto } from '../images/images.service.js';
 import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
 
+/** The restaurant's settings a guest page needs beside the menu (issue 17), in the order the payload carries them. */
+export type GuestEaterySettings = Required<Pick<GuestMenu, 'currency' | 'defaultLanguage' | 'logo' | 'openingHours'>>;
+
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
 export interface MenuSource {
-  loadEatery(eateryId: number): Promise<{ name: string; timeZone: string; categories: GuestMenuCategory[] } | null>;
+  loadEatery(eateryId: number): Promise<{
+    name: string;
+    timeZone: string;
+    /** Optional so that a test's source may leave it out. */
+    settings?: GuestEaterySettings;
+    categories: GuestMenuCategory[];
+  } | null>;
   loadTable(eateryId: number, tableId: number): Promise<{ number: string; status: string } | null>;
 }
 
@@ -48,8 +57,16 @@ export class GuestMenuSource implements MenuSource {
 
   async loadEatery(eateryId: number) {
     const [eatery] = await this.db
-      .select({ name: eateries.name, timeZone: eateries.timeZone })
+      .select({
+        name: eateries.name,
+        timeZone: eateries.timeZone,
+        currency: eateries.currency,
+        guestLanguage: eateries.guestLanguage,
+        openingHours: eateries.openingHours,
+        ...photoColumns,
+      })
       .from(eateries)
+      .leftJoin(images, eq(images.id, eateries.logoImageId))
       .where(eq(eateries.id, eateryId));
     if (!eatery) return null;
     const [cats, dishRows] = await Promise.all([
@@ -69,6 +86,7 @@ export class GuestMenuSource implements MenuSource {
           categoryId: dishes.categoryId,
           ...dishTextColumns,
           price: dishes.price,
+          dietaryTags: dishes.dietaryTags,
           ...photoColumns,
         })
         .from(dishes)
@@ -86,7 +104,14 @@ export class GuestMenuSource implements MenuSource {
     const byCategory = new Map<number, GuestMenuCategory['dishes']>();
     for (const d of dishRows) {
       const photo = photoOf(d);
-      const dish = { id: d.id, ...pickTexts(d), price: Number(d.price), image: photo?.src ?? null, photo };
+      const dish = {
+        id: d.id,
+        ...pickTexts(d),
+        price: Number(d.price),
+        image: photo?.src ?? null,
+        photo,
+        dietaryTags: knownDietaryTags(d.dietaryTags),
+      };
       const list = byCategory.get(d.categoryId!);
       if (list) list.push(dish);
       else byCategory.set(d.categoryId!, [dish]);
@@ -97,7 +122,13 @@ export class GuestMenuSource implements MenuSource {
       if (!list) continue;
       menu.push({ id: c.id, ...pickNames(c), image: photoOf(c)?.src ?? null, dishes: list });
     }
-    return { name: eatery.name, timeZone: eatery.timeZone, categories: menu };
+    const settings = {
+      currency: eatery.currency,
+      defaultLanguage: eatery.guestLanguage,
+      logo: photoOf(eatery),
+      openingHours: eatery.openingHours,
+    } as GuestEaterySettings;
+    return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
   }
 
   async loadTable(eateryId: number, tableId: number) {

@@ -40,6 +40,7 @@ const dish: Dish = {
   image: null,
   imageId: null,
   position: 0,
+  dietaryTags: ['containsNuts'],
 };
 
 const form = (props: Partial<Parameters<typeof DishForm>[0]> = {}) => (
