@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 
 const SW_SOURCE = fileURLToPath(new URL('./src/features/guest/offline/sw.ts', import.meta.url));
 const SW_FILE = 'sw.js';
+const BOOT_SOURCE = fileURLToPath(new URL('./src/features/guest/boot.ts', import.meta.url));
+const BOOT_FILE = 'guest-boot.js';
 /** The string in sw.ts the build replaces with the shell's file list. */
 const SW_PLACEHOLDER = /(["'`])__GUEST_SHELL__\1/;
 const GUEST_MODULES = '/src/features/guest/';
@@ -69,8 +71,28 @@ function guestServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Builds the loader of a server-rendered guest page's script (src/features/guest/boot.ts) into dist/guest-boot.js,
+ * the name the server's guest-pages module looks for: a classic script, so it may not import anything.
+ */
+function guestBootScript(): Plugin {
+  return {
+    name: 'qr-menu:guest-boot-script',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: BOOT_SOURCE, fileName: BOOT_FILE });
+    },
+    generateBundle(_options, bundle) {
+      const boot = bundle[BOOT_FILE];
+      if (boot?.type === 'chunk' && /^\s*(import|export)\b/m.test(boot.code)) {
+        this.error(`${BOOT_FILE} must be a classic script (no import/export)`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), guestServiceWorker()],
+  plugins: [react(), guestServiceWorker(), guestBootScript()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:3000', ws: true } },

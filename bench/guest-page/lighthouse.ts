@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 /**
  * One Lighthouse run of one page: a fresh Chromium (chrome-launcher, its own temporary profile) per run, the
  * default configuration (the mobile preset: a Moto G Power-sized screen, simulated slow 4G and 4× slower CPU),
@@ -119,6 +121,11 @@ export async function lighthouseRun(url: string, debugPort: number, storage: Rec
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // LH_SAVE_DIR=DIR keeps each run's report (lhr JSON) for a closer look: request chain, priorities, long tasks.
+    if (process.env.LH_SAVE_DIR) {
+      const name = `${new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'page'}-${Date.now()}.json`;
+      writeFileSync(join(process.env.LH_SAVE_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
 

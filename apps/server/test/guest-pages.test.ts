@@ -17,9 +17,13 @@ const STYLESHEET = '/assets/index-test.css';
 const CSS = 'body{color:#222}';
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, STYLESHEET), CSS);
+// The loader of the page's script (apps/web/src/features/guest/boot.ts); only its presence matters here.
+writeFileSync(join(webDist, 'guest-boot.js'), '');
 writeFileSync(
   join(webDist, 'index.html'),
   '<!doctype html>\n<html lang="az">\n  <head>\n    <title>QR Menu</title>\n' +
+    '    <script type="module" crossorigin src="/assets/index-test.js"></script>\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/react-test.js">\n' +
     `    <link rel="stylesheet" crossorigin href="${STYLESHEET}">\n  </head>\n  <body>\n` +
     '    <div id="root"><p class="boot-stalled">The page did not load.</p></div>\n  </body>\n</html>\n',
 );
@@ -73,8 +77,8 @@ describe('server-rendered guest menu page', () => {
     expect(html).toContain('Супы');
     expect(html).toContain('Sahil Cafe');
     expect(html).not.toContain('boot-stalled');
-    // The dish name never closes the data element: one </script> (its own), no injected script.
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The dish name never closes the data element: two </script>, the data element's and the script loader's.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<script>alert');
     const data = inlined(html);
     expect(data.lang).toBe('ru');
@@ -147,6 +151,17 @@ describe('server-rendered guest menu page', () => {
     // Kept, not fetched: Vite's preloader skips a stylesheet a link already names.
     expect(res.body).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}" disabled>`);
     expect(res.body).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
+  });
+
+  it('requests its script only through the loader at the end of the body (after the page has loaded)', async () => {
+    const { body } = await get(pageUrl());
+    expect(body).not.toContain('<script type="module"');
+    expect(body).not.toContain('rel="modulepreload"');
+    const loader =
+      '<script async src="/guest-boot.js" data-entry="/assets/index-test.js" data-preload="/assets/react-test.js">' +
+      '</script></body>';
+    expect(body).toContain(loader);
+    expect(body.indexOf('id="guest-data"')).toBeLessThan(body.indexOf(loader));
   });
 
   it('answers the plain SPA page for unknown tables and malformed ids', async () => {

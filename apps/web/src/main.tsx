@@ -1,6 +1,6 @@
 import './app/base.css';
 import { i18n } from './i18n';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter, type GuestModule } from './app/router';
@@ -46,7 +46,11 @@ async function start() {
       const guest = await import('./features/guest');
       guest.seedGuestData(data);
       if (data.lang === i18n.language) {
-        hydrateRoot(root, app(guest));
+        // A transition: React hydrates in slices of a few milliseconds and lets the browser paint and take input in
+        // between, instead of one long task for the whole menu (Total Blocking Time, issue 14).
+        startTransition(() => {
+          hydrateRoot(root, app(guest));
+        });
         return;
       }
       createRoot(root).render(app(guest));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT_OPEN = '<div id="root">';
@@ -44,6 +44,7 @@ export class PageTemplate {
       html.slice(0, open + ROOT_OPEN.length).replace('</head>', `${links}</head>`),
     );
     this.after = html.slice(close);
+    [this.before, this.after] = scriptsAfterPaint(webDist, this.before, this.after);
   }
 
   /** The page: `rootHtml` in the root element, `data` (JSON text) for the client, `lang` on <html>. */
@@ -58,6 +59,35 @@ export class PageTemplate {
       this.after
     );
   }
+}
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/** The web build's loader of a guest page's script (apps/web/src/features/guest/boot.ts). */
+const BOOT_SCRIPT = 'guest-boot.js';
+
+/**
+ * The page's module script and module preloads replaced by the loader at the end of the body (guest-boot.js), which
+ * requests them once the page has loaded: the page is drawn by the server, so the script (hydration) must not
+ * compete with the HTML, the stylesheet and the largest photo for the phone's bandwidth before the first and the
+ * largest paint (issue 14). A build without the loader keeps its tags.
+ */
+function scriptsAfterPaint(webDist: string, before: string, after: string): [string, string] {
+  if (!existsSync(join(webDist, BOOT_SCRIPT))) return [before, after];
+  let entry = '';
+  const preload: string[] = [];
+  const head = before
+    .replace(MODULE_PRELOAD, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    })
+    .replace(MODULE_SCRIPT, (_tag, src: string) => {
+      entry = src;
+      return '';
+    });
+  if (!entry) return [before, after];
+  const boot = `<script async src="/${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return [head, after.replace(BODY_CLOSE, `${boot}${BODY_CLOSE}`)];
 }
 
 /** Stylesheet and modulepreload tags of the guest chunk and what it imports, minus what index.html already names. */

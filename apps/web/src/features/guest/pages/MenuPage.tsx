@@ -19,8 +19,9 @@ import { ScanPrompt } from './ScanPrompt';
 import { useOnline } from '../offline/online-status';
 import classes from '../guest.module.css';
 
-/** Rows of the first category whose photos load at once: what a phone shows before the guest scrolls. */
-const EAGER_PHOTOS = 5;
+/** Photos loaded at once, with high priority: only the first row's, the largest paint (more eager photos share the
+ * bandwidth with it and were measured slower); the rest load lazily as they near the screen. */
+const EAGER_PHOTOS = 1;
 
 /** The menu of a table: sticky category tabs, compact dish rows, a dish sheet on tap, bottom cart bar. */
 export function MenuPage({ eateryId, tableId }: { eateryId: number | null; tableId: number | null }) {
