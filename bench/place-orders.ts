@@ -32,11 +32,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
 import { createBenchDatabase, machine, percentile } from './common.js';
 import { framesTable, topFrames } from './profile-top.js';
+import { busyCores, cpuBetween, machineCpu } from './place-orders/cpu.js';
 import { connectScreens } from './place-orders/screens.js';
-import { makeGuests, offer, saturate, type Guest, type PhaseResult } from './place-orders/load.js';
+import { closeGuests, makeGuests, offer, saturate, type Guest, type PhaseResult } from './place-orders/load.js';
 import {
   ask,
   exited,
@@ -49,6 +49,7 @@ import {
   type ServerReady,
 } from './place-orders/protocol.js';
 import {
+  cpuTable,
   dbName,
   judge,
   printSummary,
@@ -138,12 +139,17 @@ async function runRaw(kind: DbKind, env: NodeJS.ProcessEnv): Promise<Row> {
     p50: r.p50,
     p99: r.p99,
     cpuPer1000: (1000 * r.cpuSeconds) / r.orders,
+    dbCpuPer1000: (1000 * r.dbCpuSeconds) / r.orders,
+    socketsCpuPer1000: NaN,
+    loadCpuPer1000: NaN,
+    busyCores: NaN,
     errors: r.errors,
     unsent: 0,
   };
   console.log(
     `  ${row.label}: ${row.ordersPerS.toFixed(0)} orders/s, transaction p50 ${r.p50.toFixed(1)} ms, ` +
-      `p99 ${r.p99.toFixed(1)} ms; raw-insert process CPU ${r.cpuSeconds.toFixed(1)} s`,
+      `p99 ${r.p99.toFixed(1)} ms; CPU s: raw-insert process ${r.cpuSeconds.toFixed(1)}, ` +
+      `PostgreSQL backends ${r.dbCpuSeconds.toFixed(1)}`,
   );
   return row;
 }
@@ -155,7 +161,7 @@ interface ScenarioSetup {
   guests: Guest[];
 }
 
-function scenarioSetups(restaurants: Restaurant[]): ScenarioSetup[] {
+function scenarioSetups(port: number, restaurants: Restaurant[]): ScenarioSetup[] {
   const spread = restaurants.slice(0, restaurantCount);
   const one = restaurants[restaurantCount];
   const setups: ScenarioSetup[] = [
@@ -163,13 +169,13 @@ function scenarioSetups(restaurants: Restaurant[]): ScenarioSetup[] {
       id: 'b',
       label: `(b) ${spread.length} restaurants × ${screens} screens`,
       groups: spread.map((r) => ({ eateryId: r.eateryId, token: r.token, screens })),
-      guests: makeGuests(spread, guestCount),
+      guests: makeGuests(port, spread, guestCount),
     },
     {
       id: 'c',
       label: `(c) 1 restaurant × ${screensOne} screens`,
       groups: [{ eateryId: one.eateryId, token: one.token, screens: screensOne }],
-      guests: makeGuests([one], guestCount),
+      guests: makeGuests(port, [one], guestCount),
     },
   ];
   return setups.filter((s) => scenarios.has(s.id));
@@ -182,20 +188,23 @@ async function runScenario(kind: DbKind, server: ChildProcess, port: number, set
     `  ${setup.label}: ${screens.sockets} staff sockets in ${socketProcesses} processes subscribed in ` +
       `${screens.connectSeconds.toFixed(1)} s`,
   );
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: guestCount, pipelining: 1 });
-  let placed = (await saturate(pool, setup.guests, warmup)).sends.length;
+  let placed = (await saturate(setup.guests, warmup)).sends.length;
   const rows: Row[] = [];
 
   const measure = async (load: Row['load'], run: () => Promise<PhaseResult>) => {
     await screens.reset();
     const before = await ask<ProcessStats>(server, 'stats');
     const ownCpu = process.cpuUsage();
+    const machineBefore = machineCpu();
     const result = await run();
     const loadCpu = process.cpuUsage(ownCpu);
+    const busy = busyCores(machineBefore, machineCpu());
     const delivered = await screens.collect(result.sends, 3000);
     const after = await ask<ProcessStats>(server, 'stats');
     const orders = result.sends.length;
     const serverCpu = after.cpuSeconds - before.cpuSeconds;
+    const dbCpu = before.dbBackends && after.dbBackends ? cpuBetween(before.dbBackends, after.dbBackends) : NaN;
+    const loadSeconds = (loadCpu.user + loadCpu.system) / 1e6;
     placed += orders;
     const row: Row = {
       db: kind,
@@ -207,6 +216,10 @@ async function runScenario(kind: DbKind, server: ChildProcess, port: number, set
       p99: percentile(result.postMs, 99),
       newOrder: delivered,
       cpuPer1000: (1000 * serverCpu) / orders,
+      dbCpuPer1000: (1000 * dbCpu) / orders,
+      socketsCpuPer1000: (1000 * delivered.cpuSeconds) / orders,
+      loadCpuPer1000: (1000 * loadSeconds) / orders,
+      busyCores: busy,
       errors: result.errors,
       unsent: result.unsent,
     };
@@ -217,15 +230,15 @@ async function runScenario(kind: DbKind, server: ChildProcess, port: number, set
         `NEW_ORDER p50 ${delivered.p50.toFixed(1)} ms, p99 ${delivered.p99.toFixed(1)} ms ` +
         `(${delivered.received} of ${delivered.expected}); CPU s: server ${serverCpu.toFixed(1)} ` +
         `(${((100 * serverCpu) / result.seconds).toFixed(0)}% of a core), ` +
-        `sockets ${delivered.cpuSeconds.toFixed(1)}, ` +
-        `load generator ${((loadCpu.user + loadCpu.system) / 1e6).toFixed(1)}`,
+        `PostgreSQL backends ${dbCpu.toFixed(1)}, sockets ${delivered.cpuSeconds.toFixed(1)}, ` +
+        `load generator ${loadSeconds.toFixed(1)}; machine busy ${busy.toFixed(2)} cores`,
     );
   };
 
-  await measure('saturation', () => saturate(pool, setup.guests, seconds));
+  await measure('saturation', () => saturate(setup.guests, seconds));
   // At most one second of orders unanswered: beyond that the server is not keeping up with the rate.
-  await measure(rate, () => offer(pool, setup.guests, rate, seconds, rate));
-  await pool.close();
+  await measure(rate, () => offer(setup.guests, rate, seconds, rate));
+  closeGuests(setup.guests);
   await screens.stop();
   return { rows, placed };
 }
@@ -257,7 +270,7 @@ async function runDatabase(kind: DbKind): Promise<DbSummary> {
   const ready = await waitReply<ServerReady>(server, 'ready');
   summary.rssReadyMb = ready.rssMb;
   console.log(`  server ready: ${ready.restaurants.length} restaurants seeded, RSS ${ready.rssMb.toFixed(0)} MB`);
-  for (const setup of scenarioSetups(ready.restaurants)) {
+  for (const setup of scenarioSetups(ready.port, ready.restaurants)) {
     const { rows: scenarioRows, placed } = await runScenario(kind, server, ready.port, setup);
     rows.push(...scenarioRows);
     summary.ordersPlaced += placed;
@@ -309,6 +322,7 @@ async function main() {
   }
 
   console.log(`\n${rowsTable(summaries.flatMap((s) => s.rows))}\n`);
+  console.log(`CPU seconds per 1 000 orders, by process:\n\n${cpuTable(summaries.flatMap((s) => s.rows))}\n`);
   console.log(
     'POST: guest POST until its answer (a: one transaction); NEW_ORDER: until each socket of the restaurant got the ' +
       'event; offered load: from the scheduled send time. CPU s / 1000 orders: the server process (a: the raw-insert ' +

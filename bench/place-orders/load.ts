@@ -1,7 +1,8 @@
 /**
  * The guests of the place-orders benchmark (in the main process): each guest has its own device cookie, a table
- * of its restaurant and an order of 2 items, posted to POST /api/client/eatery/{id}/table/{tableId}/orders through an
- * undici Pool (keep-alive connections, one per guest).
+ * of its restaurant and an order of 2 items, posted to POST /api/client/eatery/{id}/table/{tableId}/orders with a
+ * fresh Idempotency-Key per order, as the guest app sends it, over keep-alive connections of its own (http-client.ts:
+ * pre-built request bytes, every answer read whole; an order counts when it is answered 201 with the order's id).
  *
  * - `saturate`: closed loop, every guest keeps one order in flight; latency from send to answer.
  * - `offer`: open loop at a fixed rate: order k is due at start + k / rate and is sent then, whatever the answers
@@ -10,14 +11,15 @@
  *   and counted as `unsent`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Pool } from 'undici';
+import { GuestClient } from './http-client.js';
 import { now, type Restaurant, type Send } from './protocol.js';
 
 export interface Guest {
   eateryId: number;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
+  client: GuestClient;
+  /** Prefix of this guest's Idempotency-Keys; the n-th order's key ends with n. */
+  keyPrefix: string;
+  orders: number;
 }
 
 export interface PhaseResult {
@@ -31,23 +33,26 @@ export interface PhaseResult {
 }
 
 /** `count` guests spread round-robin over the restaurants; guest g sits at a table of its own. */
-export function makeGuests(restaurants: Restaurant[], count: number): Guest[] {
+export function makeGuests(port: number, restaurants: Restaurant[], count: number): Guest[] {
   return Array.from({ length: count }, (_, g) => {
     const r = restaurants[g % restaurants.length];
     const table = r.tableIds[Math.floor(g / restaurants.length) % r.tableIds.length];
-    return {
-      eateryId: r.eateryId,
-      path: `/api/client/eatery/${r.eateryId}/table/${table}/orders`,
-      headers: { 'content-type': 'application/json', cookie: `device_id=${randomBytes(16).toString('base64url')}` },
-      body: JSON.stringify({
+    const client = new GuestClient(
+      port,
+      `/api/client/eatery/${r.eateryId}/table/${table}/orders`,
+      { 'content-type': 'application/json', cookie: `device_id=${randomBytes(16).toString('base64url')}` },
+      JSON.stringify({
         items: [
           { dishId: r.dishIds[g % r.dishIds.length], quantity: 1 },
           { dishId: r.dishIds[(g + 7) % r.dishIds.length], quantity: 2, note: 'no onions' },
         ],
       }),
-    };
+    );
+    return { eateryId: r.eateryId, client, keyPrefix: randomBytes(9).toString('base64url'), orders: 0 };
   });
 }
+
+export const closeGuests = (guests: Guest[]) => guests.forEach((g) => g.client.close());
 
 let firstErrorShown = false;
 function showFirstError(text: string) {
@@ -56,13 +61,13 @@ function showFirstError(text: string) {
   console.log(`  first failed order: ${text.slice(0, 300)}`);
 }
 
-/** Posts one order; its id, or null (counted as an error) when the answer is not 201. */
-async function post(pool: Pool, guest: Guest): Promise<number | null> {
+/** Posts one order; its id, or null (counted as an error) when the answer is not 201 with an order id. */
+async function post(guest: Guest): Promise<number | null> {
   try {
-    const res = await pool.request({ path: guest.path, method: 'POST', headers: guest.headers, body: guest.body });
-    const text = await res.body.text();
-    if (res.statusCode === 201) return (JSON.parse(text) as { id: number }).id;
-    showFirstError(`${res.statusCode} ${text}`);
+    const res = await guest.client.post(`${guest.keyPrefix}-${guest.orders++}`);
+    const id = res.status === 201 ? (JSON.parse(res.body) as { id?: unknown }).id : undefined;
+    if (typeof id === 'number') return id;
+    showFirstError(`${res.status} ${res.body}`);
   } catch (err) {
     showFirstError(String(err));
   }
@@ -90,7 +95,7 @@ class Recorder {
 }
 
 /** Closed loop for `seconds`: each guest sends its next order when the previous one is answered. */
-export async function saturate(pool: Pool, guests: Guest[], seconds: number): Promise<PhaseResult> {
+export async function saturate(guests: Guest[], seconds: number): Promise<PhaseResult> {
   const recorder = new Recorder();
   const started = now();
   const stopAt = started + seconds * 1000;
@@ -98,7 +103,7 @@ export async function saturate(pool: Pool, guests: Guest[], seconds: number): Pr
     guests.map(async (guest) => {
       while (now() < stopAt) {
         const sentAt = now();
-        recorder.record(guest, await post(pool, guest), sentAt);
+        recorder.record(guest, await post(guest), sentAt);
       }
     }),
   );
@@ -106,13 +111,7 @@ export async function saturate(pool: Pool, guests: Guest[], seconds: number): Pr
 }
 
 /** Open loop: `rate` orders a second for `seconds`, guests in turn; resolves when every sent order is answered. */
-export async function offer(
-  pool: Pool,
-  guests: Guest[],
-  rate: number,
-  seconds: number,
-  maxInFlight: number,
-): Promise<PhaseResult> {
+export async function offer(guests: Guest[], rate: number, seconds: number, maxInFlight: number): Promise<PhaseResult> {
   const recorder = new Recorder();
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
@@ -133,7 +132,7 @@ export async function offer(
         const dueAt = started + k * interval;
         inFlight++;
         answers.push(
-          post(pool, guest).then((id) => {
+          post(guest).then((id) => {
             inFlight--;
             recorder.record(guest, id, dueAt);
           }),

@@ -30,6 +30,8 @@ export interface ProcessStats {
   rssMb: number;
   /** Largest RSS sampled every 100 ms since start. */
   peakRssMb: number;
+  /** PostgreSQL only: the CPU so far of each backend connected to the benchmark's database (cpu.ts). */
+  dbBackends?: [pid: number, seconds: number][];
 }
 
 /** One placed order: id, send time (ms on `now()`), restaurant. */
@@ -67,6 +69,8 @@ export interface RawResult {
   p50: number;
   p99: number;
   cpuSeconds: number;
+  /** PostgreSQL only: CPU of the connections' backends while measuring (NaN on PGlite: in cpuSeconds). */
+  dbCpuSeconds: number;
   errors: number;
 }
 

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { percentile, seedRestaurant } from '../common.js';
+import { cpuBetween, cpuOfPids, type PidCpu } from './cpu.js';
 import type { RawResult } from './protocol.js';
 
 const { values: args } = parseArgs({
@@ -55,10 +56,13 @@ const seeded = await seedRestaurant(database.db, { tables: guests, dishes: 40 })
 let query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 let place: PlaceRaw;
 let close: () => Promise<void>;
+/** PostgreSQL: the CPU of the workers' backends so far. */
+let backendsCpu: () => PidCpu = () => [];
 if (databaseUrl) {
   await database.close();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: guests });
   const clients = await Promise.all(Array.from({ length: guests }, () => pool.connect()));
+  backendsCpu = () => cpuOfPids(clients.map((c) => (c as unknown as { processID: number }).processID));
   // Every pooled connection belongs to a worker: set-up queries borrow the first one.
   query = (text, values) => clients[0].query(text, values);
   place = async (g, rows) => {
@@ -141,10 +145,12 @@ async function run(seconds: number, measuring: boolean, times: number[]) {
 await run(Number(args.warmup), false, []);
 const times: number[] = [];
 const cpuAtStart = process.cpuUsage();
+const dbAtStart = backendsCpu();
 const started = performance.now();
 const errors = await run(Number(args.seconds), true, times);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuAtStart);
+const dbCpuSeconds = databaseUrl ? cpuBetween(dbAtStart, backendsCpu()) : NaN;
 await close();
 times.sort((x, y) => x - y);
 const result: RawResult = {
@@ -153,6 +159,7 @@ const result: RawResult = {
   p50: percentile(times, 50),
   p99: percentile(times, 99),
   cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  dbCpuSeconds,
   errors,
 };
 process.send!({ reply: 'result', ...result }, () => process.exit(0));

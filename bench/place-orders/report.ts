@@ -38,6 +38,12 @@ export interface Row {
   newOrder?: Deliveries;
   /** Server CPU seconds per 1 000 orders (scenario a: the raw-insert process). */
   cpuPer1000: number;
+  /** CPU seconds per 1 000 orders of the other processes (NaN when not measured): PostgreSQL's backends of the
+   * benchmark's database, the staff sockets processes, the load generator; and the machine's busy cores. */
+  dbCpuPer1000: number;
+  socketsCpuPer1000: number;
+  loadCpuPer1000: number;
+  busyCores: number;
   errors: number;
   unsent: number;
 }
@@ -84,6 +90,29 @@ export function rowsTable(rows: Row[]): string {
       `| ${dbName(r.db)} | ${r.label} | ${load} | ${num(r.ordersPerS)}${trouble ? ` (${trouble})` : ''} | ` +
         `${msCell(r.p50)} | ${msCell(r.p99)} | ${msCell(r.newOrder?.p50)} | ${msCell(r.newOrder?.p99)} | ` +
         `${deliveredCell(r.newOrder)} | ${num(r.cpuPer1000, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Where the machine's CPU went, per 1 000 orders, by process. */
+export function cpuTable(rows: Row[]): string {
+  const columns = [
+    'database',
+    'scenario',
+    'load',
+    'server (a: raw-insert process)',
+    'PostgreSQL backends',
+    'staff sockets',
+    'load generator',
+    'machine busy (all processes)',
+  ];
+  const lines = [`| ${columns.join(' | ')} |`, `|${' --- |'.repeat(columns.length)}`];
+  for (const r of rows) {
+    const load = r.load === 'saturation' ? 'saturation' : `${r.load}/s offered`;
+    lines.push(
+      `| ${dbName(r.db)} | ${r.label} | ${load} | ${num(r.cpuPer1000, 2)} | ${num(r.dbCpuPer1000, 2)} | ` +
+        `${num(r.socketsCpuPer1000, 2)} | ${num(r.loadCpuPer1000, 2)} | ${num(r.busyCores, 2)} cores |`,
     );
   }
   return lines.join('\n');

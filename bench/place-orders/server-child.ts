@@ -5,9 +5,11 @@
  * and an owner's token), says `ready`, then answers `stats` (CPU seconds, RSS) and `stop`.
  */
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { benchConfig, seedRestaurant } from '../common.js';
+import { databaseBackendsCpu } from './cpu.js';
 import { processStats, sayReady, serve, type Restaurant } from './protocol.js';
 
 const { values: args } = parseArgs({
@@ -36,9 +38,14 @@ for (let r = 0; r < Number(args.restaurants); r++) {
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
 
+// PostgreSQL: one more connection, to read which backends serve the benchmark's database (their CPU is in /proc).
+const observer = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+await observer?.connect();
+
 serve({
-  stats: () => stats(),
+  stats: async () => ({ ...stats(), ...(observer ? { dbBackends: await databaseBackendsCpu(observer) } : {}) }),
   stop: async () => {
+    await observer?.end();
     await app.close();
     await database.close().catch(() => {});
     return stats();
