@@ -1,4 +1,4 @@
-import type { Table } from '@qr-menu/contract';
+import { LANGUAGES, type Language, type Table } from '@qr-menu/contract';
 import { session } from '../../../api/session';
 
 /** SPEC.md §9: the print window is 1000x700 and prints 300 ms after its content is ready. */
@@ -11,7 +11,27 @@ export interface PrintLabels {
   restaurantName: string;
   tableLabel: (number: string) => string;
   qrAlt: (number: string) => string;
-  scanHint: string;
+  /** The call to action in every language (a guest may read any of them), the admin's own first. */
+  scanHints: ScanHint[];
+}
+
+export interface ScanHint {
+  lang: Language;
+  text: string;
+}
+
+/**
+ * The card's call to action in az, en and ru, whatever the admin's language: `translate(lang)` gives the text in
+ * one language. The admin's own language comes first; identical texts are printed once.
+ */
+export function scanHintsInAllLanguages(current: string, translate: (lang: Language) => string): ScanHint[] {
+  const order = [...LANGUAGES].sort((a, b) => Number(b === current) - Number(a === current));
+  const hints: ScanHint[] = [];
+  for (const lang of order) {
+    const text = translate(lang);
+    if (!hints.some((h) => h.text === text)) hints.push({ lang, text });
+  }
+  return hints;
 }
 
 export interface PrintCard {
@@ -66,7 +86,9 @@ const STYLE = `
   .restaurant { font-size: 13pt; font-weight: 700; overflow-wrap: anywhere; }
   .table { font-size: 20pt; font-weight: 800; margin: 2mm 0 3mm; overflow-wrap: anywhere; }
   .card img { width: 48mm; height: 48mm; display: block; margin: 0 auto; }
-  .hint { font-size: 10pt; margin-top: 3mm; color: #333; }
+  .hints { margin-top: 3mm; }
+  .hint { font-size: 10pt; color: #333; line-height: 1.3; }
+  .hint + .hint { margin-top: 1mm; font-size: 9pt; color: #555; }
   .single { display: flex; justify-content: center; }
   .single .card { width: 120mm; padding: 10mm; }
   .single .restaurant { font-size: 20pt; }
@@ -114,10 +136,16 @@ export function renderAndPrint(win: Window, labels: PrintLabels, cards: PrintCar
     const img = doc.createElement('img');
     img.src = card.qr;
     img.alt = labels.qrAlt(card.number);
-    const hint = doc.createElement('div');
-    hint.className = 'hint';
-    hint.textContent = labels.scanHint;
-    el.append(restaurant, table, img, hint);
+    const hints = doc.createElement('div');
+    hints.className = 'hints';
+    for (const h of labels.scanHints) {
+      const hint = doc.createElement('div');
+      hint.className = 'hint';
+      hint.lang = h.lang;
+      hint.textContent = h.text;
+      hints.append(hint);
+    }
+    el.append(restaurant, table, img, hints);
     grid.append(el);
   }
   doc.body.replaceChildren(grid);

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { Table } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { openPrintWindow, printQrImage, renderAndPrint, showPreparing } from './print';
+import { openPrintWindow, printQrImage, renderAndPrint, scanHintsInAllLanguages, showPreparing } from './print';
 
 /**
  * Prints the QR codes of `tables` in a popup window (one card each). A blocked popup shows the message
@@ -29,7 +29,8 @@ export function usePrintQr(eateryId: number, restaurantName: string, hiRes: bool
           restaurantName,
           tableLabel,
           qrAlt: (number) => t('tables.qrAlt', { number }),
-          scanHint: t('tables.scanHint'),
+          // Guests read the card, not the admin: the call to action in all three languages.
+          scanHints: scanHintsInAllLanguages(lang, (lng) => i18n.getFixedT(lng)('tables.scanHint')),
         },
         tables.map((table, i) => ({ number: table.number, qr: qrs[i] })),
       );
