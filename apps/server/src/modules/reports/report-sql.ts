@@ -50,6 +50,13 @@ const HOUR_LO = `(case when date_trunc('hour', ${LO}, 'UTC') = ${LO} then ${LO}
 const HOUR_HI = `greatest(date_trunc('hour', ${HI}, 'UTC'), ${HOUR_LO})`;
 
 /**
+ * The hour of `col`, counted from the start of the range (its local midnight): hours of the restaurant's day, found by
+ * plain arithmetic per row; the few hundred hours are then turned into local days / weekdays with the time zone.
+ * (Right for every zone whose offsets, DST included, differ by whole hours from the range's start: all but Lord Howe.)
+ */
+const HOUR_BIN = (col: string) => `date_bin('1 hour', ${col}, ${LO})`;
+
+/**
  * PAID orders of the range ($2..$3, no time zone needed), for the previous range: number of orders, discounts and the
  * items' amount (revenue = amount − discounts), from the totals stored on the orders (orders_eatery_paid_idx).
  */
@@ -70,17 +77,19 @@ where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.s
  * Dish names: those of the group's latest item (order_items.names, a snapshot at ordering time).
  */
 export const PAID_DETAIL: Statement = {
-  name: 'reports_paid_detail_v4',
-  text: `with paid as materialized (
-  select o.table_id, o.table_number, o.discount, o.total, (o.paid_at at time zone $4::text)::date as day
+  name: 'reports_paid_detail_v5',
+  text: `with ords as materialized (
+  select case when grouping(${HOUR_BIN('o.paid_at')}) = 0 then 'hour' when grouping(o.table_number) = 0 then 'table'
+              when grouping(o.table_id) = 0 then 'tableId' else 'all' end as kind,
+    ${HOUR_BIN('o.paid_at')} as hour, o.table_number, o.table_id,
+    count(*) as orders, sum(o.discount) as discounts, sum(o.total) as revenue
   from orders o
   where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.status = 'PAID'
+  group by grouping sets ((), (${HOUR_BIN('o.paid_at')}), (o.table_number), (o.table_id))
 ),
-ords as materialized (
-  select case when grouping(day) = 0 then 'day' when grouping(table_number) = 0 then 'table'
-              when grouping(table_id) = 0 then 'tableId' else 'all' end as kind,
-    day, table_number, table_id, count(*) as orders, sum(discount) as discounts, sum(total) as revenue
-  from paid group by grouping sets ((), (day), (table_number), (table_id))
+days as (
+  select (hour at time zone $4::text)::date as day, sum(orders) as orders, sum(revenue) as revenue
+  from ords where kind = 'hour' group by 1
 ),
 dish_parts as (
   select r.dish_id, r.name_key, sum(r.quantity) as quantity, sum(r.amount) as amount, max(r.last_item) as last_item
@@ -107,7 +116,7 @@ select json_build_object(
   'byDay', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'),
       'revenue', ${money('o.revenue')}, 'orders', coalesce(o.orders, 0)) order by d.day)
     from generate_series(${FIRST_DAY}, ${LAST_DAY}, interval '1 day') as d(day)
-    left join ords o on o.kind = 'day' and o.day = d.day::date),
+    left join days o on o.day = d.day::date),
   'byTable', (select coalesce(json_agg(json_build_object('tableNumber', o.table_number,
       'revenue', ${money('o.revenue')}, 'orders', o.orders) order by o.revenue desc, o.table_number), '[]')
     from ords o where o.kind = 'table'),
@@ -131,25 +140,29 @@ select json_build_object(
  * (the first READY / ISSUED times stored on the orders by the status trigger).
  */
 export const PLACED_FIGURES: Statement = {
-  name: 'reports_placed_v4',
-  text: `with placed as materialized (
-  select o.status, o.created_at, o.created_at >= ${LO} as current, o.ready_at, o.served_at
+  name: 'reports_placed_v5',
+  text: `with hours as (
+  select ${HOUR_BIN('o.created_at')} as hour, count(*) as placed,
+    count(*) filter (where o.status = 'CANCELLED') as cancelled,
+    sum(o.ready_at - o.created_at) as to_ready, count(o.ready_at) as readied,
+    sum(o.served_at - o.created_at) as to_served, count(o.served_at) as served
   from orders o
   where o.eatery_id = $1::int and o.created_at >= ${PLO} and o.created_at < ${HI}
+  group by 1
 ),
 periods as (
-  select current, count(*) as placed, count(*) filter (where status = 'CANCELLED') as cancelled,
-    round((avg(extract(epoch from ready_at - created_at)) / 60)::numeric, 1)::float8 as "minutesToReady",
-    round((avg(extract(epoch from served_at - created_at)) / 60)::numeric, 1)::float8 as "minutesToServed"
-  from placed group by current
+  select hour >= ${LO} as current, sum(placed) as placed, sum(cancelled) as cancelled,
+    round((extract(epoch from sum(to_ready)) / nullif(sum(readied), 0) / 60)::numeric, 1)::float8 as "minutesToReady",
+    round((extract(epoch from sum(to_served)) / nullif(sum(served), 0) / 60)::numeric, 1)::float8 as "minutesToServed"
+  from hours group by 1
 )
 select json_build_object(
   'periods', (select coalesce(json_agg(p), '[]') from periods p),
   'byHour', (select coalesce(json_agg(json_build_object('weekday', h.weekday, 'hour', h.hour, 'orders', h.orders)
       order by h.weekday, h.hour), '[]')
-    from (select extract(isodow from p.created_at at time zone $4::text)::int as weekday,
-            extract(hour from p.created_at at time zone $4::text)::int as hour, count(*) as orders
-          from placed p where p.current and p.status <> 'CANCELLED' group by 1, 2) h)
+    from (select extract(isodow from x.hour at time zone $4::text)::int as weekday,
+            extract(hour from x.hour at time zone $4::text)::int as hour, sum(x.placed - x.cancelled) as orders
+          from hours x where x.hour >= ${LO} group by 1, 2 having sum(x.placed - x.cancelled) > 0) h)
 )`,
 };
 
