@@ -164,6 +164,17 @@ describe('server-rendered guest menu page', () => {
     expect(body.indexOf('id="guest-data"')).toBeLessThan(body.indexOf(loader));
   });
 
+  it('answers the guest pages the browser draws (cart) with index.html, its script in the head, styles inlined', async () => {
+    const res = await get('/client/cart', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(body).toContain('boot-stalled');
+    expect(body).toContain(`<style>${CSS}</style>`);
+    expect(body).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+    expect(body).not.toContain('guest-boot.js');
+  });
+
   it('answers the plain SPA page for unknown tables and malformed ids', async () => {
     for (const url of [
       pageUrl(999_999),

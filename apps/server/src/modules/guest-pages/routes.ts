@@ -6,8 +6,7 @@ import fp from 'fastify-plugin';
 import { asLanguage, type GuestMenu, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
 import { parsePathId } from '../../plugins/path-id.js';
-import { sendSpaPage } from '../../plugins/spa-page.js';
-import { PageCache } from './page-cache.js';
+import { PageCache, RenderedPage } from './page-cache.js';
 import { PageTemplate } from './page-template.js';
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx). */
@@ -35,9 +34,10 @@ function pageLanguage(request: FastifyRequest): Language {
  * Server-rendered guest pages (issue 14): GET of a table's menu page or of its decision page answers the built
  * index.html with the page rendered by React and the table's menu inlined, so the menu shows with no request
  * waterfall (and without JavaScript). The menu comes from the menu cache (app.menuCache); each page is rendered once
- * per menu ETag and language (PageCache). Unknown or inactive tables, malformed ids, and a build without the renderer
- * get the plain SPA page, as before: the client shows its message. fastify-plugin: `app.guestPages` is visible to
- * the app (tests).
+ * per menu ETag and language (PageCache). Unknown or inactive tables and malformed ids get the guest shell
+ * (index.html with the guest chunk preloaded and its styles inlined), as do the guest pages the browser draws (cart,
+ * orders, confirmation): the client shows its page or message. A build without the renderer gets the plain SPA page.
+ * fastify-plugin: `app.guestPages` is visible to the app (tests).
  */
 export const guestPageRoutes = fp(async (app) => {
   const { webDist } = app.config;
@@ -51,14 +51,31 @@ export const guestPageRoutes = fp(async (app) => {
   const renderer = (await import(pathToFileURL(entry).href)) as GuestRenderer;
   const template = new PageTemplate(webDist);
 
+  /** A page with its ETag, compressed as the browser accepts. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
+    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'accept-encoding, cookie');
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    reply.type('text/html; charset=utf-8');
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.brotli());
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip());
+    return reply.send(page.html);
+  };
+
+  /**
+   * The guest pages the browser draws (the cart lives in the phone, so the server cannot draw it; unknown tables):
+   * index.html with the guest chunk preloaded and the guest styles inlined.
+   */
+  const shell = new RenderedPage(Buffer.from(template.guestShell));
+
   const handler =
     (kind: 'menu' | 'decision') =>
     async (request: FastifyRequest<{ Params: { id: string; tableId: string } }>, reply: FastifyReply) => {
       const eateryId = parsePathId(request.params.id);
       const tableId = parsePathId(request.params.tableId);
-      if (!eateryId || !tableId) return sendSpaPage(reply);
+      if (!eateryId || !tableId) return sendPage(request, reply, shell);
       const menu = await app.menuCache.get(eateryId, tableId);
-      if (menu.kind !== 'ok') return sendSpaPage(reply);
+      if (menu.kind !== 'ok') return sendPage(request, reply, shell);
       const lang = pageLanguage(request);
       const path = request.url.split('?')[0];
       let page;
@@ -69,20 +86,16 @@ export const guestPageRoutes = fp(async (app) => {
           return root === null ? null : template.page(root, data, lang);
         });
       } catch (err) {
-        request.log.error({ err }, 'guest pages: render failed; sending the SPA page');
-        return sendSpaPage(reply);
+        request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
+        return sendPage(request, reply, shell);
       }
-      if (!page) return sendSpaPage(reply);
+      if (!page) return sendPage(request, reply, shell);
 
-      reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'accept-encoding, cookie');
-      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      reply.type('text/html; charset=utf-8');
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.brotli());
-      if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip());
-      return reply.send(page.html);
+      return sendPage(request, reply, page);
     };
 
   app.get('/client/eatery/:id/table/:tableId/menu', handler('menu'));
   app.get('/client/eatery/:id/table/:tableId/add/:flag/menu', handler('decision'));
+  // Every other guest page (cart, orders, confirmation…) is drawn by the browser.
+  app.get('/client/*', (request, reply) => sendPage(request, reply, shell));
 });
