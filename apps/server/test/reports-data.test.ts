@@ -169,6 +169,23 @@ describe('stored report figures', () => {
     await expectSameAsRebuild();
   });
 
+  it('bills closed at the same time (same dishes, opposite orders) all succeed and the figures add up', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b, c, d] = [
+        await placeOrder([{ dishId: plov, quantity: 1 }]),
+        await placeOrder([{ dishId: dovga, quantity: 1 }]),
+        await placeOrder([{ dishId: dovga, quantity: 2 }]),
+        await placeOrder([{ dishId: plov, quantity: 2 }]),
+      ];
+      const bills = await Promise.all([
+        api('POST', '/bill/payments', A.cashier.token, { orderIds: [a.id, b.id], method: 'CASH' }),
+        api('POST', '/bill/payments', A.owner.token, { orderIds: [c.id, d.id], method: 'CARD' }),
+      ]);
+      expect(bills.map((r) => r.statusCode)).toEqual([200, 200]);
+    }
+    await expectSameAsRebuild();
+  });
+
   it('a time zone whose offset is not whole hours: the edge half hours of a day come from the items', async () => {
     await ctx.app.db.update(eateries).set({ timeZone: 'Asia/Kolkata' }).where(eq(eateries.id, A.id));
     // 2025-04-10 in Kolkata is [04-09 18:30 UTC, 04-10 18:30 UTC): 18:15 UTC is the day before, 18:45 the day.

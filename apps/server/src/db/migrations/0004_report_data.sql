@@ -20,9 +20,16 @@ CREATE INDEX "orders_eatery_paid_idx" ON "orders" USING btree ("eatery_id","paid
 --
 -- The live items of an order (not DELETED) grouped by dish, added (p_sign 1) to or taken (-1) from its paid hour.
 -- Taking only updates existing rows (an eatery being deleted must not get rows inserted back).
+-- Writers of one restaurant's dish hours take its advisory lock first (held until commit): a bill closing two orders
+-- locks several dish rows, and two such bills at once could otherwise lock them in opposite orders (a deadlock).
+CREATE FUNCTION "report_dish_lock"(p_eatery integer) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(16016, p_eatery);
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "report_dish_apply"(p_order integer, p_eatery integer, p_paid timestamptz, p_sign integer)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM "report_dish_lock"(p_eatery);
   IF p_sign > 0 THEN
     INSERT INTO "report_dish_hours" AS r ("eatery_id", "hour", "dish_id", "name_key", "quantity", "amount", "last_item")
     SELECT p_eatery, date_trunc('hour', p_paid, 'UTC'), coalesce(i."dish_id", 0),
@@ -52,6 +59,7 @@ BEGIN
   IF p_item."status" = 'DELETED' THEN
     RETURN;
   END IF;
+  PERFORM "report_dish_lock"(p_eatery);
   INSERT INTO "report_dish_hours" AS r ("eatery_id", "hour", "dish_id", "name_key", "quantity", "amount", "last_item")
   VALUES (p_eatery, date_trunc('hour', p_paid, 'UTC'), coalesce(p_item."dish_id", 0),
     CASE WHEN p_item."dish_id" IS NULL THEN p_item."name" ELSE '' END, p_sign * p_item."quantity",
