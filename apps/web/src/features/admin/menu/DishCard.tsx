@@ -6,6 +6,7 @@ import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { CardImage } from '../shared/menu/CardImage';
 import { formatPrice, namesWithFlags } from '../shared/menu/menu-helpers';
 import { DragHandle } from '../shared/menu/SortableGrid';
+import { DietaryTagBadges } from './DietaryTags';
 
 /**
  * A dish card: availability mark (unavailable cards are grey), image, names, description (two lines, all of
@@ -59,6 +60,7 @@ export function DishCard({
           {description}
         </Text>
       )}
+      <DietaryTagBadges tags={dish.dietaryTags ?? []} />
       <Text fw={700} size="lg" mt={4}>
         {formatPrice(dish.price, i18n.language)} {t('dishes.priceUnit')}
       </Text>

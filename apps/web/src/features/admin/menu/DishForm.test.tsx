@@ -68,6 +68,7 @@ const values = (over: Partial<DishValues> = {}): DishValues => ({
   kitchenDepartmentId: null,
   categoryId: '3',
   image: { file: null, url: null },
+  dietaryTags: [],
   ...over,
 });
 
@@ -82,6 +83,10 @@ describe('dish form validation (SPEC.md §5)', () => {
     expect(dishFormErrors(values({ price: 1.234 }), 7)).toEqual({ price: 'validation.price' });
     expect(dishFormErrors(values({ categoryId: null }), 7)).toEqual({ ids: 'dishes.idsMissing' });
     expect(dishFormErrors(values(), null)).toEqual({ ids: 'dishes.idsMissing' });
+    // A tag outside the fixed list (an old client, a hand-made request) is refused under the tags field.
+    expect(dishFormErrors(values({ dietaryTags: ['keto' as 'vegan'] }), 7)).toEqual({
+      dietaryTags: 'validation.dietaryTag',
+    });
   });
 
   it('asks for a name and a valid price, in English, and sends nothing', async () => {
@@ -111,13 +116,17 @@ describe('dish form validation (SPEC.md §5)', () => {
     expect(screen.getByText('Düzgün qiymət daxil edin')).toBeTruthy();
   });
 
-  it('edits a dish as multipart: 2-decimal price, department, availability', async () => {
+  it('edits a dish as multipart: 2-decimal price, department, availability, dietary tags', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish));
     const onClose = vi.fn();
     await renderAdmin(form({ dish, onClose }), 'en');
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByLabelText(/Price/)).toHaveProperty('value', '4.50');
     fireEvent.click(screen.getByRole('switch', { name: /Available to order/ }));
+    // The stored tag is on; a second one is added by its chip (names from the contract, in English here).
+    expect(screen.getByRole('checkbox', { name: 'Contains nuts' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Vegan' })).toHaveProperty('checked', false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Vegan' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [url, init] = fetchSpy.mock.calls[0];
@@ -129,6 +138,7 @@ describe('dish form validation (SPEC.md §5)', () => {
       available: false,
       categoryId: 3,
       kitchenDepartmentId: 5,
+      dietaryTags: ['vegan', 'containsNuts'],
       eateryId: 7,
       dishId: 11,
     });
@@ -139,5 +149,38 @@ describe('dish form validation (SPEC.md §5)', () => {
     await renderAdmin(form({ initialTab: 'predefined' }), 'en');
     expect(await screen.findByText('No predefined dishes available for this category.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Selected Dishes (0)' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('dietary tags on the dish form', () => {
+  it('shows every tag of the list in Azerbaijani and Russian, and a new dish sends the chosen ones', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish));
+    await renderAdmin(form(), 'ru');
+    for (const name of [
+      'Вегетарианское',
+      'Веганское',
+      'Острое',
+      'Без глютена',
+      'Содержит орехи',
+      'Без лактозы',
+      'Халяль',
+    ]) {
+      expect(screen.getByRole('checkbox', { name })).toBeTruthy();
+    }
+    await userEvent.type(screen.getByLabelText(/Название на русском/), 'Аджика');
+    await userEvent.type(screen.getByLabelText(/Цена/), '3');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Халяль' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Острое' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetchSpy.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String((init?.body as FormData).get('data'))).dietaryTags).toEqual(['spicy', 'halal']);
+  });
+
+  it('names the tags in Azerbaijani', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await renderAdmin(form(), 'az');
+    expect(screen.getByRole('checkbox', { name: 'Qlütensiz' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Pəhriz və allergen nişanları' })).toBeTruthy();
   });
 });

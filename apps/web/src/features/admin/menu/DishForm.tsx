@@ -2,12 +2,14 @@ import { Anchor, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Te
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  DIETARY_TAG_V,
   dishData,
   localDescription,
   localName,
   MENU_V,
   pickTexts,
   type Category,
+  type DietaryTag,
   type Department,
   type Dish,
   type LocalizedTexts,
@@ -26,6 +28,7 @@ import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
 import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
 import { useSaveAndClose } from '../shared/use-save-and-close';
+import { DietaryTagsInput } from './DietaryTags';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 
 export interface DishValues extends LocalizedTexts {
@@ -36,19 +39,25 @@ export interface DishValues extends LocalizedTexts {
   /** Select value: the category the dish is (or will be) in. */
   categoryId: string | null;
   image: ImageValue;
+  /** Dietary and allergen tags of the fixed list. */
+  dietaryTags: DietaryTag[];
 }
 
 const DESCRIPTION_FIELDS = { az: 'descriptionAz', en: 'descriptionEn', ru: 'descriptionRu' } as const;
 
 /** The "at least one name" rule is shown once for the three name inputs. */
-const byMessage = { [MENU_V.dishNameRequired]: NAMES_ERROR };
+const byMessage = { [MENU_V.dishNameRequired]: NAMES_ERROR, [DIETARY_TAG_V.unknown]: 'dietaryTags' };
 
 /**
  * Validation of the dish form (SPEC.md §5) as i18n keys by field: at least one language name (under
  * `names`), a price > 0 with at most 2 decimals, and the category and restaurant ids present.
  */
 export function dishFormErrors(values: DishValues, eateryId: number | null): Record<string, string> {
-  const errors = zodFormErrors(dishData, { ...pickTexts(values), price: values.price }, byMessage);
+  const errors = zodFormErrors(
+    dishData,
+    { ...pickTexts(values), price: values.price, dietaryTags: values.dietaryTags },
+    byMessage,
+  );
   if (!values.categoryId || !eateryId) errors.ids = 'dishes.idsMissing';
   return errors;
 }
@@ -60,6 +69,7 @@ const toValues = (dish: Dish | null, categoryId: number): DishValues => ({
   kitchenDepartmentId: dish?.kitchenDepartmentId ? String(dish.kitchenDepartmentId) : null,
   categoryId: String(dish?.categoryId ?? categoryId),
   image: emptyImage(dish?.image ?? null),
+  dietaryTags: dish?.dietaryTags ?? [],
 });
 
 export function ManualDishForm({
@@ -109,6 +119,7 @@ export function ManualDishForm({
           available: v.available,
           categoryId: Number(v.categoryId),
           kitchenDepartmentId: v.kitchenDepartmentId ? Number(v.kitchenDepartmentId) : null,
+          dietaryTags: v.dietaryTags,
         },
         image: file,
         removeImage: remove,
@@ -187,6 +198,11 @@ export function ManualDishForm({
             error={err('categoryId')}
           />
         )}
+        <DietaryTagsInput
+          value={values.dietaryTags}
+          onChange={(tags) => form.setFieldValue('dietaryTags', tags)}
+          error={err('dietaryTags')}
+        />
         <Switch
           label={t('dishes.availableLabel')}
           description={t('dishes.availableHint')}
