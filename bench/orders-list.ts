@@ -7,6 +7,7 @@
  *
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders-list.ts
  *          [--orders 1000000] [--restaurants 50] [--days 365] [--requests 1000] [--warmup 100] [--items-all]
+ *          [--cpu-profile FILE]
  *
  * A fresh database `qrmenu_bench_<random>` is created on DATABASE_URL's server (migrated by the app) and dropped at
  * the end. Orders are written with one INSERT ... SELECT generate_series: spread evenly over `days` days and
@@ -22,7 +23,12 @@
  * The list is answered from memory while nothing changes (modules/orders/orders-list-cache.ts), as a staff board's
  * reload between two orders is: the measured rounds are that case. What a list costs right after a change (its page
  * dropped, read from the database and serialized again) is measured too, on its own line, outside the verdict.
+ *
+ * --cpu-profile FILE writes a V8 CPU profile of the measured rounds only (server and client: one process), for
+ * `npx tsx bench/profile-top.ts FILE`; `node --cpu-prof` would also profile the set-up and the other loops.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyReply } from 'fastify';
 import { ORDER_STATUSES } from '@qr-menu/contract';
@@ -36,6 +42,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '100' },
     'items-all': { type: 'boolean', default: false },
+    'cpu-profile': { type: 'string' },
   },
 });
 
@@ -185,7 +192,18 @@ async function main() {
       }
     };
     for (let i = 0; i < Number(args.warmup); i++) await round(i, false);
+    const profiler = args['cpu-profile'] ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     for (let i = 0; i < requests; i++) await round(i, true);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(args['cpu-profile']!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
 
     // The list right after a change: its page dropped before each request (as an order event drops it).
     const missTimes: number[] = [];
