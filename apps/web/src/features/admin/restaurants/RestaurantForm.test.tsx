@@ -19,6 +19,10 @@ const restaurant = {
   language: 'ru',
   kitchenAmberMinutes: 8,
   kitchenRedMinutes: 15,
+  guestLanguage: 'az',
+  currency: 'AZN',
+  openingHours: null,
+  logo: null,
   ownerId: 1,
   roles: ['EATERY_ADMIN'],
 } as Eatery;
@@ -64,5 +68,81 @@ describe('restaurant form: service settings (issue #15)', () => {
     expect(languageInput().value).toBe('Azərbaycanca');
     expect(field('Ticket turns amber after').value).toBe('10 min');
     expect(field('Ticket turns red after').value).toBe('20 min');
+  });
+});
+
+const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({ closed: false, open, close }));
+
+/** A select's input by its label (its listbox carries the same label). */
+const selectInput = (label: string) =>
+  screen.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
+
+describe('restaurant form: guests and opening hours (issue 17)', () => {
+  it('shows the stored zone, currency, guest language and hours, and saves changed hours across midnight', async () => {
+    const stored = {
+      ...restaurant,
+      timeZone: 'Europe/Istanbul',
+      currency: 'TRY',
+      guestLanguage: 'en',
+      openingHours: week('09:00', '23:00'),
+    } as Eatery;
+    const api = stubFetch({ 'PUT /api/eatery/4': stored });
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />);
+    expect(selectInput('Time zone').value).toMatch(/^Europe\/Istanbul/);
+    expect(selectInput('Currency shown').value).toMatch(/^TRY/);
+    expect(selectInput('Default guest language').value).toBe('English');
+    fireEvent.change(screen.getByLabelText('Friday: opens'), { target: { value: '18:00' } });
+    fireEvent.change(screen.getByLabelText('Friday: closes'), { target: { value: '02:00' } });
+    expect(screen.getByText('until the next day')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Sunday: closed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    const body = api.requests('PUT')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ timeZone: 'Europe/Istanbul', currency: 'TRY', guestLanguage: 'en' });
+    const hours = body.openingHours as { closed: boolean; open: string; close: string }[];
+    expect(hours[4]).toEqual({ closed: false, open: '18:00', close: '02:00' });
+    expect(hours[6].closed).toBe(true);
+    // No new logo: no logo request.
+    expect(api.calls.filter((c) => c.url.includes('/logo'))).toEqual([]);
+  });
+
+  it('sends null hours while they are off, and a new restaurant starts with Asia/Baku, AZN and Azerbaijani', async () => {
+    const api = stubFetch({ 'POST /api/eatery': { ...restaurant, id: 9 } });
+    await renderAdmin(<RestaurantForm onClose={() => {}} />);
+    expect(selectInput('Time zone').value).toMatch(/^Asia\/Baku/);
+    expect(selectInput('Currency shown').value).toMatch(/^AZN/);
+    expect(selectInput('Default guest language').value).toBe('Azərbaycanca');
+    expect(screen.queryByLabelText('Monday: opens')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Nar' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Address/ }), { target: { value: 'Nizami 10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Phone/ }), { target: { value: '+994 50 000 00 00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('POST')).toHaveLength(1));
+    expect(api.requests('POST')[0].body).toMatchObject({ timeZone: 'Asia/Baku', currency: 'AZN', openingHours: null });
+  });
+
+  it.each([
+    ['en', 'Wednesday: opens', 'Enter the time as HH:MM (00:00–23:59)', 'Save'],
+    ['ru', 'Среда: открытие', 'Введите время как ЧЧ:ММ (00:00–23:59)', 'Сохранить'],
+    ['az', 'Çərşənbə: açılır', 'Vaxtı SS:DD kimi daxil edin (00:00–23:59)', 'Yadda saxla'],
+  ] as const)('refuses a time that is not HH:MM with a translated message (%s)', async (lang, label, message, save) => {
+    const api = stubFetch({});
+    const stored = { ...restaurant, openingHours: week('09:00', '23:00') } as Eatery;
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />, lang);
+    fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('removing the stored logo deletes it after the restaurant is saved', async () => {
+    const stored = { ...restaurant, logo: '/api/image/3/0123456789abcdef.webp' } as Eatery;
+    const onClose = vi.fn();
+    const api = stubFetch({ 'PUT /api/eatery/4': stored, 'DELETE /api/eatery/4/logo': { ...stored, logo: null } });
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/eatery/4', 'DELETE /api/eatery/4/logo']);
   });
 });

@@ -2,14 +2,32 @@ import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Select, Stack, 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { eateryBody, LANGUAGES, type Eatery, type Language } from '@qr-menu/contract';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
+  eateryBody,
+  LANGUAGES,
+  type Eatery,
+  type Language,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
+import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { useImageField } from '../shared/use-image-field';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { zodFormErrors } from '../../../components/form-errors';
+import { registerTranslations } from '../../../i18n';
 import { useSaveRestaurant } from '../shared/restaurants-api';
+import az from './i18n/az.json';
+import en from './i18n/en.json';
+import ru from './i18n/ru.json';
+import { useSaveLogo } from './logo-api';
+import { DEFAULT_HOURS, RestaurantSettingsFields, type SettingsValues } from './RestaurantSettingsFields';
 
-interface Values {
+// The restaurant settings' texts (issue 17), with the form that shows them.
+registerTranslations({ az, en, ru });
+
+interface Values extends SettingsValues {
   name: string;
   address: string;
   phones: string[];
@@ -20,6 +38,7 @@ interface Values {
   /** Kitchen display: a ticket turns amber, then red, after this many minutes ('' while the field is empty). */
   kitchenAmberMinutes: number | string;
   kitchenRedMinutes: number | string;
+  logo: ImageValue;
 }
 
 /** The kitchen thresholds of a new restaurant (the server's defaults too). */
@@ -35,20 +54,35 @@ const toValues = (e?: Eatery): Values => ({
   language: e?.language ?? 'az',
   kitchenAmberMinutes: e?.kitchenAmberMinutes ?? DEFAULT_AMBER_MINUTES,
   kitchenRedMinutes: e?.kitchenRedMinutes ?? DEFAULT_RED_MINUTES,
+  timeZone: e?.timeZone ?? DEFAULT_TIME_ZONE,
+  currency: e?.currency ?? DEFAULT_CURRENCY,
+  guestLanguage: e?.guestLanguage ?? 'az',
+  hoursEnabled: !!e?.openingHours,
+  openingHours: e?.openingHours ?? DEFAULT_HOURS,
+  logo: emptyImage(e?.logo ?? null),
+});
+
+/** What the form sends: hours switched off are null; the logo goes apart (its own request). */
+const toBody = ({ logo: _logo, hoursEnabled, ...v }: Values) => ({
+  ...v,
+  openingHours: hoursEnabled ? v.openingHours : null,
 });
 
 /**
  * Add/edit form: name, address, one or more phones, optional coordinates (SPEC.md §2, §5), the receipt language
- * and the kitchen display's amber and red minutes (issue #15).
+ * and the kitchen display's amber and red minutes (issue #15), the time zone, currency shown, default guest
+ * language, opening hours and logo (issue 17). The logo is sent after the restaurant is saved (its own request).
  */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveRestaurant();
+  const saveLogo = useSaveLogo();
+  const logo = useImageField(restaurant?.logo ?? null);
   const form = useForm<Values>({
     initialValues: toValues(restaurant ?? undefined),
     validateInputOnBlur: true,
     validate: (values) => {
-      const errors = zodFormErrors(eateryBody, values);
+      const errors = zodFormErrors(eateryBody, toBody(values));
       // Every visible phone input is required (blank ones would be dropped by the server).
       values.phones.forEach((p, i) => {
         if (!p.trim()) errors[`phones.${i}`] = 'validation.required';
@@ -57,18 +91,30 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
     },
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
-  const phones = form.getValues().phones;
+  const values = form.getValues();
+  const phones = values.phones;
 
   const onSubmit = form.onSubmit((v) => {
-    const body = eateryBody.parse(v);
+    const body = eateryBody.parse(toBody(v));
+    const logoChange = logo.toSave(v.logo);
     save.mutate(
       { id: restaurant?.id, body },
       {
-        onSuccess: () => {
+        onSuccess: async (saved) => {
           notifications.show({
             color: 'green',
             message: t(restaurant ? 'restaurants.updated' : 'restaurants.created'),
           });
+          if (logoChange.file || logoChange.remove) {
+            try {
+              await saveLogo.mutateAsync({ id: saved.id, file: logoChange.file });
+            } catch (err) {
+              // The restaurant is saved; the form stays open on the logo's refusal.
+              logo.showSaveError(err);
+              notifications.show({ color: 'red', message: t('restaurantSettings.logoFailed') });
+              return;
+            }
+          }
           onClose();
         },
       },
@@ -79,7 +125,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
     <Modal opened onClose={onClose} title={t(restaurant ? 'restaurants.editTitle' : 'restaurants.addTitle')} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <ErrorBanner error={save.error} onClose={() => save.reset()} />
+          <ErrorBanner error={save.error ?? logo.bannerError(saveLogo.error)} onClose={() => save.reset()} />
           <TextInput label={t('restaurants.name')} required {...form.getInputProps('name')} error={err('name')} />
           <TextInput
             label={t('restaurants.address')}
@@ -172,7 +218,16 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
           <Text size="xs" c="dimmed" mt={-4}>
             {t('restaurants.kitchenHint')}
           </Text>
-          <FormActions onCancel={onClose} saving={save.isPending} />
+          <Divider label={t('restaurantSettings.section')} labelPosition="left" mt="xs" />
+          <RestaurantSettingsFields form={form} err={err} />
+          <ImagePicker
+            {...logo.pickerProps(values.logo, (v) => form.setFieldValue('logo', v))}
+            label={t('restaurantSettings.logo')}
+          />
+          <Text size="xs" c="dimmed" mt={-4}>
+            {t('restaurantSettings.logoHint')}
+          </Text>
+          <FormActions onCancel={onClose} saving={save.isPending || saveLogo.isPending} disabled={logo.busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,167 @@
+import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  CURRENCIES,
+  LANGUAGES,
+  timeZoneList,
+  WEEKDAYS,
+  type Currency,
+  type DayHours,
+  type Language,
+} from '@qr-menu/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The settings of issue 17 as the restaurant form holds them. */
+export interface SettingsValues {
+  timeZone: string;
+  currency: Currency;
+  guestLanguage: Language;
+  /** Off: the restaurant gives no hours (sent as null). */
+  hoursEnabled: boolean;
+  /** Seven days, Monday first; kept while hours are off so that turning them on again restores them. */
+  openingHours: DayHours[];
+}
+
+export const DEFAULT_HOURS: DayHours[] = WEEKDAYS.map(() => ({ closed: false, open: '09:00', close: '23:00' }));
+
+/** "UTC+04:00" of a zone now, for the select's labels ('' when the runtime cannot say). */
+function offsetOf(timeZone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name ? name.replace('GMT', 'UTC') : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The zones to choose from (the runtime's IANA list), with the stored one even if this browser does not list it. */
+function useTimeZoneOptions(current: string) {
+  return useMemo(() => {
+    const zones = timeZoneList();
+    if (current && !zones.includes(current)) zones.push(current);
+    return zones.sort().map((tz) => {
+      const offset = offsetOf(tz);
+      return { value: tz, label: offset ? `${tz} (${offset})` : tz };
+    });
+  }, [current]);
+}
+
+function currencyLabel(code: Currency, language: string): string {
+  try {
+    const name = new Intl.DisplayNames([language], { type: 'currency' }).of(code);
+    return name && name !== code ? `${code} — ${name}` : code;
+  } catch {
+    return code;
+  }
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Time zone (searchable), currency shown, default guest language and the opening hours per weekday of the
+ * restaurant form. `err` translates a field's error.
+ */
+export function RestaurantSettingsFields<V extends SettingsValues>({
+  form,
+  err,
+}: {
+  form: UseFormReturnType<V>;
+  err: (path: string) => string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const values = form.getValues();
+  const zones = useTimeZoneOptions(values.timeZone);
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('restaurantSettings.timeZone')}
+        description={t('restaurantSettings.timeZoneHint')}
+        data={zones}
+        searchable
+        limit={60}
+        allowDeselect={false}
+        nothingFoundMessage={t('restaurantSettings.timeZoneNothingFound')}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('timeZone')}
+        error={err('timeZone')}
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('restaurantSettings.currency')}
+          description={t('restaurantSettings.currencyHint')}
+          data={CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c, i18n.language) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('currency')}
+          error={err('currency')}
+        />
+        <Select
+          label={t('restaurantSettings.guestLanguage')}
+          description={t('restaurantSettings.guestLanguageHint')}
+          data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('guestLanguage')}
+          error={err('guestLanguage')}
+        />
+      </Group>
+      <Switch
+        label={t('restaurantSettings.hoursEnabled')}
+        {...form.getInputProps('hoursEnabled', { type: 'checkbox' })}
+      />
+      {values.hoursEnabled && (
+        <Stack gap={6} role="group" aria-label={t('restaurantSettings.openingHours')}>
+          <Text size="xs" c="dimmed">
+            {t('restaurantSettings.hoursHint')}
+          </Text>
+          {WEEKDAYS.map((day, i) => {
+            const dayName = t(`restaurantSettings.days.${day}`);
+            const hours = values.openingHours[i];
+            const pastMidnight =
+              !hours.closed && hours.open && hours.close && minutes(hours.close) <= minutes(hours.open);
+            return (
+              <Group key={day} gap="xs" align="flex-start" wrap="wrap">
+                <Text size="sm" w={130} mt={6} fw={500}>
+                  {dayName}
+                </Text>
+                <Checkbox
+                  mt={8}
+                  label={t('restaurantSettings.closed')}
+                  aria-label={t('restaurantSettings.dayClosed', { day: dayName })}
+                  {...form.getInputProps(`openingHours.${i}.closed`, { type: 'checkbox' })}
+                />
+                <TextInput
+                  type="time"
+                  w={110}
+                  disabled={hours.closed}
+                  aria-label={t('restaurantSettings.dayOpens', { day: dayName })}
+                  {...form.getInputProps(`openingHours.${i}.open`)}
+                  error={err(`openingHours.${i}.open`)}
+                />
+                <Text mt={6} aria-hidden>
+                  –
+                </Text>
+                <TextInput
+                  type="time"
+                  w={110}
+                  disabled={hours.closed}
+                  aria-label={t('restaurantSettings.dayCloses', { day: dayName })}
+                  {...form.getInputProps(`openingHours.${i}.close`)}
+                  error={err(`openingHours.${i}.close`)}
+                />
+                {pastMidnight && (
+                  <Text size="xs" c="dimmed" mt={8}>
+                    {t('restaurantSettings.pastMidnight')}
+                  </Text>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
