@@ -10,7 +10,10 @@
  * For (b) and (c): orders/s at saturation (each guest keeps one order in flight), then `--rate` orders/s offered
  * open-loop (sent on a schedule, not waiting for answers); for both loads the p50/p99 of the POST and of NEW_ORDER
  * arrival on every socket that should get it (send, or due time when offered, to receipt), and the server's CPU
- * seconds per 1 000 orders. Server RSS once ready and at the end (after all the orders of the run).
+ * seconds per 1 000 orders. Server RSS once ready and at the end (after all the orders of the run). A second table
+ * splits the CPU per 1 000 orders by process: the server, PostgreSQL's client backends of the benchmark's database
+ * (from /proc; for (a) the raw insert's own connections), the staff sockets, the load generator, and how many of
+ * the machine's cores were busy (all processes, also ones outside the benchmark).
  *
  * Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/test] npm run bench:place-orders --
  *          [--db pg|pglite|both] [--scenarios a,b,c] [--seconds 5] [--warmup 1] [--rate 500] [--guests 50]
