@@ -18,6 +18,7 @@ export function DishCard({
   departmentName,
   deleting,
   highlighted,
+  currency,
   onEdit,
   onDelete,
 }: {
@@ -25,6 +26,8 @@ export function DishCard({
   departmentName: string | null;
   deleting: boolean;
   highlighted?: boolean;
+  /** The restaurant's currency code (issue 17); AZN until the restaurant is loaded. */
+  currency?: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -62,7 +65,7 @@ export function DishCard({
       )}
       <DietaryTagBadges tags={dish.dietaryTags ?? []} />
       <Text fw={700} size="lg" mt={4}>
-        {formatPrice(dish.price, i18n.language)} {t('dishes.priceUnit')}
+        {formatPrice(dish.price, i18n.language)} {currency ?? t('dishes.priceUnit')}
       </Text>
       {departmentName && (
         <Group gap={4} wrap="nowrap">

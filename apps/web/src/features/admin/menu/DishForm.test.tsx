@@ -179,8 +179,10 @@ describe('dietary tags on the dish form', () => {
 
   it('names the tags in Azerbaijani', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
-    await renderAdmin(form(), 'az');
+    await renderAdmin(form({ currency: 'EUR' }), 'az');
     expect(screen.getByRole('checkbox', { name: 'Qlütensiz' })).toBeTruthy();
+    // The restaurant's currency beside the price.
+    expect(screen.getByText('EUR')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Pəhriz və allergen nişanları' })).toBeTruthy();
   });
 });

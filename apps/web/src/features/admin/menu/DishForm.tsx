@@ -78,6 +78,7 @@ export function ManualDishForm({
   dish,
   categories,
   departments,
+  currency,
   onClose,
 }: {
   eateryId: number;
@@ -85,6 +86,8 @@ export function ManualDishForm({
   dish: Dish | null;
   categories: Category[];
   departments: Department[];
+  /** The restaurant's currency code shown beside the price (issue 17). */
+  currency?: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -161,7 +164,7 @@ export function ManualDishForm({
             allowNegative={false}
             rightSection={
               <Text size="sm" c="dimmed" pr="xs">
-                {t('dishes.priceUnit')}
+                {currency ?? t('dishes.priceUnit')}
               </Text>
             }
             rightSectionWidth={52}
@@ -285,6 +288,7 @@ export function DishForm({
   categories,
   departments,
   initialTab = 'manual',
+  currency,
   onClose,
 }: {
   eateryId: number;
@@ -294,6 +298,7 @@ export function DishForm({
   categories: Category[];
   departments: Department[];
   initialTab?: 'manual' | 'predefined';
+  currency?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -311,6 +316,7 @@ export function DishForm({
           dish={dish}
           categories={categories}
           departments={departments}
+          currency={currency}
           onClose={onClose}
         />
       }

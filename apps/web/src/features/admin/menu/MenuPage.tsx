@@ -44,6 +44,7 @@ function Dishes({
   category,
   highlightId,
   search,
+  currency,
   onEdit,
   onAdd,
 }: {
@@ -51,6 +52,8 @@ function Dishes({
   category: Category;
   highlightId: number | null;
   search: string;
+  /** The restaurant's currency code shown beside prices. */
+  currency?: string;
   onEdit: (editing: DishEditing) => void;
   onAdd: (tab: 'manual' | 'predefined') => void;
 }) {
@@ -96,6 +99,7 @@ function Dishes({
           departmentName={departmentName(dish.kitchenDepartmentId)}
           deleting={remove.isPending && remove.variables === dish.id}
           highlighted={dish.id === highlightId}
+          currency={currency}
           onEdit={() => onEdit({ dish, tab: 'manual' })}
           onDelete={() => void onDelete(dish)}
         />
@@ -237,6 +241,7 @@ function Menu({ eateryId }: { eateryId: number }) {
               category={category}
               highlightId={dishId}
               search={search}
+              currency={restaurant?.currency}
               onEdit={(editing) => setDishEditing(editing)}
               onAdd={(tab) => setDishEditing({ dish: null, tab })}
             />
@@ -265,6 +270,7 @@ function Menu({ eateryId }: { eateryId: number }) {
           categories={all}
           departments={departments.data ?? []}
           initialTab={dishEditing.tab}
+          currency={restaurant?.currency}
           onClose={() => setDishEditing(null)}
         />
       )}
