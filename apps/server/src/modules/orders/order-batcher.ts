@@ -14,6 +14,9 @@ import { insertOrdersAtOnce, type InsertedOrder, type PlaceOrderInput } from './
  *   path for it; the others of the batch are placed. Two orders of one batch with the same device and
  *   Idempotency-Key: only the first goes into the statement, the others get null and find it on the slow path
  *   (after the batch committed).
+ * - Two batches at most in flight (measured with bench/place-orders.ts, 50 guests: one at a time serialises the
+ *   statements and halves throughput; four make the batches smaller and each order's share of the commit larger).
+ *   In PostgreSQL one order alone costs ~0.6 ms of backend CPU (mostly its commit), one of a batch of 25 ~0.15 ms.
  * - When the statement itself fails (not a refusal: an error), every order of the batch is retried alone, so one
  *   order's error never fails the others and each caller gets its own order's error.
  */
