@@ -1,5 +1,4 @@
 import { memo, useEffect, useRef } from 'react';
-import { IconPlus } from '@tabler/icons-react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localDescription, localName, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { cartActions } from '../cart/cart-store';
 import { useMoney } from '../lib/use-money';
 import { IconButton } from '../ui/Button';
 import { DishPhoto } from './DishPhoto';
+import { PlusIcon } from './PlusIcon';
 import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
 
@@ -83,7 +83,7 @@ export const DishRow = memo(function DishRow({
             />
           ) : (
             <IconButton ref={addRef} variant="filled" size="lg" onClick={add} label={t('client.add', { name })}>
-              <IconPlus size={26} stroke={2.5} />
+              <PlusIcon />
             </IconButton>
           )}
         </div>
