@@ -252,7 +252,7 @@ describe('issue 17 settings: time zone, currency, guest language, opening hours'
     expect(after.categories[0].dishes[0].price).toBe(5);
   });
 
-  it('the orders board reads its days in the new time zone at once', async () => {
+  it('the orders board and reports read their days in the new time zone at once', async () => {
     const eatery = await makeEatery(ctx.app);
     // 22:30 UTC on 1 May: 2 May in Baku (UTC+4), still 1 May in New York.
     await ctx.app.db.execute(sql`
@@ -271,6 +271,14 @@ describe('issue 17 settings: time zone, currency, guest language, opening hours'
     const res = await put(eatery.id, eatery.owner.token, details({ timeZone: 'America/New_York' }));
     expect(res.statusCode, res.body).toBe(200);
     expect([await board('2024-05-01'), await board('2024-05-02')]).toEqual([1, 0]);
+    // Reports read the zone on every request too.
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/eatery/${eatery.id}/reports?from=2024-05-01&to=2024-05-01`,
+      headers: bearer(eatery.owner.token),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().timeZone).toBe('America/New_York');
   });
 });
 
