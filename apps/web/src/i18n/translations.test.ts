@@ -1,7 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KEYS, MENU_V, ORDER_V, TABLE_V, USER_V, V } from '@qr-menu/contract';
+import {
+  BILL_V,
+  DIETARY_TAG_V,
+  EATERY_V,
+  ERROR_KEYS,
+  MENU_V,
+  ORDER_V,
+  REPORT_V,
+  TABLE_V,
+  USER_V,
+  V,
+} from '@qr-menu/contract';
 
 const SRC = join(__dirname, '..');
 const LANGS = ['az', 'en', 'ru'] as const;
@@ -51,7 +62,9 @@ describe('translations', () => {
 
   it('translates every error key and validation message the server can send, in the shared files', () => {
     // Shared files, not a feature's: guest and admin pages both show these.
-    const validationKeys = [V, MENU_V, ORDER_V, TABLE_V, USER_V].flatMap((o) => Object.values(o));
+    const validationKeys = [V, MENU_V, ORDER_V, TABLE_V, USER_V, BILL_V, EATERY_V, REPORT_V, DIETARY_TAG_V].flatMap(
+      (o) => Object.values(o),
+    );
     for (const l of LANGS) {
       const keys = new Set(flatten(load(join(SRC, 'i18n'), l)));
       for (const k of ERROR_KEYS) expect(keys.has(`errors.${k}`), `${l}: errors.${k}`).toBe(true);
