@@ -69,8 +69,8 @@ where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.s
 };
 
 /**
- * PAID orders of the range, from their stored totals, grouped three ways at once (grouping sets: by day, table
- * number, table id); dishes from the dish hours (report_dish_hours) of the whole UTC hours of the range plus the
+ * PAID orders of the range, from their stored totals, grouped three ways at once (grouping sets: by hour of the
+ * range — summed into local days afterwards —, table number, table id); dishes from the dish hours (report_dish_hours) of the whole UTC hours of the range plus the
  * items of the orders paid in its edge parts (not empty only in a time zone whose offset is not whole hours).
  * Revenue of a group = sum of the orders' totals (live items − discount); amount = revenue + discounts.
  * Waiters: the table's assigned waiters (all of them: an order at a table with two waiters counts for each).
