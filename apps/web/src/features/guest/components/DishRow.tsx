@@ -1,9 +1,9 @@
 import { memo, useEffect, useRef } from 'react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localDescription, localName, toCents } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { cartActions } from '../cart/cart-store';
-import { useMoney } from '../lib/use-money';
+import { formatCents } from '../lib/money';
 import { IconButton } from '../ui/Button';
 import { DishPhoto } from './DishPhoto';
 import { PlusIcon } from './PlusIcon';
@@ -20,17 +20,23 @@ export const DishRow = memo(function DishRow({
   quantity,
   onOpen,
   eager = false,
+  t,
+  lang,
 }: {
   dish: GuestMenuDish;
   quantity: number;
   onOpen: (dish: GuestMenuDish) => void;
   /** One of the first rows on screen: its photo loads at once (the rest are lazy). */
   eager?: boolean;
+  /**
+   * The list's translation function and language, given rather than each of the 200 rows subscribing to the
+   * language on its own (two hooks with an effect per row: hydration work, issue 14).
+   */
+  t: TFunction;
+  lang: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
-  const name = localName(dish, i18n.language);
-  const description = localDescription(dish, i18n.language);
+  const name = localName(dish, lang);
+  const description = localDescription(dish, lang);
 
   // "+" turns into the −/1/+ stepper and back: the button that had the focus is replaced, so hand the focus to its
   // successor instead of letting it fall to <body>.
@@ -64,7 +70,7 @@ export const DishRow = memo(function DishRow({
       <div className={classes.dishText}>
         <h3 className={classes.dishName}>{name}</h3>
         {description && <p className={classes.dishDescription}>{description}</p>}
-        <span className={classes.price}>{money(toCents(dish.price))}</span>
+        <span className={classes.price}>{`${formatCents(toCents(dish.price), lang)} ${t('client.currency')}`}</span>
       </div>
       <div className={classes.dishSide}>
         {dish.image && (

@@ -83,6 +83,8 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
                   quantity={quantities.get(d.id) ?? 0}
                   onOpen={open}
                   eager={index === 0 && i < EAGER_PHOTOS}
+                  t={t}
+                  lang={lang}
                 />
               ))}
             </div>
