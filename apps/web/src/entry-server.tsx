@@ -1,33 +1,29 @@
 // The server's renderer of guest pages (issue 14), built by `vite build --ssr` into dist-ssr/entry-server.js and
-// loaded by the server's guest-pages module: the same routes and components the client hydrates.
-import './i18n';
-import { StrictMode } from 'react';
+// loaded by the server's guest-pages module: the same guest app and components the client hydrates (guest-main.tsx).
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createRoutes } from './app/router';
-import * as guest from './features/guest';
-import { i18n } from './i18n';
+import { LANGUAGES } from '@qr-menu/contract/constants';
+import { GuestApp } from './guest-app';
+import { renderWithGuestData, type GuestPageData } from './features/guest/ssr-data';
+import { addGuestStrings, showGuestLanguage } from './features/guest/lib/i18n';
+import appAz from './i18n/az.json';
+import appEn from './i18n/en.json';
+import appRu from './i18n/ru.json';
+import guestAz from './features/guest/i18n/az.json';
+import guestEn from './features/guest/i18n/en.json';
+import guestRu from './features/guest/i18n/ru.json';
 
-export type { GuestPageData } from './features/guest';
+export type { GuestPageData } from './features/guest/ssr-data';
 
-const handler = createStaticHandler(createRoutes(guest));
+const strings = { az: [guestAz, appAz], en: [guestEn, appEn], ru: [guestRu, appRu] };
+for (const lng of LANGUAGES) addGuestStrings(lng, strings[lng]);
 
 /**
  * The markup of the app's root element for a guest page (`path`, e.g. /client/eatery/1/table/2/menu) in `data.lang`
- * with `data.menu` as the table's menu, or null when the router answers a redirect instead of a page.
+ * with `data.menu` as the table's menu. (Never null since the guest app has its own router; the type stays for the
+ * server's module, which sends the page the browser draws on null.)
  */
-export async function renderGuestPage(path: string, data: guest.GuestPageData): Promise<string | null> {
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+export async function renderGuestPage(path: string, data: GuestPageData): Promise<string | null> {
   // No await between the language switch and the (synchronous) render: another request cannot switch in between.
-  void i18n.changeLanguage(data.lang);
-  return guest.renderWithGuestData(data, () =>
-    renderToString(
-      <StrictMode>
-        {/* hydrate={false}: no inline script (the CSP allows none); the client builds its own router. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </StrictMode>,
-    ),
-  );
+  showGuestLanguage(data.lang);
+  return Promise.resolve(renderWithGuestData(data, () => renderToString(<GuestApp path={path} />)));
 }

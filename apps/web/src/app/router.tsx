@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LIMITS } from '@qr-menu/contract/constants';
 // Only the small session guard, not the auth pages: they stay in their lazy chunk.
@@ -6,14 +7,13 @@ import { useFocusRescue } from './focus-rescue';
 import { BootFallback, RouteError } from './RouteError';
 
 /**
- * Each feature is its own lazy chunk: guest pages never load admin code. Mantine and TanStack Query come with the
+ * Each feature is its own lazy chunk. The guest pages are not here: they are an app of their own (guest-main.tsx). Mantine and TanStack Query come with the
  * MantineRoot chunk around the admin, sign-in and marketing pages; the guest pages are outside it (issue 14).
  */
 const mantineRoot = () => import('./MantineRoot');
 const admin = () => import('../features/admin');
 const auth = () => import('../features/auth');
 const marketing = () => import('../features/marketing');
-const guest = () => import('../features/guest');
 
 type Loader = () => Promise<Record<string, unknown>>;
 const page =
@@ -86,16 +86,17 @@ function RootLayout() {
   return <Outlet />;
 }
 
-/** The guest feature's module, when it is already loaded (server rendering, hydration of server HTML). */
-export interface GuestModule {
-  GuestRoutes: React.ComponentType;
+/**
+ * A guest page reached inside this app (a link from the admin): the guest pages are an app of their own
+ * (guest-main.tsx, chosen by main.tsx on load), so the page is loaded again.
+ */
+function GuestPageLoad() {
+  useEffect(() => window.location.reload(), []);
+  return <BootFallback />;
 }
 
-/**
- * The app's routes. With `guestModule` given, `/client/*` renders it at once instead of loading it lazily: hydrating server
- * HTML needs the first client render to be the page itself, not the HydrateFallback of a lazy route.
- */
-export const createRoutes = (guestModule?: GuestModule): RouteObject[] => [
+/** The app's routes (admin, sign-in, marketing). */
+export const createRoutes = (): RouteObject[] => [
   {
     element: <RootLayout />,
     // The first load of a lazy page, and a page that failed (a chunk gone after a deploy reloads once).
@@ -104,9 +105,7 @@ export const createRoutes = (guestModule?: GuestModule): RouteObject[] => [
     children: [
       { path: '/', element: <Navigate to="/landing" replace /> },
       { path: '/menu', element: <Navigate to={`/client/menu/${LIMITS.defaultMenuEateryId}`} replace /> },
-      guestModule
-        ? { path: '/client/*', Component: guestModule.GuestRoutes }
-        : { path: '/client/*', lazy: page(guest, 'GuestRoutes') },
+      { path: '/client/*', Component: GuestPageLoad },
       { lazy: page(mantineRoot, 'MantineRoot'), children: mantinePages },
       { path: '*', element: <Navigate to="/landing" replace /> },
     ],
@@ -115,4 +114,4 @@ export const createRoutes = (guestModule?: GuestModule): RouteObject[] => [
 
 export const routes = createRoutes();
 
-export const createRouter = (guestModule?: GuestModule) => createBrowserRouter(createRoutes(guestModule));
+export const createRouter = () => createBrowserRouter(createRoutes());

@@ -1,21 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS, type Language } from '@qr-menu/contract/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@qr-menu/contract/constants';
+import { isLanguage, saveLanguage, savedLanguage } from './saved-language';
 import az from './az.json';
 import en from './en.json';
 import ru from './ru.json';
 
-const STORAGE_KEY = 'language';
-
-const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
-
-/** The saved language: local storage, then the cookie, then az. */
-export function savedLanguage(): Language {
-  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
-  if (isLanguage(stored)) return stored;
-  const cookie = typeof document !== 'undefined' ? /(?:^|; )language=([a-z]{2})/.exec(document.cookie)?.[1] : null;
-  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-}
+export { savedLanguage };
 
 void i18n.use(initReactI18next).init({
   resources: { az: { translation: az }, en: { translation: en }, ru: { translation: ru } },
@@ -28,9 +19,7 @@ if (typeof document !== 'undefined') document.documentElement.lang = i18n.langua
 
 /** Switches language and remembers it in local storage and a one-year cookie. */
 export function setLanguage(lng: Language) {
-  localStorage.setItem(STORAGE_KEY, lng);
-  document.cookie = `language=${lng}; path=/; max-age=${LIMITS.languageCookieSeconds}; samesite=lax`;
-  document.documentElement.lang = lng;
+  saveLanguage(lng);
   void i18n.changeLanguage(lng);
 }
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 const ROOT_OPEN = '<div id="root">';
 const BODY_CLOSE = '</body>';
-/** The guest feature's chunk in Vite's manifest (dist/.vite/manifest.json). */
-const GUEST_MODULE = 'src/features/guest/index.tsx';
+/** The guest app's chunk in Vite's manifest (dist/.vite/manifest.json): apps/web/src/guest-main.tsx. */
+const GUEST_MODULE = 'src/guest-main.tsx';
 const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 /** A stylesheet link of the build (index.html's, or one guestLinks adds). */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;

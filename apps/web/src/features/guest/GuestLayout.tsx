@@ -9,9 +9,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { setLanguage } from '../../i18n';
+import { setGuestLanguage, useTranslation } from './lib/i18n';
+import { useLocation, useNavigate } from './lib/router';
 import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
 import { cartActions, useCart } from './cart/cart-store';
@@ -23,14 +22,14 @@ import classes from './guest.module.css';
  * The guest shell: sticky header (restaurant, table, language, the waiter call, menu) over the page, and under it
  * what happened to this phone's calls from the table.
  */
-export function GuestLayout() {
+export function GuestLayout({ children }: { children: React.ReactNode }) {
   const cart = useCart();
   return (
     <div className={classes.root}>
       <GuestHeader />
       <main className={classes.main}>
         {cart.eateryId && cart.tableId ? <CallNotice eateryId={cart.eateryId} tableId={cart.tableId} /> : null}
-        <Outlet />
+        {children}
       </main>
     </div>
   );
@@ -40,6 +39,17 @@ function GuestHeader() {
   const { t, i18n } = useTranslation();
   const cart = useCart();
   const hasTable = !!cart.eateryId && !!cart.tableId;
+  const languageRef = useRef<HTMLSelectElement>(null);
+  // A language chosen on the server's page before it was hydrated (the script comes after the first paint) raised
+  // no change event React saw: the select shows it, so switch to it now.
+  useEffect(() => {
+    const chosen = languageRef.current?.value as Language | undefined;
+    if (chosen && chosen !== i18n.language && (LANGUAGES as readonly string[]).includes(chosen)) {
+      void setGuestLanguage(chosen);
+    }
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
@@ -51,9 +61,10 @@ function GuestHeader() {
         </div>
         <div className={classes.langSelect}>
           <select
+            ref={languageRef}
             aria-label={t('client.header.language')}
             value={i18n.language}
-            onChange={(e) => setLanguage(e.currentTarget.value as Language)}
+            onChange={(e) => void setGuestLanguage(e.currentTarget.value as Language)}
           >
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>

@@ -1,7 +1,7 @@
-import { Navigate, Route, Routes, useParams } from 'react-router';
-import { registerTranslations } from '../../i18n';
+import type { ComponentType } from 'react';
 import { useCart } from './cart/cart-store';
 import { GuestLayout } from './GuestLayout';
+import { Navigate, ParamsProvider, matchPath, useLocation, useParams } from './lib/router';
 import { parseId } from './lib/use-place';
 import { CartPage } from './pages/CartPage';
 import { ConfirmationPage } from './pages/ConfirmationPage';
@@ -9,31 +9,43 @@ import { DecisionPage } from './pages/DecisionPage';
 import { MenuPage } from './pages/MenuPage';
 import { OrdersPage } from './pages/OrdersPage';
 import { EateryMenuPage, GuestNotFound } from './pages/ScanPrompt';
-import az from './i18n/az.json';
-import en from './i18n/en.json';
-import ru from './i18n/ru.json';
-
-registerTranslations({ az, en, ru });
 
 export { seedGuestData, renderWithGuestData, type GuestPageData } from './ssr-data';
 
-/** Guest routes under /client (SPEC.md §2), mounted by the app router at `/client/*`. */
+const ToMenu = () => <Navigate to="/client/menu" replace />;
+
+/** Guest routes under /client (SPEC.md §2); the first that matches is the page, else page-not-found. */
+const ROUTES: [string, ComponentType][] = [
+  ['/client', ToMenu],
+  ['/client/eatery/:eateryId/table/:tableId/add/:argBoolean/menu', ScannedDecision],
+  ['/client/eatery/:eateryId/table/:tableId/menu', ScannedMenu],
+  ['/client/menu', CartMenu],
+  ['/client/menu/:eateryId', EateryMenuPage],
+  ['/client/cart', CartPage],
+  ['/client/orders', OrdersPage],
+  ['/client/order-confirmation/:orderId', ConfirmationPage],
+  ['/client/order-decision', CartDecision],
+];
+
+/** The guest pages: the shell (header, calls) around the page of the current path. */
 export function GuestRoutes() {
+  const { pathname } = useLocation();
+  let Page: ComponentType = GuestNotFound;
+  let params: Record<string, string> = {};
+  for (const [pattern, component] of ROUTES) {
+    const match = matchPath(pattern, pathname);
+    if (match) {
+      Page = component;
+      params = match;
+      break;
+    }
+  }
   return (
-    <Routes>
-      <Route element={<GuestLayout />}>
-        <Route index element={<Navigate to="/client/menu" replace />} />
-        <Route path="eatery/:eateryId/table/:tableId/add/:argBoolean/menu" element={<ScannedDecision />} />
-        <Route path="eatery/:eateryId/table/:tableId/menu" element={<ScannedMenu />} />
-        <Route path="menu" element={<CartMenu />} />
-        <Route path="menu/:eateryId" element={<EateryMenuPage />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="order-confirmation/:orderId" element={<ConfirmationPage />} />
-        <Route path="order-decision" element={<CartDecision />} />
-        <Route path="*" element={<GuestNotFound />} />
-      </Route>
-    </Routes>
+    <GuestLayout>
+      <ParamsProvider params={params}>
+        <Page />
+      </ParamsProvider>
+    </GuestLayout>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { IconBellRinging, IconCash, IconCreditCard, IconReceipt2, IconUserCheck, IconX } from '@tabler/icons-react';
 import type { CallKind, GuestCall, GuestPaymentMethod } from '@qr-menu/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { ApiError } from '../../../api/api-error';
-import { useErrorText } from '../../../components/use-error-text';
+import { useErrorText } from '../lib/use-error-text';
 import { isOnline } from '../offline/online-status';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/parts';

@@ -3,8 +3,7 @@ import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuestCall, Language } from '@qr-menu/contract';
 import { CALL_EVENT, SOCKET_SUBSCRIBE, callTopic } from '@qr-menu/contract/constants';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
-import '../index';
+import { jsonResponse, renderGuest } from '../test-render';
 import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
 import { clearGuestQueriesForTests } from '../lib/query';
 import az from '../i18n/az.json';
@@ -57,7 +56,7 @@ afterEach(() => {
 });
 
 const renderCalls = (lang: Language = 'en') =>
-  renderWithProviders(
+  renderGuest(
     <>
       <CallButton eateryId={1} tableId={2} />
       <CallNotice eateryId={1} tableId={2} />

@@ -1,5 +1,5 @@
 import { IconCirclePlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { cartActions, useCart } from '../cart/cart-store';
 import { Button } from '../ui/Button';
 import classes from '../guest.module.css';

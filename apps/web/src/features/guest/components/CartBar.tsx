@@ -1,6 +1,6 @@
 import { IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useNavigate } from '../lib/router';
 import { cartTotalCents } from '../cart/cart';
 import { useCart } from '../cart/cart-store';
 import { useMoney } from '../lib/use-money';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Icon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import classes from '../guest.module.css';
 
 export interface TabItem {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localDescription, localName, toCents } from '@qr-menu/contract/constants';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n';
 import { cartActions } from '../cart/cart-store';
 import { formatCents } from '../lib/money';
 import { IconButton } from '../ui/Button';

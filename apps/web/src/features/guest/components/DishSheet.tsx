@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localDescription, localName, toCents } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { MAX_QUANTITY } from '../cart/cart';
 import { cartActions, getCart } from '../cart/cart-store';
 import { useMoney } from '../lib/use-money';

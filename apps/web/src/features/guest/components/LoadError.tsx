@@ -1,7 +1,7 @@
 import { IconArmchair, IconMoodSad, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { ApiError } from '../../../api/api-error';
-import { useErrorText } from '../../../components/use-error-text';
+import { useErrorText } from '../lib/use-error-text';
 import { GuestMessage } from '../GuestLayout';
 import { Button } from '../ui/Button';
 

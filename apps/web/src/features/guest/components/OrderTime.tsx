@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { formatOrderDate } from '../lib/format-date';
 import { useRestaurantTimeZone } from '../lib/use-place';
 

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { MAX_QUANTITY } from '../cart/cart';
 import { IconButton } from '../ui/Button';
 import classes from '../guest.module.css';

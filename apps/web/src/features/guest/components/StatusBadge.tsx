@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { guestStatusKey } from '../lib/status';
 import { Badge, type BadgeColor } from '../ui/parts';
 

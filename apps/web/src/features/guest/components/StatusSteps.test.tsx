@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { Language } from '@qr-menu/contract';
-import { renderWithProviders } from '../../../test/render';
-import '../index';
+import { renderGuest } from '../test-render';
 import { StatusSteps } from './StatusSteps';
 
 const steps = () =>
@@ -17,7 +16,7 @@ it.each([
   ['az', 'Təqdim olundu'],
   ['ru', 'Подан'],
 ] as const)('an ISSUED order (every item served) is at the "served" step, before paid (%s)', async (lang, served) => {
-  await renderWithProviders(<StatusSteps status="ISSUED" />, { lang: lang as Language });
+  await renderGuest(<StatusSteps status="ISSUED" />, { lang: lang as Language });
   const list = steps();
   expect(list).toHaveLength(5);
   expect(list[3]).toEqual({ text: `4${served}`, current: true, done: false });
@@ -26,10 +25,10 @@ it.each([
 });
 
 it('a READY order has not reached "served" yet; a PAID one has every step done', async () => {
-  const { unmount } = await renderWithProviders(<StatusSteps status="READY" />);
+  const { unmount } = await renderGuest(<StatusSteps status="READY" />);
   expect(steps()[2].current).toBe(true);
   expect(steps()[3]).toMatchObject({ current: false, done: false });
   unmount();
-  await renderWithProviders(<StatusSteps status="PAID" />);
+  await renderGuest(<StatusSteps status="PAID" />);
   expect(steps().every((s) => s.done)).toBe(true);
 });

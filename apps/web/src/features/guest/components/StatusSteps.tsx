@@ -1,5 +1,5 @@
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { STEPS, stepIndex } from '../lib/status';
 import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';

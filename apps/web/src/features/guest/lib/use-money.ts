@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { formatCents } from './money';
 
 /** "12.50 AZN" in the chosen language's number format. */

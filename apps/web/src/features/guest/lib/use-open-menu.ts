@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import { cartActions } from '../cart/cart-store';
 
 /** Goes to the menu to choose dishes: to add to the open order `addToOrderId`, or for a new order (null). */

@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { i18n, registerTranslations } from '../../../i18n';
+import { setGuestLanguageForTests } from '../test-render';
 import { testDish } from '../cart/test-dish';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { whenOnlineOrTimeout } from '../offline/online-status';
 import { resetOutboxForTests } from '../offline/order-outbox';
-import az from '../i18n/az.json';
-import en from '../i18n/en.json';
-import ru from '../i18n/ru.json';
 import { rememberTimeZone, restaurantTimeZone, usePlaceOrder, useRestaurantTimeZone } from './use-place';
-
-registerTranslations({ az, en, ru });
 
 const dish = (id: number) => testDish(id, { price: 2.5 });
 
@@ -72,7 +67,7 @@ describe('placing an order without a connection (issue 14)', () => {
       wait: (ms, signal) => whenOnlineOrTimeout(Math.min(ms, 20), signal),
     });
     online = true;
-    await i18n.changeLanguage('en');
+    setGuestLanguageForTests('en');
     cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
     cartActions.add(dish(5));
     cartActions.add(dish(6));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import type { CartDish } from '../cart/cart';
 import { cartActions, getCart } from '../cart/cart-store';
 import { addItems, placeOrder, useMenu } from '../api';

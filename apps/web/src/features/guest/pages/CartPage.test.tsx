@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../test/render';
-import '../index';
+import { renderGuest } from '../test-render';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { testDish } from '../cart/test-dish';
 import { clearGuestQueriesForTests } from '../lib/query';
@@ -22,13 +21,13 @@ describe('cart page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('needs a restaurant', async () => {
-    await renderWithProviders(<CartPage />, { lang: 'en' });
+    await renderGuest(<CartPage />, { lang: 'en' });
     expect(screen.getByText('Restaurant information is missing')).toBeTruthy();
   });
 
   it('shows the empty cart in Azerbaijani', async () => {
     cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
-    await renderWithProviders(<CartPage />, { lang: 'az' });
+    await renderGuest(<CartPage />, { lang: 'az' });
     expect(screen.getByText('Səbətiniz boşdur')).toBeTruthy();
   });
 
@@ -44,7 +43,7 @@ describe('cart page', () => {
     cartActions.add(dish(5, 'Plov', 7.35));
     cartActions.add(dish(5, 'Plov', 7.35));
     cartActions.add(dish(6, 'Ayran', 1.1));
-    await renderWithProviders(<CartPage />, { lang: 'en' });
+    await renderGuest(<CartPage />, { lang: 'en' });
 
     expect(screen.getByTestId('cart-total').textContent).toBe('15.80 AZN');
     expect(screen.getByRole('button', { name: 'One less Ayran' }).getAttribute('aria-disabled')).toBe('true');
@@ -82,7 +81,7 @@ describe('cart page', () => {
     cartActions.add(dish(5, 'Plov', 7.35));
     cartActions.add(dish(5, 'Plov', 7.35));
     cartActions.add(dish(6, 'Ayran', 1.1));
-    await renderWithProviders(<CartPage />, { lang: 'en' });
+    await renderGuest(<CartPage />, { lang: 'en' });
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your order' }));
 
     const user = userEvent.setup();

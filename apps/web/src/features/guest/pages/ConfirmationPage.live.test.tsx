@@ -3,9 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import type { GuestOrder, OrderEvent } from '@qr-menu/contract';
 import { ORDER_EVENT } from '@qr-menu/contract/constants';
-import { Route, Routes } from 'react-router';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
-import '../index';
+import { jsonResponse, renderGuest } from '../test-render';
 import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
 import { clearGuestQueriesForTests } from '../lib/query';
 import { ConfirmationPage } from './ConfirmationPage';
@@ -55,12 +53,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 it('a status event updates the confirmation page from the order it carries, with no request', async () => {
-  await renderWithProviders(
-    <Routes>
-      <Route path="/client/order-confirmation/:orderId" element={<ConfirmationPage />} />
-    </Routes>,
-    { lang: 'en', path: '/client/order-confirmation/12' },
-  );
+  await renderGuest(<ConfirmationPage />, {
+    lang: 'en',
+    path: '/client/order-confirmation/12',
+    route: '/client/order-confirmation/:orderId',
+  });
   await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
   // The socket is opened about a second after the page shows.
   await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(ORDER_EVENT, expect.any(Function)), {

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { Route, Routes } from 'react-router';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
-import '../index';
+import { jsonResponse, renderGuest } from '../test-render';
 import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
 import { guestKeys } from '../api';
 import { clearGuestQueriesForTests, invalidateQuery } from '../lib/query';
@@ -75,12 +73,11 @@ describe('order status for screen readers', () => {
 
   it('focuses the confirmation heading and politely announces a status change', async () => {
     orders = [order(12, 'CREATED')];
-    await renderWithProviders(
-      <Routes>
-        <Route path="/client/order-confirmation/:orderId" element={<ConfirmationPage />} />
-      </Routes>,
-      { lang: 'en', path: '/client/order-confirmation/12' },
-    );
+    await renderGuest(<ConfirmationPage />, {
+      lang: 'en',
+      path: '/client/order-confirmation/12',
+      route: '/client/order-confirmation/:orderId',
+    });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
     expect(document.activeElement).toBe(heading);
     const live = screen.getByTestId('status-announcer');
@@ -96,7 +93,7 @@ describe('order status for screen readers', () => {
 
   it('announces which order changed on My orders, in the guest language', async () => {
     orders = [order(12, 'CREATED'), order(11, 'PREPARING')];
-    await renderWithProviders(<OrdersPage />, { lang: 'az' });
+    await renderGuest(<OrdersPage />, { lang: 'az' });
     const h = await screen.findByRole('heading', { level: 1, name: 'Sifarişlərim' });
     expect(document.activeElement).toBe(h);
     const live = screen.getByTestId('status-announcer');

@@ -9,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
 import { localName, toCents } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useNavigate, useParams } from '../lib/router';
 import { guestKeys, useMenu, useOrder } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';

@@ -1,6 +1,6 @@
 import { IconReceipt2, IconToolsKitchen2 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useNavigate } from '../lib/router';
 import { useDeviceOrders } from '../api';
 import { LoadError } from '../components/LoadError';
 import { HeroIcon } from '../GuestLayout';

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuestMenu } from '@qr-menu/contract';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
-import '../index';
+import { jsonResponse, renderGuest } from '../test-render';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { clearGuestQueriesForTests } from '../lib/query';
 import { MenuPage } from './MenuPage';
@@ -50,7 +49,7 @@ describe('menu page keyboard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const renderMenu = async () => {
-    await renderWithProviders(<MenuPage eateryId={1} tableId={2} />, { lang: 'en' });
+    await renderGuest(<MenuPage eateryId={1} tableId={2} />, { lang: 'en' });
     await screen.findByRole('article', { name: 'Piti' });
   };
 

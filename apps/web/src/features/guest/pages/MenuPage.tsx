@@ -2,7 +2,7 @@ import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import type { GuestMenuDish } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
 import { CartBar, CartBarSpacer } from '../components/CartBar';

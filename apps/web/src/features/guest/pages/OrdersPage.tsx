@@ -1,8 +1,8 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
 import { toCents } from '@qr-menu/contract/constants';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useNavigate } from '../lib/router';
 import { guestKeys, useOrders } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';

@@ -1,6 +1,6 @@
 import { IconCompass, IconQrcode } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { Navigate, useParams } from '../lib/router';
 import { useCart } from '../cart/cart-store';
 import { GuestMessage } from '../GuestLayout';
 import { parseId } from '../lib/use-place';

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import classes from './ui.module.css';
 
 export type ButtonVariant = 'filled' | 'outline' | 'light' | 'white' | 'subtle';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { IconButton } from './Button';
 import classes from '../guest.module.css';
 

@@ -1,0 +1,104 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '@qr-menu/contract/constants';
+import { saveLanguage, savedLanguage } from '../../../i18n/saved-language';
+
+/**
+ * The guest pages' translations without i18next (issue 14: it and react-i18next were ~13 KB of the first load).
+ * The same keys and JSON files as before (features/guest/i18n and the app's shared strings); the guest strings only
+ * interpolate `{{name}}` (no plurals, no nesting), which is all this supports. Only the page's language is loaded;
+ * another is loaded when the guest switches to it.
+ */
+export type Strings = Record<string, unknown>;
+export type TValues = Record<string, unknown>;
+export type TFunction = (key: string, values?: TValues) => string;
+
+/** Each language's strings are their own chunks: the guest's own and the app's shared ones (errors, common…). */
+const loaders: Record<Language, () => Promise<Strings[]>> = {
+  az: () =>
+    Promise.all([import('../i18n/az.json'), import('../../../i18n/az.json')]).then((m) => m.map((x) => x.default)),
+  en: () =>
+    Promise.all([import('../i18n/en.json'), import('../../../i18n/en.json')]).then((m) => m.map((x) => x.default)),
+  ru: () =>
+    Promise.all([import('../i18n/ru.json'), import('../../../i18n/ru.json')]).then((m) => m.map((x) => x.default)),
+};
+
+const strings = new Map<Language, Strings[]>();
+const translators = new Map<Language, TFunction>();
+let language: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+function lookup(sources: Strings[] | undefined, key: string): string | undefined {
+  for (const source of sources ?? []) {
+    let node: unknown = source;
+    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Strings)[part] : undefined;
+    if (typeof node === 'string') return node;
+  }
+  return undefined;
+}
+
+/** The translator of a language: one function per language, so a switch changes its identity (memoized rows). */
+function translator(lng: Language): TFunction {
+  let t = translators.get(lng);
+  if (!t) {
+    t = (key, values) => {
+      const text = lookup(strings.get(lng), key) ?? lookup(strings.get('en'), key) ?? key;
+      if (!values) return text;
+      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) =>
+        values[name] === undefined ? '' : String(values[name]),
+      );
+    };
+    translators.set(lng, t);
+  }
+  return t;
+}
+
+/** Gives a language's strings directly (the server renderer and tests, which import them statically). */
+export function addGuestStrings(lng: Language, sources: Strings[]) {
+  strings.set(lng, sources);
+}
+
+/** Loads a language's strings (once). */
+export async function loadGuestStrings(lng: Language): Promise<void> {
+  if (!strings.has(lng)) strings.set(lng, await loaders[lng]());
+}
+
+/** Makes `lng` the current language at once (its strings must be there: loadGuestStrings or addGuestStrings). */
+export function showGuestLanguage(lng: Language) {
+  if (lng === language) return;
+  language = lng;
+  for (const l of listeners) l();
+}
+
+/** The guest's language switch: remembered (local storage, cookie), its strings loaded, then shown. */
+export async function setGuestLanguage(lng: Language): Promise<void> {
+  saveLanguage(lng);
+  await loadGuestStrings(lng);
+  showGuestLanguage(lng);
+}
+
+/** The language the guest pages start in (local storage, cookie, az). */
+export const startLanguage = savedLanguage;
+
+export function guestLanguage(): Language {
+  return language;
+}
+
+/** Translates outside components (with the current language). */
+export function guestT(key: string, values?: TValues): string {
+  return translator(language)(key, values);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => language;
+
+/** Same shape as react-i18next's hook, as far as the guest pages use it. */
+export function useTranslation() {
+  const lng = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return {
+    t: translator(lng),
+    i18n: { language: lng, exists: (key: string) => lookup(strings.get(lng), key) !== undefined },
+  };
+}
