@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -91,12 +92,41 @@ function guestBootScript(): Plugin {
   };
 }
 
+/** `src/i18n/<lang>.json?guest`: the app's shared strings a guest page uses, not the admin's (validation, sign-up…). */
+const GUEST_STRINGS = /\/src\/i18n\/(az|en|ru)\.json\?guest$/;
+const GUEST_SECTIONS = ['common', 'errors', 'errorBoundary', 'chunkError'];
+
+/**
+ * Serves `src/i18n/<lang>.json?guest` as a module of those sections only (issue 14: the guest pages load one
+ * language's strings; the admin's half of the shared file was 1.2 KB of their first load). A module of its own,
+ * so the admin's import of the whole file is not affected.
+ */
+function guestAppStrings(): Plugin {
+  return {
+    name: 'qr-menu:guest-app-strings',
+    enforce: 'pre',
+    load(id) {
+      if (!GUEST_STRINGS.test(id)) return null;
+      const all = JSON.parse(readFileSync(id.slice(0, id.indexOf('?')), 'utf8')) as Record<string, unknown>;
+      const picked = Object.fromEntries(GUEST_SECTIONS.map((k) => [k, all[k]]));
+      return { code: `export default ${JSON.stringify(picked)};`, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), guestServiceWorker(), guestBootScript()],
+  plugins: [guestAppStrings(), react(), guestServiceWorker(), guestBootScript()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:3000', ws: true } },
   },
   // The manifest tells the server which stylesheets and chunks a server-rendered guest page links (guest-pages module).
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
+  // No modulepreload polyfill: every browser the guest pages support has <link rel="modulepreload">.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    modulePreload: { polyfill: false },
+  },
 });

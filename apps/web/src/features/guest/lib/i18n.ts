@@ -15,11 +15,17 @@ export type TFunction = (key: string, values?: TValues) => string;
 /** Each language's strings are their own chunks: the guest's own and the app's shared ones (errors, common…). */
 const loaders: Record<Language, () => Promise<Strings[]>> = {
   az: () =>
-    Promise.all([import('../i18n/az.json'), import('../../../i18n/az.json')]).then((m) => m.map((x) => x.default)),
+    Promise.all([import('../i18n/az.json'), import('../../../i18n/az.json?guest')]).then((m) =>
+      m.map((x) => x.default),
+    ),
   en: () =>
-    Promise.all([import('../i18n/en.json'), import('../../../i18n/en.json')]).then((m) => m.map((x) => x.default)),
+    Promise.all([import('../i18n/en.json'), import('../../../i18n/en.json?guest')]).then((m) =>
+      m.map((x) => x.default),
+    ),
   ru: () =>
-    Promise.all([import('../i18n/ru.json'), import('../../../i18n/ru.json')]).then((m) => m.map((x) => x.default)),
+    Promise.all([import('../i18n/ru.json'), import('../../../i18n/ru.json?guest')]).then((m) =>
+      m.map((x) => x.default),
+    ),
 };
 
 const strings = new Map<Language, Strings[]>();
