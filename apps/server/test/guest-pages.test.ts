@@ -27,6 +27,15 @@ writeFileSync(
     `    <link rel="stylesheet" crossorigin href="${STYLESHEET}">\n  </head>\n  <body>\n` +
     '    <div id="root"><p class="boot-stalled">The page did not load.</p></div>\n  </body>\n</html>\n',
 );
+// The build's manifest: the guest app's chunk and its strings, one pair of module files per language.
+const strings = (l: string) => [`src/features/guest/i18n/${l}.json`, `src/i18n/${l}.json?guest`];
+const manifest: Record<string, unknown> = {
+  'src/guest-main.tsx': { file: 'assets/guest-main-test.js', dynamicImports: ['az', 'en', 'ru'].flatMap(strings) },
+};
+for (const l of ['az', 'en', 'ru'])
+  strings(l).forEach((key, i) => (manifest[key] = { file: `assets/${l}-${i ? 'app' : 'guest'}-test.js` }));
+mkdirSync(join(webDist, '.vite'));
+writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
 const webSsrEntry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
 
 const ctx = setupApp({ webDist, webSsrEntry });
@@ -157,9 +166,10 @@ describe('server-rendered guest menu page', () => {
     const { body } = await get(pageUrl());
     expect(body).not.toContain('<script type="module"');
     expect(body).not.toContain('rel="modulepreload"');
+    // The guest app's chunk and the page language's strings (az without a cookie) with the rest, in one round.
     const loader =
-      '<script async src="/guest-boot.js" data-entry="/assets/index-test.js" data-preload="/assets/react-test.js">' +
-      '</script></body>';
+      '<script async src="/guest-boot.js" data-entry="/assets/index-test.js" data-preload="/assets/az-guest-test.js ' +
+      '/assets/az-app-test.js /assets/react-test.js /assets/guest-main-test.js"></script></body>';
     expect(body).toContain(loader);
     expect(body.indexOf('id="guest-data"')).toBeLessThan(body.indexOf(loader));
   });
@@ -173,6 +183,13 @@ describe('server-rendered guest menu page', () => {
     expect(body).toContain(`<style>${CSS}</style>`);
     expect(body).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
     expect(body).not.toContain('guest-boot.js');
+  });
+
+  it('preloads the guest app and the strings of the cookie language only with the pages the browser draws', async () => {
+    const { body } = await get('/client/orders', { cookie: 'language=ru' });
+    for (const file of ['guest-main-test.js', 'ru-guest-test.js', 'ru-app-test.js'])
+      expect(body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    expect(body).not.toMatch(/(az|en)-(guest|app)-test\.js/);
   });
 
   it('answers the plain SPA page for unknown tables and malformed ids', async () => {

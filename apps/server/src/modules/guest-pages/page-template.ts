@@ -13,6 +13,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /**
@@ -36,7 +37,9 @@ export class PageTemplate {
    * index.html for the guest pages the browser renders (cart, orders, confirmation): the guest chunk preloaded with
    * what it imports and the stylesheets inlined, so the page waits for one round of script requests, not two.
    */
-  readonly guestShell: string;
+  private readonly guestShellHtml: string;
+  /** The guest app's strings of each language (module files), preloaded with the app's script. */
+  private readonly strings: Record<string, string[]>;
 
   constructor(webDist: string) {
     const html = readFileSync(join(webDist, 'index.html'), 'utf8');
@@ -44,13 +47,23 @@ export class PageTemplate {
     const close = html.lastIndexOf(BODY_CLOSE);
     if (open < 0 || close < open) throw new Error('index.html: no <div id="root"> before </body>');
     const links = guestLinks(webDist, html);
-    this.guestShell = inlineStylesheets(webDist, html.replace('</head>', `${links}</head>`));
+    this.guestShellHtml = inlineStylesheets(webDist, html.replace('</head>', `${links}</head>`));
+    this.strings = guestStrings(webDist);
     this.before = inlineStylesheets(
       webDist,
       html.slice(0, open + ROOT_OPEN.length).replace('</head>', `${links}</head>`),
     );
     this.after = html.slice(close);
     [this.before, this.after] = scriptsAfterPaint(webDist, this.before, this.after);
+  }
+
+  /**
+   * The guest shell in the language the client will start in (only its cookie reaches the server): its strings
+   * preloaded with the app's script, so the page waits for one round of script requests.
+   */
+  guestShell(lang: string): string {
+    const links = (this.strings[lang] ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+    return this.guestShellHtml.replace('</head>', `${links.join('')}</head>`);
   }
 
   /** The page: `rootHtml` in the root element, `data` (JSON text) for the client, `lang` on <html>. */
@@ -62,7 +75,11 @@ export class PageTemplate {
       this.before.replace(/<html lang="[a-z-]*"/, `<html lang="${lang}"`).replace('</head>', `${hints}</head>`) +
       rootHtml.slice(hints.length) +
       `</div>\n    <script type="application/json" id="guest-data">${scriptSafeJson(data)}</script>\n  ` +
-      this.after
+      // The language's strings are requested with the rest of the page's script (guest-boot.js), not after it.
+      this.after.replace(
+        ' data-preload="',
+        ` data-preload="${(this.strings[lang] ?? []).map((f) => `/${f} `).join('')}`,
+      )
     );
   }
 }
@@ -94,6 +111,26 @@ function scriptsAfterPaint(webDist: string, before: string, after: string): [str
   if (!entry) return [before, after];
   const boot = `<script async src="/${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
   return [head, after.replace(BODY_CLOSE, `${boot}${BODY_CLOSE}`)];
+}
+
+/** The module files of each language's strings the guest app loads (its dynamic imports named `<lang>.json`). */
+function guestStrings(webDist: string): Record<string, string[]> {
+  const manifest = readManifest(webDist);
+  const out: Record<string, string[]> = {};
+  for (const key of manifest?.[GUEST_MODULE]?.dynamicImports ?? []) {
+    const lang = /\/([a-z]{2})\.json(\?|$)/.exec(key)?.[1];
+    const file = manifest?.[key]?.file;
+    if (lang && file) (out[lang] ??= []).push(file);
+  }
+  return out;
+}
+
+function readManifest(webDist: string): Record<string, ManifestChunk> | null {
+  try {
+    return JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return null;
+  }
 }
 
 /** Stylesheet and modulepreload tags of the guest chunk and what it imports, minus what index.html already names. */

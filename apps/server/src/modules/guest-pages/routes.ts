@@ -66,16 +66,22 @@ export const guestPageRoutes = fp(async (app) => {
    * The guest pages the browser draws (the cart lives in the phone, so the server cannot draw it; unknown tables):
    * index.html with the guest chunk preloaded and the guest styles inlined.
    */
-  const shell = new RenderedPage(Buffer.from(template.guestShell));
+  const shells = new Map<Language, RenderedPage>();
+  const shellPage = (request: FastifyRequest) => {
+    const lang = pageLanguage(request);
+    let page = shells.get(lang);
+    if (!page) shells.set(lang, (page = new RenderedPage(Buffer.from(template.guestShell(lang)))));
+    return page;
+  };
 
   const handler =
     (kind: 'menu' | 'decision') =>
     async (request: FastifyRequest<{ Params: { id: string; tableId: string } }>, reply: FastifyReply) => {
       const eateryId = parsePathId(request.params.id);
       const tableId = parsePathId(request.params.tableId);
-      if (!eateryId || !tableId) return sendPage(request, reply, shell);
+      if (!eateryId || !tableId) return sendPage(request, reply, shellPage(request));
       const menu = await app.menuCache.get(eateryId, tableId);
-      if (menu.kind !== 'ok') return sendPage(request, reply, shell);
+      if (menu.kind !== 'ok') return sendPage(request, reply, shellPage(request));
       const lang = pageLanguage(request);
       const path = request.url.split('?')[0];
       let page;
@@ -87,9 +93,9 @@ export const guestPageRoutes = fp(async (app) => {
         });
       } catch (err) {
         request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
-        return sendPage(request, reply, shell);
+        return sendPage(request, reply, shellPage(request));
       }
-      if (!page) return sendPage(request, reply, shell);
+      if (!page) return sendPage(request, reply, shellPage(request));
 
       return sendPage(request, reply, page);
     };
@@ -97,5 +103,5 @@ export const guestPageRoutes = fp(async (app) => {
   app.get('/client/eatery/:id/table/:tableId/menu', handler('menu'));
   app.get('/client/eatery/:id/table/:tableId/add/:flag/menu', handler('decision'));
   // Every other guest page (cart, orders, confirmation…) is drawn by the browser.
-  app.get('/client/*', (request, reply) => sendPage(request, reply, shell));
+  app.get('/client/*', (request, reply) => sendPage(request, reply, shellPage(request)));
 });
