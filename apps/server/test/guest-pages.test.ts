@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuestMenu } from '@qr-menu/contract';
 import { bearer, registerOwner, setupApp, type Owner } from './helper.js';
 import { createCategory, createDish } from './menu-fixtures.js';
+import { inlineMenuJson } from '../src/modules/guest-pages/inline-menu.js';
 
 /**
  * Server-rendered guest pages (issue 14) with the web app's renderer taken from its source
@@ -203,5 +204,29 @@ describe('server-rendered guest menu page', () => {
       expect(res.body, url).toContain('boot-stalled');
       expect(res.body, url).not.toContain('guest-data');
     }
+  });
+});
+
+describe('the menu a guest page inlines', () => {
+  it("leaves out a photo's src where it is the dish's image, and nothing else", () => {
+    const photo = { src: '/api/image/1/a.webp', srcSet: '/api/image/1/a/160.webp 160w', width: 640, height: 480 };
+    const menu = {
+      eateryId: 1,
+      categories: [
+        {
+          id: 2,
+          dishes: [
+            { id: 3, image: '/api/image/1/a.webp', photo },
+            { id: 4, image: '/api/image/1/b.webp', photo: { ...photo, src: '/api/image/1/other.webp' } },
+            { id: 5, image: null, photo: null },
+          ],
+        },
+      ],
+    };
+    const dishes = (JSON.parse(inlineMenuJson(JSON.stringify(menu))) as typeof menu).categories[0].dishes;
+    expect(dishes[0]).toEqual({ id: 3, image: '/api/image/1/a.webp', photo: { ...photo, src: undefined } });
+    expect(dishes[0].photo).not.toHaveProperty('src');
+    expect(dishes[1]).toEqual(menu.categories[0].dishes[1]);
+    expect(dishes[2]).toEqual(menu.categories[0].dishes[2]);
   });
 });

@@ -7,6 +7,7 @@ import { asLanguage, type GuestMenu, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
 import { parsePathId } from '../../plugins/path-id.js';
 import { PageCache, RenderedPage } from './page-cache.js';
+import { inlineMenuJson } from './inline-menu.js';
 import { PageTemplate } from './page-template.js';
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx). */
@@ -87,9 +88,10 @@ export const guestPageRoutes = fp(async (app) => {
       let page;
       try {
         page = await cache.get(`${menu.etag}|${lang}|${kind}`, async () => {
-          const data = `{"lang":"${lang}","menu":${menu.body.toString('utf8')}}`;
-          const root = await renderer.renderGuestPage(path, JSON.parse(data) as { lang: Language; menu: GuestMenu });
-          return root === null ? null : template.page(root, data, lang);
+          const body = menu.body.toString('utf8');
+          const data = { lang, menu: JSON.parse(body) as GuestMenu };
+          const root = await renderer.renderGuestPage(path, data);
+          return root === null ? null : template.page(root, `{"lang":"${lang}","menu":${inlineMenuJson(body)}}`, lang);
         });
       } catch (err) {
         request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');

@@ -14,8 +14,16 @@ export interface GuestPageData {
   menu: GuestMenu;
 }
 
-/** Puts the inlined menu in the guest query cache: the menu page finds it fresh and makes no request. */
+/**
+ * Puts the inlined menu in the guest query cache: the menu page finds it fresh and makes no request. The server
+ * leaves out each photo's `src` where it is the dish's `image` (apps/server guest-pages inline-menu): put back here.
+ */
 export function seedGuestData(data: GuestPageData) {
+  for (const category of data.menu.categories) {
+    for (const dish of category.dishes) {
+      if (dish.photo && dish.image) dish.photo.src ??= dish.image;
+    }
+  }
   const { eateryId, tableId, eateryName, tableName } = data.menu;
   setQueryData(guestKeys.menu(eateryId, tableId), data.menu);
   setServerPlace({ eateryId, tableId, eateryName, tableNumber: tableName });
