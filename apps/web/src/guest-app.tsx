@@ -1,8 +1,6 @@
-import { Component, StrictMode, useEffect, useState, type ReactNode } from 'react';
-import { reportError } from './api/report-error';
-import { isChunkLoadError, reloadOnce } from './app/chunk-reload';
+import { Component, StrictMode, type ReactNode } from 'react';
+import { ErrorScreen } from './app/ErrorScreen';
 import { useFocusRescue } from './app/focus-rescue';
-import bootClasses from './app/boot.module.css';
 import { GuestRoutes } from './features/guest';
 import { useTranslation } from './features/guest/lib/i18n';
 import { BrowserRouter, MemoryRouter } from './features/guest/lib/router';
@@ -43,34 +41,8 @@ class GuestErrorBoundary extends Component<{ children: ReactNode }, { error: unk
   }
 }
 
-/**
- * What a page that failed shows instead of a blank screen (as app/RouteError): a chunk that is gone after a deploy
- * reloads the page once; otherwise a translated message with a reload button (a chunk error) or a retry (any other
- * error, reported to the server).
- */
+/** The error page (app/ErrorScreen) with the guest pages' translations. */
 function GuestError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const chunk = isChunkLoadError(error);
-  const [reloading] = useState(() => chunk && reloadOnce());
-
-  useEffect(() => {
-    if (chunk) return;
-    const err = error instanceof Error ? error : new Error(String(error));
-    reportError(err.message, { stack: err.stack }, 'route-error');
-  }, [chunk, error]);
-
-  if (reloading) return <div className={bootClasses.placeholder} aria-busy="true" />;
-  return (
-    <div className={bootClasses.page}>
-      <div className={bootClasses.box} role="alert">
-        <h1 className={bootClasses.title} tabIndex={-1} ref={(el) => el?.focus()}>
-          {chunk ? t('chunkError.title') : t('errorBoundary.title')}
-        </h1>
-        <p className={bootClasses.text}>{chunk ? t('chunkError.text') : t('errorBoundary.fallback')}</p>
-        <button type="button" className={bootClasses.button} onClick={() => window.location.reload()}>
-          {chunk ? t('chunkError.reload') : t('errorBoundary.retry')}
-        </button>
-      </div>
-    </div>
-  );
+  return <ErrorScreen error={error} t={(k) => t(k)} />;
 }
