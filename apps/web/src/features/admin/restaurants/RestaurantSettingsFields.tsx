@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CURRENCIES,
@@ -88,7 +88,8 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
         {...form.getInputProps('timeZone')}
         error={err('timeZone')}
       />
-      <Group grow align="flex-start">
+      {/* One column on a phone: the currency names ("AZN — Azerbaijani Manat") do not fit half of 390 px. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select
           label={t('restaurantSettings.currency')}
           description={t('restaurantSettings.currencyHint')}
@@ -107,7 +108,7 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
           {...form.getInputProps('guestLanguage')}
           error={err('guestLanguage')}
         />
-      </Group>
+      </SimpleGrid>
       <Switch
         label={t('restaurantSettings.hoursEnabled')}
         {...form.getInputProps('hoursEnabled', { type: 'checkbox' })}
