@@ -11,3 +11,4 @@ export * from './realtime.js';
 export * from './money.js';
 export * from './localize.js';
 export * from './text.js';
+export * from './menu-rules.js';

@@ -162,6 +162,13 @@ export const eateryBody = z
     currency: z.enum(CURRENCIES, { error: V.invalid }).optional(),
     /** Seven days, Monday first; null clears them; left out: kept. */
     openingHours: openingHoursField.optional(),
+    /**
+     * Guest orders must present their table's QR key (issue 17). Turning it on gives every table without a key one
+     * (their QR codes change: reprint them). Left out: kept.
+     */
+    tableKeysRequired: z.boolean({ error: V.invalid }).optional(),
+    /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them (issue 17). Left out: kept. */
+    confirmGuestOrders: z.boolean({ error: V.invalid }).optional(),
     /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
     kitchenAmberMinutes: kitchenMinutes.optional(),
     kitchenRedMinutes: kitchenMinutes.optional(),
@@ -188,6 +195,8 @@ export const eateryResponse = z.object({
   guestLanguage: z.enum(LANGUAGES),
   currency: z.enum(CURRENCIES),
   openingHours: z.array(dayHours).nullable(),
+  tableKeysRequired: z.boolean(),
+  confirmGuestOrders: z.boolean(),
   /** The logo's URL (it carries the content hash, so it changes with the logo), or null. */
   logo: z.string().nullable(),
   kitchenAmberMinutes: z.number(),

@@ -25,6 +25,7 @@ export const ERROR_KEYS = [
   'cannotDeleteSelf',
   'cannotRemoveOwner',
   'tableInactive',
+  'tableKeyInvalid',
   'serviceUnavailable',
   'internal',
 ] as const;
@@ -68,6 +69,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   cannotDeleteSelf: 'You cannot delete yourself.',
   cannotRemoveOwner: 'The owner of the restaurant cannot be removed.',
   tableInactive: 'This table is not taking orders right now.',
+  tableKeyInvalid: 'This QR code is no longer valid. Please scan the code on your table again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side.',
 };

@@ -5,6 +5,7 @@ import { dietaryTagsResponse } from './dietary-tags.js';
 import { CURRENCIES, dayHours } from './eatery.js';
 import { LANGUAGES } from './enums.js';
 import { imageUrl, namesResponse, textsResponse } from './menu.js';
+import { availableHoursResponse, dishOptionGroupResponse } from './menu-options.js';
 import { noteText, V } from './validation.js';
 
 /**
@@ -39,6 +40,11 @@ const guestOrderNote = noteText(GUEST_ORDER_NOTE_MAX)
 export const guestPlaceOrderBody = z.object({
   items: guestItemsInput,
   note: guestOrderNote,
+  /**
+   * The table's key from the QR link (`?k=`, issue 17). Required when the restaurant turned table keys on: a wrong
+   * or missing key answers 403 `tableKeyInvalid`. Ignored otherwise.
+   */
+  tableKey: z.string({ error: V.invalid }).max(100, { error: V.tooLong }).nullish(),
   eateryId: z.unknown().optional(),
   tableId: z.unknown().optional(),
 });
@@ -83,6 +89,10 @@ export const guestMenuDish = z.object({
    * same reason as `photo`.
    */
   dietaryTags: dietaryTagsResponse.optional(),
+  /** Option groups with their available and unavailable options (issue 17). Optional in the type like `photo`. */
+  optionGroups: z.array(dishOptionGroupResponse).optional(),
+  /** When the dish can be ordered in the restaurant's `timeZone`, or null: always (issue 17). */
+  availableHours: availableHoursResponse.optional(),
 });
 export type GuestMenuDish = z.infer<typeof guestMenuDish>;
 
@@ -90,6 +100,8 @@ export const guestMenuCategory = z.object({
   id: z.number(),
   ...namesResponse,
   image: imageUrl,
+  /** When the category's dishes can be ordered (restaurant's time zone), or null: always (issue 17). */
+  availableHours: availableHoursResponse.optional(),
   /** Available dishes only, in the staff's order; never empty (categories without any are left out). */
   dishes: z.array(guestMenuDish),
 });

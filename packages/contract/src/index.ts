@@ -4,6 +4,8 @@ export * from './auth.js';
 export * from './eatery.js';
 export * from './config.js';
 export * from './menu.js';
+export * from './menu-rules.js';
+export * from './menu-options.js';
 export * from './dietary-tags.js';
 export * from './orders.js';
 export * from './tables.js';

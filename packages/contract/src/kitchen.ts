@@ -14,7 +14,7 @@ import { MAX_DB_ID, pathId, V } from './validation.js';
  *   station's items of the ticket to `status` (PREPARING or READY; default READY). Items already further stay.
  * - POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/recall `{departmentId?}` → the order. Brings a ticket
  *   bumped in the last RECALL_MINUTES back: its READY items become PREPARING.
- * - PUT /api/eatery/{id}/dish/{dishId}/availability `{available}` → `{id, available}` (sold out; the guest menu
+ * - PUT /api/eatery/{id}/dish/{dishId}/availability `{available, untilNextBusinessDay?}` → `{id, available, availableAgainAt}` (sold out; the guest menu
  *   changes at once on every instance).
  * Boards stay live by patching their orders from `orders` events and recomputing with `kitchenBoard`.
  */
@@ -45,6 +45,11 @@ export const ticketRecallBody = z.object({
 });
 export const dishAvailabilityBody = z.object({
   available: z.boolean({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
+  /**
+   * With `available: false`: the dish comes back by itself at the start of the restaurant's next business day
+   * (its next opening time by the opening hours, else the next local midnight) (issue 17, the stop-list).
+   */
+  untilNextBusinessDay: z.boolean({ error: V.invalid }).optional(),
 });
 
 export interface KitchenTicket {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dietaryTagsField, dietaryTagsResponse } from './dietary-tags.js';
 import type { LocalizedTexts } from './localize.js';
+import {
+  availableHoursField,
+  availableHoursResponse,
+  dishOptionGroupResponse,
+  optionGroupsField,
+} from './menu-options.js';
 import { pathId, V } from './validation.js';
 
 /**
@@ -119,6 +125,8 @@ export const categoryData = z
     eateryId: optionalId,
     /** Optional on update; when present it must be the category of the path. */
     categoryId: optionalId,
+    /** When its dishes can be ordered (restaurant's time zone); null: always; omitted on update: kept. */
+    availableHours: availableHoursField.optional(),
     ...imageFlags,
   })
   .refine(hasName, nameRule(MENU_V.categoryNameRequired));
@@ -144,6 +152,10 @@ export const dishData = z
     dishId: optionalId,
     /** Dietary and allergen tags of DIETARY_TAGS (none on create when omitted; kept when omitted on update). */
     dietaryTags: dietaryTagsField.optional(),
+    /** Option groups (issue 17, menu-options.ts): the whole list; none on create when omitted; kept on update. */
+    optionGroups: optionGroupsField.optional(),
+    /** When the dish can be ordered (restaurant's time zone); null: always; omitted on update: kept. */
+    availableHours: availableHoursField.optional(),
     ...imageFlags,
   })
   .refine(hasName, nameRule(MENU_V.dishNameRequired));
@@ -243,6 +255,10 @@ export const dishResponse = z.object({
   position: z.number(),
   /** Dietary and allergen tags, in the order of DIETARY_TAGS. */
   dietaryTags: dietaryTagsResponse,
+  optionGroups: z.array(dishOptionGroupResponse),
+  availableHours: availableHoursResponse,
+  /** Sold out "until the next business day": when it comes back by itself (ISO 8601, UTC), else null. */
+  availableAgainAt: z.string().nullable(),
 });
 export type Dish = z.infer<typeof dishResponse>;
 
@@ -254,6 +270,7 @@ export const categoryResponse = z.object({
   image: imageUrl,
   imageId: z.number().nullable(),
   position: z.number(),
+  availableHours: availableHoursResponse,
   /** Number of (non-archived) dishes. */
   dishes: z.number(),
   dishCount: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
+import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
 /**
@@ -134,6 +135,8 @@ export const orderItemInput = z.object({
   dishId: bodyId,
   quantity: quantityField,
   note: noteField,
+  /** The chosen options' ids (issue 17); checked against the dish's groups (checkOptionChoice), priced by the server. */
+  optionIds: optionIdsField,
 });
 export type OrderItemInput = z.input<typeof orderItemInput>;
 
@@ -194,8 +197,10 @@ export const orderItemResponse = z.object({
   quantity: z.number(),
   note: z.string().nullable(),
   status: z.enum(ITEM_STATUSES),
-  /** Unit price snapshot, AZN, 2 decimals. */
+  /** Unit price snapshot, AZN, 2 decimals: the dish's price plus the chosen options' deltas. */
   price: z.number(),
+  /** The chosen options as they were at ordering time ([] when none). */
+  options: z.array(orderItemOptionResponse),
   /** Category name snapshot (same language rule as the dish name). */
   category: z.string().nullable(),
   kitchenDepartmentId: z.number().nullable(),
@@ -231,8 +236,21 @@ export const orderResponse = z.object({
   discount: z.number(),
   /** ISO 8601, UTC: when payments covered the bill (status PAID), or null. */
   paidAt: z.string().nullable(),
+  /** Why staff rejected a guest order waiting for confirmation (status CANCELLED), shown to the guest; else null. */
+  rejectionReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderResponse>;
+
+/**
+ * Staff confirm guest orders (issue 17): POST /api/eatery/{id}/orders/{orderId}/accept (→ CREATED) and
+ * POST /api/eatery/{id}/orders/{orderId}/reject `{reason}` (→ CANCELLED; the guest sees the reason). Only orders in
+ * NEEDS_CONFIRMATION (else 409 orderClosed); EATERY_ADMIN, WAITER and CASHIER.
+ */
+export const REJECTION_REASON_MAX = 300;
+export const orderRejectBody = z.object({
+  reason: noteText(REJECTION_REASON_MAX).pipe(z.string().min(1, { error: V.required })),
+});
+export type OrderRejectBody = z.input<typeof orderRejectBody>;
 
 /**
  * The estimated time rule: 0 when the order is READY, ISSUED, PAID or CANCELLED or nothing is left to cook;

@@ -4,6 +4,8 @@
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** httpOnly cookie set by the server (the web app cannot read it; it only needs to send cookies). */
 export const DEVICE_COOKIE = 'device_id';
+/** Query parameter of a table's QR link carrying the table's key (issue 17): `…/menu?k=…`. */
+export const TABLE_KEY_PARAM = 'k';
 
 type Id = number | string;
 

@@ -61,6 +61,12 @@ export const tableResponse = z.object({
   note: z.string().nullable(),
   status: z.enum(TABLE_STATUSES),
   eateryId: z.number(),
+  /**
+   * The table's QR key (issue 17), or null when none was made yet. The QR link carries it as `?k=` once set.
+   * POST /api/eatery/{id}/table/{tableId}/key (EATERY_ADMIN) makes a new random one ("reprint QR"): the old printed
+   * code stops placing orders when the restaurant has table keys on.
+   */
+  guestKey: z.string().nullable(),
   qrCodeDto,
 });
 export type Table = z.infer<typeof tableResponse>;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AvailabilityHours, DishOptionGroup, OrderItemOption } from '@qr-menu/contract';
 import {
   boolean,
   customType,
@@ -85,6 +86,10 @@ export const eateries = pgTable('eateries', {
   currency: text('currency').notNull().default('AZN'),
   /** Seven days, Monday first: { closed, open 'HH:MM', close 'HH:MM' }; null: not given (issue 17). */
   openingHours: jsonb('opening_hours').$type<{ closed: boolean; open: string; close: string }[]>(),
+  /** Guest orders must present their table's QR key (tables.guest_key) (issue 17). */
+  tableKeysRequired: boolean('table_keys_required').notNull().default(false),
+  /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them (issue 17). */
+  confirmGuestOrders: boolean('confirm_guest_orders').notNull().default(false),
   logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerId: integer('owner_id')
     .notNull()
@@ -118,6 +123,8 @@ export const categories = pgTable(
     nameRu: text('name_ru').notNull().default(''),
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
+    /** When its dishes can be ordered (contract AvailabilityHours, restaurant's time zone); null: always (issue 17). */
+    availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
   },
   (t) => [index('categories_eatery_idx').on(t.eateryId, t.position)],
 );
@@ -159,6 +166,12 @@ export const dishes = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Dietary and allergen tags of the contract's DIETARY_TAGS (issue 17). */
     dietaryTags: text('dietary_tags').array().notNull().default([]),
+    /** Option groups with their options (contract DishOptionGroup[]; ids unique within the dish) (issue 17). */
+    optionGroups: jsonb('option_groups').$type<DishOptionGroup[]>().notNull().default([]),
+    /** When the dish can be ordered (contract AvailabilityHours, restaurant's time zone); null: always (issue 17). */
+    availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
+    /** Sold out until the next business day: `available` turns true again at this time (issue 17). */
+    availableAgainAt: timestamp('available_again_at', { withTimezone: true }),
   },
   (t) => [index('dishes_category_idx').on(t.categoryId, t.position), index('dishes_eatery_idx').on(t.eateryId)],
 );
@@ -217,6 +230,8 @@ export const orders = pgTable(
     /** Who closed the bill and when (status PAID through payments). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why staff rejected a guest order that waited for confirmation (issue 17); the guest sees it. */
+    rejectionReason: text('rejection_reason'),
     /**
      * Report figures written by database triggers (migration 0004), never by the app: `total` is the live items minus
      * the discount while the order is PAID (null otherwise); `readyAt` / `servedAt` the first time it became READY /
@@ -253,6 +268,8 @@ export const orderItems = pgTable(
     categoryName: text('category_name'),
     /** The dish's names when ordered, so staff read them in their interface language (name is the az one). */
     names: jsonb('names').$type<{ az: string; en: string; ru: string }>(),
+    /** The chosen options as they were at ordering time (contract OrderItemOption[]); `price` includes them. */
+    options: jsonb('options').$type<OrderItemOption[]>().notNull().default([]),
     /** 1 for the items the order was placed with, 2, 3… for each later addition (an ADD-ON kitchen ticket). */
     batch: integer('batch').notNull().default(1),
     /** When the item last became READY (the kitchen's "recall" shows tickets bumped in the last minutes). */

@@ -22,14 +22,15 @@ const azName = (table: string) => localNameSql(table, 'az');
  * live dish of the restaurant (for guests, also available), and no order of this device has this Idempotency-Key
  * yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise that order gets no row and nothing of it is
  * written, while the others of the statement are; the caller then finds out why (and answers the right error) on
- * the slow path. One statement is one transaction: the orders of a batch share its commit (and its WAL flush).
+ * the slow path. Orders that involve the rules of issue 17 (options chosen, a dish with option groups or
+ * availability hours, a restaurant with table keys or staff confirmation) are always left to the slow path. One statement is one transaction: the orders of a batch share its commit (and its WAL flush).
  *
  * $1 is a JSON array of PlaceOrderInput; each row is one inserted order with its items, and `ord`, its 1-based
  * position in $1. Order ids are drawn from the sequence up front, so that the items find their order by id
  * (RETURNING does not promise the input's order); a refused order leaves a gap in the ids, as a rollback does.
  */
 const PLACE_ORDERS: Statement = {
-  name: 'place_orders_v1',
+  name: 'place_orders_v2',
   text: `
 with req as materialized (
   select r.ord, nextval(pg_get_serial_sequence('orders', 'id')) as id, (r.x->>'eateryId')::int as eatery_id,
@@ -38,7 +39,7 @@ with req as materialized (
   from jsonb_array_elements($1::jsonb) with ordinality as r(x, ord)
 ), input as (
   select req.ord as req_ord, (e.item->>'dishId')::int as dish_id, (e.item->>'quantity')::int as quantity,
-    e.item->>'note' as note, e.ord
+    e.item->>'note' as note, coalesce(jsonb_array_length(e.item->'optionIds'), 0) as option_count, e.ord
   from req cross join jsonb_array_elements(req.items) with ordinality as e(item, ord)
 ), d as (
   select distinct on (req.ord, dishes.id) req.ord as req_ord, dishes.id, ${azName('dishes')} as name, dishes.price,
@@ -48,11 +49,17 @@ with req as materialized (
     join dishes on dishes.id = input.dish_id and dishes.eatery_id = req.eatery_id
     left join categories on categories.id = dishes.category_id
   where dishes.archived_at is null and (not req.guest or dishes.available)
+    -- Options and availability hours are checked on the step-by-step path only (issue 17).
+    and dishes.option_groups = '[]'::jsonb and dishes.available_hours is null and categories.available_hours is null
 ), ok as (
   select req.ord, req.id, req.eatery_id, tables.id as table_id, tables.number as table_number, req.note,
     req.device_id, req.idempotency_key
   from req join tables on tables.id = req.table_id and tables.eatery_id = req.eatery_id
+    join eateries on eateries.id = req.eatery_id
   where (not req.guest or tables.status <> 'INACTIVE')
+    -- Table keys and staff-confirmed guest orders are handled on the step-by-step path only (issue 17).
+    and (not req.guest or not (eateries.table_keys_required or eateries.confirm_guest_orders))
+    and not exists (select 1 from input where input.req_ord = req.ord and input.option_count > 0)
     and (select count(*) from d where d.req_ord = req.ord)
       = (select count(distinct input.dish_id) from input where input.req_ord = req.ord)
 ), o as (
@@ -94,7 +101,7 @@ type PlacedJson = Json<OrderRow> & {
 export interface PlaceOrderInput {
   eateryId: number;
   tableId: number;
-  items: readonly { dishId: number; quantity: number; note?: string | null }[];
+  items: readonly { dishId: number; quantity: number; note?: string | null; optionIds?: readonly number[] }[];
   guest: boolean;
   note: string | null;
   deviceId: string | null;
