@@ -27,6 +27,7 @@ const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
   version,
   discount: 0,
   paidAt: null,
+  rejectionReason: null,
 });
 
 let requests: string[] = [];

@@ -27,6 +27,7 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
       note: null,
       status: 'CREATED',
       price: 7.35,
+      options: [],
       category: null,
       kitchenDepartmentId: null,
       names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' },
@@ -41,6 +42,7 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
   version: 1,
   discount: 0,
   paidAt: null,
+  rejectionReason: null,
 });
 
 /** The server's answers; a test changes them, then marks the cached orders stale to make the page refetch. */
