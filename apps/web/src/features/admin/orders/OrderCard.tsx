@@ -1,13 +1,16 @@
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
 import {
   IconArrowRight,
+  IconCheck,
   IconEdit,
+  IconHourglassHigh,
   IconFlameFilled,
   IconNote,
   IconPlus,
   IconProgressCheck,
   IconReceipt,
   IconTrash,
+  IconX,
   type Icon,
 } from '@tabler/icons-react';
 import type { ItemStatus, Order, OrderItem } from '@qr-menu/contract';
@@ -25,6 +28,7 @@ import {
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import classes from './orders.module.css';
 import { itemName } from '../shared/live/item-name';
+import { itemOptionsText } from '../shared/live/item-options';
 
 export interface OrderCardProps {
   order: Order;
@@ -42,6 +46,10 @@ export interface OrderCardProps {
   stepping: (itemId: number) => boolean;
   onStatus: () => void;
   onDelete: () => void;
+  /** A guest order waiting for confirmation: accept it (to the kitchen) or open the reject dialog. */
+  onAccept?: () => void;
+  onReject?: () => void;
+  accepting?: boolean;
 }
 
 /**
@@ -64,15 +72,26 @@ export function OrderCard({
   stepping,
   onStatus,
   onDelete,
+  onAccept,
+  onReject,
+  accepting = false,
 }: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const colors = useStatusColors();
   const color = colors.order(order.status);
   const closed = isClosed(order.status);
-  const canEditItems = !closed && perms.editItems;
+  // A guest order waiting for staff (issue 17) is only accepted or rejected: no kitchen steps, dishes or bill yet.
+  const waiting = order.status === 'NEEDS_CONFIRMATION';
+  const canEditItems = !closed && !waiting && perms.editItems;
   // Closed orders open read-only details for everyone; an open one opens the status dialog only for roles with it.
-  const showStatusButton = closed || perms.orderStatus;
-  const className = [classes.card, order.status === 'CANCELLED' && classes.cancelled, flashing && classes.flash]
+  const showStatusButton = !waiting && (closed || perms.orderStatus);
+  const canConfirm = waiting && perms.orderStatus && !!onAccept && !!onReject;
+  const className = [
+    classes.card,
+    order.status === 'CANCELLED' && classes.cancelled,
+    waiting && classes.waiting,
+    flashing && classes.flash,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -100,6 +119,15 @@ export function OrderCard({
         </Box>
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
           <Group gap={6} wrap="nowrap">
+            {waiting && (
+              <IconHourglassHigh
+                className={classes.waitingMark}
+                size={28}
+                role="img"
+                aria-label={t('orders.status.NEEDS_CONFIRMATION')}
+                data-testid="waiting-mark"
+              />
+            )}
             {order.status === 'CREATED' && (
               <Tooltip label={t('orders.newOrder')}>
                 <IconFlameFilled
@@ -124,12 +152,27 @@ export function OrderCard({
           {formatOrderTime(t, order.createdAt, now, timeZone)}
         </Text>
         {!closed && (
-          <Text size="sm" fw={700} c={order.status === 'CREATED' ? 'red' : undefined} data-testid="order-age">
+          <Text
+            size="sm"
+            fw={700}
+            c={order.status === 'CREATED' || waiting ? 'red' : undefined}
+            data-testid="order-age"
+          >
             · {formatAge(t, order.createdAt, now)}
           </Text>
         )}
       </Group>
 
+      {waiting && (
+        <Text size="sm" mt="xs" fw={500} data-testid="waiting-hint">
+          {t('orders.waiting.hint')}
+        </Text>
+      )}
+      {order.status === 'CANCELLED' && order.rejectionReason && (
+        <Text size="sm" mt="xs" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="rejection-reason">
+          {t('orders.rejectedBecause', { reason: order.rejectionReason })}
+        </Text>
+      )}
       {order.note && (
         <Group gap={6} mt="xs" wrap="nowrap" align="flex-start">
           <IconNote size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -149,7 +192,7 @@ export function OrderCard({
             <ItemRow
               key={item.id}
               item={item}
-              next={closed ? null : nextItemStatus(item.status, perms)}
+              next={closed || waiting ? null : nextItemStatus(item.status, perms)}
               stepping={stepping(item.id)}
               canEdit={canEditItems}
               canDelete={canEditItems}
@@ -172,7 +215,36 @@ export function OrderCard({
 
       <Group gap="xs" mt="sm" wrap="nowrap" align="flex-start">
         <Group gap="xs" wrap="wrap" style={{ flex: 1 }}>
-          {!closed && perms.editItems && (
+          {canConfirm && (
+            <>
+              <Button
+                color="green"
+                size="sm"
+                leftSection={<IconCheck size={16} />}
+                loading={accepting}
+                onClick={onAccept}
+                aria-label={t('orders.waiting.acceptNamed', { id: order.id })}
+                data-action="accept"
+                style={{ flex: '1 0 auto' }}
+              >
+                {t('orders.waiting.accept')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                size="sm"
+                leftSection={<IconX size={16} />}
+                onClick={onReject}
+                disabled={accepting}
+                aria-label={t('orders.waiting.rejectNamed', { id: order.id })}
+                data-action="reject"
+                style={{ flex: '1 0 auto' }}
+              >
+                {t('orders.waiting.reject')}
+              </Button>
+            </>
+          )}
+          {!closed && !waiting && perms.editItems && (
             <Button
               variant="default"
               size="sm"
@@ -196,7 +268,7 @@ export function OrderCard({
               {t(closed ? 'orders.details' : 'orders.changeStatus')}
             </Button>
           )}
-          {!closed && perms.closeBill && (
+          {!closed && !waiting && perms.closeBill && (
             <Button
               component={Link}
               to={billPath(order.id)}
@@ -254,6 +326,7 @@ function ItemRow({
   const colors = useStatusColors();
   const live = item.status !== 'DELETED';
   const name = itemName(item, i18n.language);
+  const options = itemOptionsText(item.options, i18n.language, true);
   return (
     <Group
       className={`${classes.itemRow} ${live ? '' : classes.deletedItem}`}
@@ -269,6 +342,11 @@ function ItemRow({
         <Text size="sm" fw={600} className={classes.itemName} style={{ overflowWrap: 'anywhere' }}>
           {item.quantity} × {name}
         </Text>
+        {options && (
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }} data-testid="item-options">
+            {options}
+          </Text>
+        )}
         {item.note && (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {item.note}

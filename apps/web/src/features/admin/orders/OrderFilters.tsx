@@ -25,6 +25,8 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
         <div className={classes.filterGroup} role="group" aria-label={t('orders.statusFilter')}>
           {STATUS_FILTERS.map((f) => {
             const active = filters.status === f;
+            // Only restaurants where staff confirm guest orders have waiting ones: no button with 0 elsewhere.
+            if (f === 'NEEDS_CONFIRMATION' && counts[f] === 0 && !active) return null;
             const group = isStatusGroup(f);
             const color = group ? colors.order(f) : undefined;
             const FilterIcon = group ? STATUS_ICONS[f] : null;

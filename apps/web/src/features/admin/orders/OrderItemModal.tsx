@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORDER_NOTE_MAX, localName, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,9 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissions } from './order-format';
 import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
 import { itemName } from '../shared/live/item-name';
+import { itemOptionsText } from '../shared/live/item-options';
+import { OptionPicker } from './OptionPicker';
+import { problemsByGroup, unitPrice } from './option-choice';
 
 interface Values {
   dishId: string | null;
@@ -50,11 +53,30 @@ export function OrderItemModal({
   const initial = useMemo(() => fromItem(item), [item]);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  // The chosen options of a new item; a new dish starts without any (each required group asks for its choice).
+  const [optionIds, setOptionIds] = useState<number[]>([]);
+  const [optionErrors, setOptionErrors] = useState<ReadonlyMap<number | null, string>>(new Map());
   const editing = !!item;
   const canEdit = perms.editItems;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const dish = useMemo(
+    () => (menu.data ?? []).flatMap((c) => c.dishes).find((d) => String(d.dishId ?? d.id) === values.dishId) ?? null,
+    [menu.data, values.dishId],
+  );
+  const groups = dish?.optionGroups ?? [];
+  const chooseDish = (id: string | null) => {
+    set('dishId', id);
+    setOptionIds([]);
+    setOptionErrors(new Map());
+  };
+  const chooseOptions = (ids: number[]) => {
+    setOptionIds(ids);
+    // Errors of groups now fine go away at once; the others wait for the next submit.
+    const now = problemsByGroup(groups, ids);
+    setOptionErrors((prev) => new Map([...prev].filter(([g]) => now.has(g))));
   };
 
   const dishOptions = useMemo(() => {
@@ -87,6 +109,7 @@ export function OrderItemModal({
     return detail ? t(detail.messageKey) : undefined;
   };
   const err = (field: keyof Values) => (errors[field] ? t(errors[field]!) : fieldError(field));
+  const optionsServerError = fieldError('optionIds');
 
   const done = (key: string) => {
     notifications.show({ color: 'green', message: t(key) });
@@ -104,8 +127,11 @@ export function OrderItemModal({
     const dishId = Number(values.dishId);
     const note = values.note.trim() || null;
     if (!item) {
+      const problems = problemsByGroup(groups, optionIds);
+      setOptionErrors(problems);
+      if (problems.size > 0) return;
       add.mutate(
-        { orderId: order.id, body: { dishId, quantity, note } },
+        { orderId: order.id, body: { dishId, quantity, note, ...(optionIds.length ? { optionIds } : {}) } },
         { onSuccess: () => done('orders.item.added') },
       );
       return;
@@ -141,7 +167,7 @@ export function OrderItemModal({
               placeholder={t('orders.item.chooseDish')}
               data={dishOptions}
               value={values.dishId}
-              onChange={(v) => set('dishId', v)}
+              onChange={chooseDish}
               searchable
               required
               disabled={!canEdit}
@@ -151,6 +177,35 @@ export function OrderItemModal({
               comboboxProps={{ withinPortal: true }}
               maxDropdownHeight={320}
             />
+          )}
+          {!editing && groups.length > 0 && (
+            <OptionPicker groups={groups} value={optionIds} onChange={chooseOptions} errors={optionErrors} />
+          )}
+          {!editing && optionsServerError && (
+            <Text size="sm" c="red" role="alert">
+              {optionsServerError}
+            </Text>
+          )}
+          {!editing && dish && (
+            <Group justify="space-between" data-testid="unit-price">
+              <Text size="sm" c="dimmed">
+                {t('orders.item.unitPrice')}
+              </Text>
+              <Text fw={700}>
+                {formatMoney(unitPrice(dish.price, groups, optionIds), i18n.language, t('orders.currency'))}
+              </Text>
+            </Group>
+          )}
+          {editing && item.options?.length > 0 && (
+            <Stack gap={2} data-testid="item-options">
+              <Text size="sm" fw={500}>
+                {t('orders.item.options')}
+              </Text>
+              <Text size="sm">{itemOptionsText(item.options, i18n.language, true)}</Text>
+              <Text size="xs" c="dimmed">
+                {t('orders.item.optionsFixed')}
+              </Text>
+            </Stack>
           )}
           <NumberInput
             label={t('orders.item.quantity')}

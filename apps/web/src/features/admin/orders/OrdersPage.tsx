@@ -14,8 +14,9 @@ import { LoadMoreOrders } from './LoadMoreOrders';
 import { OrderCard } from './OrderCard';
 import { OrderFilters } from './OrderFilters';
 import { OrderItemModal } from './OrderItemModal';
-import { countByStatus, matchesFilter, orderPermissions, safeTimeZone } from './order-format';
-import { useOrders } from './orders-api';
+import { countByStatus, matchesFilter, orderPermissions, safeTimeZone, waitingFirst } from './order-format';
+import { useAcceptOrder, useOrders } from './orders-api';
+import { RejectOrderModal } from './RejectOrderModal';
 import { useEarlierOpenOrders } from './earlier-open-orders';
 import { OrdersHeader } from './OrdersHeader';
 import { StatusModal } from './StatusModal';
@@ -73,7 +74,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const orders = useOrders(eateryId, range.from, range.to, !rangeInvalid, timeZone);
   const all = useMemo(() => orders.data?.pages.flatMap((p) => p.orders) ?? [], [orders.data]);
   const counts = useMemo(() => countByStatus(all), [all]);
-  const shown = useMemo(() => all.filter((o) => matchesFilter(o, filters.status)), [all, filters.status]);
+  const shown = useMemo(() => waitingFirst(all.filter((o) => matchesFilter(o, filters.status))), [all, filters.status]);
   // "Open" also shows what is still open from before the chosen days (a table served across midnight).
   const earlierQuery = useEarlierOpenOrders(eateryId, range.from, timeZone, filters.status === 'open' && !rangeInvalid);
   const earlierData = earlierQuery.data;
@@ -82,7 +83,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
     [filters.status, earlierData],
   );
   const everything = useMemo(() => (earlier.length ? [...earlier, ...all] : all), [earlier, all]);
-  useTitleCounter(t('orders.title'), counts.CREATED);
+  useTitleCounter(t('orders.title'), counts.CREATED + counts.NEEDS_CONFIRMATION);
 
   const dialog = useOrderDialog(everything, orders.isSuccess && !orders.isFetching);
 
@@ -102,6 +103,11 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   });
   const deletes = useOrderDeletes(eateryId);
   const steps = useItemSteps(eateryId);
+  const accept = useAcceptOrder(eateryId);
+  const acceptOrder = (order: Order) =>
+    accept.mutate(order.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('orders.waiting.accepted', { id: order.id }) }),
+    });
 
   const card = (order: Order) => (
     <OrderCard
@@ -119,6 +125,9 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       stepping={steps.stepping}
       onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
       onDelete={() => void deletes.removeOrder(order)}
+      onAccept={() => acceptOrder(order)}
+      onReject={() => dialog.open({ kind: 'reject', orderId: order.id })}
+      accepting={accept.isPending && accept.variables === order.id}
     />
   );
 
@@ -135,6 +144,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       <OrderFilters filters={filters} counts={counts} />
 
       <ErrorBanner error={orders.error} />
+      <ErrorBanner error={accept.error} onClose={() => accept.reset()} />
       {earlier.length > 0 && (
         <section aria-labelledby="earlier-open-title" data-testid="earlier-open">
           <Title order={3} size="h4" id="earlier-open-title" mb="xs">
@@ -197,6 +207,9 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
           perms={perms}
           onClose={dialog.close}
         />
+      )}
+      {dialog.current?.kind === 'reject' && dialog.order && (
+        <RejectOrderModal eateryId={eateryId} order={dialog.order} onClose={dialog.close} />
       )}
       {dialog.current?.kind === 'item' && dialog.order && (!dialog.current.itemId || dialog.item) && (
         <OrderItemModal

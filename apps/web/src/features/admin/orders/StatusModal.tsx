@@ -21,6 +21,7 @@ import {
 import { useUpdateOrder } from './orders-api';
 import { ItemStatusBadge, OrderStatusBadge } from './status-style';
 import { itemName } from '../shared/live/item-name';
+import { itemOptionsText } from '../shared/live/item-options';
 
 const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
   PREPARING: 'orders.quick.markPreparing',
@@ -139,6 +140,11 @@ export function StatusModal({
                   <Table.Tr key={item.id} style={{ opacity: item.status === 'DELETED' ? 0.55 : undefined }}>
                     <Table.Td td={item.status === 'DELETED' ? 'line-through' : undefined}>
                       {itemName(item, i18n.language)}
+                      {item.options?.length > 0 && (
+                        <Text size="xs" data-testid="item-options">
+                          {itemOptionsText(item.options, i18n.language, true)}
+                        </Text>
+                      )}
                       {item.note && (
                         <Text size="xs" c="dimmed">
                           {item.note}

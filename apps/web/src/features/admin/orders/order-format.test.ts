@@ -105,6 +105,7 @@ describe('statuses and roles', () => {
 
   it('counts open orders by status (PROCESSING with PREPARING, ISSUED on its own) and closed ones apart', () => {
     const counts = countByStatus([
+      order('NEEDS_CONFIRMATION'),
       order('CREATED'),
       order('PROCESSING'),
       order('PREPARING'),
@@ -112,7 +113,16 @@ describe('statuses and roles', () => {
       order('PAID'),
       order('CANCELLED'),
     ]);
-    expect(counts).toEqual({ open: 4, CREATED: 1, PREPARING: 2, READY: 0, ISSUED: 1, closed: 2, all: 6 });
+    expect(counts).toEqual({
+      open: 5,
+      NEEDS_CONFIRMATION: 1,
+      CREATED: 1,
+      PREPARING: 2,
+      READY: 0,
+      ISSUED: 1,
+      closed: 2,
+      all: 7,
+    });
   });
 
   it('shows open orders by default; paid and cancelled ones only behind the closed (or all) filter', () => {

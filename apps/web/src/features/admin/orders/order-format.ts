@@ -147,7 +147,16 @@ export function itemsTotal(items: readonly { price: number; quantity: number; st
  * The filter buttons of the board: open orders (the default: what staff work on), each open status, the closed
  * ones (PAID, CANCELLED) and every order. Issue #15: closed orders no longer mix with open ones by default.
  */
-export const STATUS_FILTERS = ['open', 'CREATED', 'PREPARING', 'READY', 'ISSUED', 'closed', 'all'] as const;
+export const STATUS_FILTERS = [
+  'open',
+  'NEEDS_CONFIRMATION',
+  'CREATED',
+  'PREPARING',
+  'READY',
+  'ISSUED',
+  'closed',
+  'all',
+] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 /** The filter buttons that stand for one status (they take its colour, icon and label). */
 export type StatusGroup = Extract<StatusFilter, OrderStatus>;
@@ -168,6 +177,7 @@ export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'PR
 export function countByStatus(orders: readonly Order[]): Record<StatusFilter, number> {
   const counts: Record<StatusFilter, number> = {
     open: 0,
+    NEEDS_CONFIRMATION: 0,
     CREATED: 0,
     PREPARING: 0,
     READY: 0,
@@ -193,8 +203,24 @@ export function matchesFilter(order: Order, filter: StatusFilter): boolean {
   return statusGroup(order.status) === filter;
 }
 
+/**
+ * The board's order: guest orders waiting for staff confirmation first (issue 17: someone has to act on them),
+ * the rest as the list has them (newest first). Stable, and the same array when nothing waits.
+ */
+export function waitingFirst(orders: readonly Order[]): readonly Order[] {
+  if (!orders.some((o) => o.status === 'NEEDS_CONFIRMATION')) return orders;
+  const waiting = orders.filter((o) => o.status === 'NEEDS_CONFIRMATION');
+  return [...waiting, ...orders.filter((o) => o.status !== 'NEEDS_CONFIRMATION')];
+}
+
 /** Statuses a table can have only one of without a confirmation (SPEC.md §5). */
-export const OPEN_FOR_TABLE: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY'];
+export const OPEN_FOR_TABLE: readonly OrderStatus[] = [
+  'NEEDS_CONFIRMATION',
+  'CREATED',
+  'PROCESSING',
+  'PREPARING',
+  'READY',
+];
 
 /**
  * The choices of the status dropdown. PAID is not one of them: a bill is closed with its payments (the "Close
@@ -209,6 +235,8 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
   switch (status) {
     case 'CREATED':
       return 'PREPARING';
+    case 'NEEDS_CONFIRMATION':
+      return null;
     case 'PROCESSING':
     case 'PREPARING':
       return 'READY';

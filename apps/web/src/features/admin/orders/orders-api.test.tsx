@@ -87,10 +87,10 @@ describe('open orders of a table', () => {
     const db = [9, 8, 7, 6, 5].map((id) => order(id, id % 2 ? 1 : 2));
     const urls = stubList(db, 2);
     const open = await openOrdersOfTable(3, 1);
-    // Each of the four open statuses gets the same fake list here: 3 pages each.
-    expect(urls).toHaveLength(12);
+    // Each of the five open statuses (a guest order waiting for confirmation too) gets the same fake list: 3 pages.
+    expect(urls).toHaveLength(15);
     expect(urls[0]).toContain('limit=1000');
-    expect(open.map((o) => o.id)).toEqual([9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5]);
+    expect(open.map((o) => o.id)).toEqual([9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5]);
   });
 });
 

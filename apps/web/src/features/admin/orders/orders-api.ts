@@ -169,6 +169,23 @@ export const useDeleteOrder = (eateryId: number) =>
     (_, orderId): OrderChange => ({ type: 'ORDER_DELETED', orderId }),
   );
 
+/** POST …/orders/{orderId}/accept: a guest order waiting for confirmation goes to the kitchen (CREATED). */
+export const useAcceptOrder = (eateryId: number) =>
+  useOrderMutation(
+    eateryId,
+    (orderId: number) => api<Order>(`${base(eateryId)}/${orderId}/accept`, { method: 'POST' }),
+    changed('ORDER_UPDATED'),
+  );
+
+/** POST …/orders/{orderId}/reject `{reason}`: the waiting order is cancelled; the guest sees the reason. */
+export const useRejectOrder = (eateryId: number) =>
+  useOrderMutation(
+    eateryId,
+    ({ orderId, reason }: { orderId: number; reason: string }) =>
+      api<Order>(`${base(eateryId)}/${orderId}/reject`, { method: 'POST', body: { reason } }),
+    changed('ORDER_UPDATED'),
+  );
+
 export const useAddOrderItem = (eateryId: number) =>
   useOrderMutation(
     eateryId,

@@ -6,6 +6,7 @@ import {
   IconCircleX,
   IconClockHour4,
   IconHandFinger,
+  IconHourglassHigh,
   type Icon,
 } from '@tabler/icons-react';
 import type { ItemStatus, OrderStatus } from '@qr-menu/contract';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { shownStatus } from './order-format';
 
 export const STATUS_ICONS: Record<OrderStatus, Icon> = {
+  NEEDS_CONFIRMATION: IconHourglassHigh,
   CREATED: IconClockHour4,
   PROCESSING: IconChefHat,
   PREPARING: IconChefHat,
@@ -31,12 +33,18 @@ const ITEM_AS_ORDER: Record<ItemStatus, OrderStatus> = {
   DELETED: 'CANCELLED',
 };
 
+/**
+ * Colours of statuses the theme may not name yet: a guest order waiting for staff must not look like any other
+ * status (the theme's `statusColors` wins once it has one).
+ */
+const STATUS_COLOR_FALLBACK: Partial<Record<OrderStatus, string>> = { NEEDS_CONFIRMATION: 'violet' };
+
 /** Mantine colour names of the statuses, from the theme (UI.md: no ad-hoc colours). */
 export function useStatusColors() {
   const theme = useMantineTheme();
   const colors = (theme.other.statusColors ?? {}) as Record<string, string>;
   return {
-    order: (status: OrderStatus) => colors[shownStatus(status)] ?? 'gray',
+    order: (status: OrderStatus) => colors[shownStatus(status)] ?? STATUS_COLOR_FALLBACK[status] ?? 'gray',
     item: (status: ItemStatus) => colors[ITEM_AS_ORDER[status]] ?? 'gray',
   };
 }

@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '@qr-menu/contract';
 
-/** The one dialog the board may show: create an order, change an order's status, or add / edit one of its items. */
+/**
+ * The one dialog the board may show: create an order, change an order's status, reject a guest order waiting for
+ * confirmation, or add / edit one of its items.
+ */
 export type OrderDialog =
-  { kind: 'create' } | { kind: 'status'; orderId: number } | { kind: 'item'; orderId: number; itemId?: number };
+  | { kind: 'create' }
+  | { kind: 'status'; orderId: number }
+  | { kind: 'reject'; orderId: number }
+  | { kind: 'item'; orderId: number; itemId?: number };
 
 /**
  * Which dialog is open, with the order (and item) it is about, looked up in the loaded `orders`. A dialog whose

@@ -16,6 +16,7 @@ export const makeOrder = (id: number, createdAt: string, fields: Partial<Order> 
   version: 1,
   discount: 0,
   paidAt: null,
+  rejectionReason: null,
   ...fields,
 });
 
@@ -36,5 +37,6 @@ export const makeItem = (id: number, orderId: number, fields: Partial<OrderItem>
   batch: 1,
   createdAt: '2026-11-24T10:00:00.000Z',
   readyAt: null,
+  options: [],
   ...fields,
 });

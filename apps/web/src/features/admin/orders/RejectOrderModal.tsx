@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Button, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { REJECTION_REASON_MAX, type Order } from '@qr-menu/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { useRejectOrder } from './orders-api';
+
+/** The quick picks of the reject dialog (orders.reject.reasons.*): they fill the reason, which stays editable. */
+export const REJECT_REASONS = ['soldOut', 'closing', 'noGuest', 'duplicate', 'callWaiter'] as const;
+
+/**
+ * Reject a guest order waiting for confirmation (issue 17): a reason is required (the guest sees it on their
+ * phone); one tap on a common reason fills it in the staff's language, and it can be edited or written freely.
+ */
+export function RejectOrderModal({
+  eateryId,
+  order,
+  onClose,
+}: {
+  eateryId: number;
+  order: Order;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const reject = useRejectOrder(eateryId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const picked = REJECT_REASONS.find((r) => t(`orders.reject.reasons.${r}`) === reason) ?? null;
+  const check = (value: string) => (value.trim() ? undefined : 'orders.reject.reasonRequired');
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = check(reason);
+    setError(problem);
+    if (problem) return;
+    reject.mutate(
+      { orderId: order.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('orders.waiting.rejected', { id: order.id }) });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('orders.reject.title', { id: order.id, table: order.tableNumber })}>
+      <form onSubmit={submit} noValidate data-testid="reject-form">
+        <Stack gap="sm">
+          <ErrorBanner error={reject.error} onClose={() => reject.reset()} />
+          <Text size="sm" c="dimmed">
+            {t('orders.reject.hint')}
+          </Text>
+          <Stack gap={6} role="group" aria-label={t('orders.reject.quick')}>
+            <Text size="sm" fw={500}>
+              {t('orders.reject.quick')}
+            </Text>
+            <Group gap={6}>
+              {REJECT_REASONS.map((r) => (
+                <Chip
+                  key={r}
+                  size="sm"
+                  checked={picked === r}
+                  onChange={() => {
+                    setReason(t(`orders.reject.reasons.${r}`));
+                    setError(undefined);
+                  }}
+                  styles={{ label: { whiteSpace: 'normal', height: 'auto', minHeight: 32, paddingBlock: 4 } }}
+                >
+                  {t(`orders.reject.reasons.${r}`)}
+                </Chip>
+              ))}
+            </Group>
+          </Stack>
+          <Textarea
+            label={t('orders.reject.reason')}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              if (error) setError(check(e.currentTarget.value));
+            }}
+            onBlur={() => setError(check(reason))}
+            maxLength={REJECTION_REASON_MAX}
+            required
+            autosize
+            minRows={2}
+            maxRows={5}
+            error={error ? t(error) : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={reject.isPending}>
+              {t('orders.reject.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
