@@ -36,6 +36,7 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   kitchenDepartmentId: null,
   names: { az: 'Plov', en: 'Pilaf', ru: 'Плов' },
   batch: 1,
+  options: [],
   createdAt: '2024-05-01T05:00:00.999Z',
   readyAt: null,
   ...over,
@@ -60,6 +61,19 @@ const order = (over: Partial<Order> = {}): Order => ({
       batch: 2,
       readyAt: '2024-05-01T05:20:00.000Z',
     }),
+    item({
+      id: 13,
+      price: 4.5,
+      options: [
+        {
+          groupId: 1,
+          optionId: 2,
+          groupNames: { az: 'Ölçü', en: 'Size', ru: 'Размер' },
+          names: { az: '0,5 L', en: '0.5 L', ru: '0,5 л' },
+          priceDelta: 1.5,
+        },
+      ],
+    }),
   ],
   eateryId: 2,
   orderPrice: 39.98,
@@ -67,6 +81,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   version: 3,
   discount: 0,
   paidAt: null,
+  rejectionReason: null,
   ...over,
 });
 
@@ -84,6 +99,7 @@ describe('response serializer', () => {
       order(),
       order({ id: 2, status: 'PAID', items: [], discount: 1.5, paidAt: '2024-05-01T06:00:00.000Z' }),
       order({ id: 3, orderPrice: 0.1 }),
+      order({ id: 4, status: 'CANCELLED', rejectionReason: 'Kitchen "closed"\n' }),
     ];
     expect(fast(list)(orders)).toBe(viaZod(list, orders));
     expect(fast(list)([])).toBe('[]');
@@ -127,6 +143,16 @@ describe('response serializer', () => {
       kitchenDepartmentId: fc.option(fc.integer(), { nil: null }),
       names: fc.record({ az: text, en: text, ru: text }),
       batch: fc.integer({ min: 1 }),
+      options: fc.array(
+        fc.record({
+          groupId: fc.integer(),
+          optionId: fc.integer(),
+          groupNames: fc.record({ az: text, en: text, ru: text }),
+          names: fc.record({ az: text, en: text, ru: text }),
+          priceDelta: num,
+        }),
+        { maxLength: 3 },
+      ),
       createdAt: text,
       readyAt: fc.option(text, { nil: null }),
       extra: fc.anything(),
@@ -146,6 +172,7 @@ describe('response serializer', () => {
       version: fc.integer({ min: 0 }),
       discount: num,
       paidAt: fc.option(text, { nil: null }),
+      rejectionReason: fc.option(text, { nil: null }),
       deviceId: fc.option(text, { nil: null }),
     });
     const list = z.array(orderResponse);

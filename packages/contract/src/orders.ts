@@ -182,6 +182,11 @@ export const orderItemUpdateBody = z.object({
   quantity: quantityField.optional(),
   note: noteField,
   status: itemStatusField.optional(),
+  /**
+   * The chosen options (issue 17): sent, they replace the item's options (re-priced from the dish); a new `dishId`
+   * without them clears the options (the new dish's required groups must then be satisfied).
+   */
+  optionIds: optionIdsField,
 });
 export type OrderItemUpdateBody = z.input<typeof orderItemUpdateBody>;
 
@@ -294,13 +299,19 @@ export function nextItemStatus(roles: readonly Role[], status: ItemStatus): Item
 }
 
 /**
+ * Every status but NEEDS_CONFIRMATION: only a new guest order starts there (issue 17); staff leave it with accept or
+ * reject, never enter it.
+ */
+const STAFF_SETTABLE_STATUSES = ORDER_STATUSES.filter((s) => s !== 'NEEDS_CONFIRMATION');
+
+/**
  * The order statuses staff holding `roles` may set with PUT .../orders/{orderId}: EATERY_ADMIN and CASHIER every
- * status, WAITER every one but PAID (a waiter marks an order ISSUED: served), KITCHEN_ADMIN none (the kitchen moves
+ * status but NEEDS_CONFIRMATION, WAITER those but PAID (a waiter marks an order ISSUED: served), KITCHEN_ADMIN none (the kitchen moves
  * items; the order follows them).
  */
 export function orderStatusesFor(roles: readonly Role[]): OrderStatus[] {
-  if (roles.includes('EATERY_ADMIN') || roles.includes('CASHIER')) return [...ORDER_STATUSES];
-  if (roles.includes('WAITER')) return ORDER_STATUSES.filter((s) => s !== 'PAID');
+  if (roles.includes('EATERY_ADMIN') || roles.includes('CASHIER')) return [...STAFF_SETTABLE_STATUSES];
+  if (roles.includes('WAITER')) return STAFF_SETTABLE_STATUSES.filter((s) => s !== 'PAID');
   return [];
 }
 

@@ -22,6 +22,7 @@ function item(over: Partial<OrderItem> = {}): OrderItem {
     kitchenDepartmentId: null,
     names: { az: name, en: name, ru: name },
     batch: 1,
+    options: [],
     createdAt: at(0),
     readyAt: null,
     ...over,
@@ -44,6 +45,7 @@ function order(over: Partial<Order> = {}): Order {
     version: 0,
     discount: 0,
     paidAt: null,
+    rejectionReason: null,
     ...over,
   };
 }

@@ -48,10 +48,17 @@ export class GuestService {
     note: string | null | undefined,
     deviceId: string,
     idempotencyKey: string | null,
+    tableKey: string | null = null,
   ): Promise<PlacedOrder> {
-    return this.commands.placeOrder(eateryId, tableId, items, note, { deviceId, idempotencyKey, guest: true });
+    return this.commands.placeOrder(eateryId, tableId, items, note, {
+      deviceId,
+      idempotencyKey,
+      guest: true,
+      tableKey,
+    });
   }
 
+  /** No table key needed: the order is this device's already (it presented the key when placing it). */
   addItems(eateryId: number, orderId: number, items: readonly ItemInput[], deviceId: string): Promise<Order> {
     return this.commands.addItems(eateryId, orderId, items, { deviceId, guest: true });
   }

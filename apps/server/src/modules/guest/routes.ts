@@ -136,7 +136,9 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       ...orderChange,
       schema: {
         tags,
-        summary: 'Place an order (header Idempotency-Key: a retry returns the first order with 200)',
+        summary:
+          'Place an order (header Idempotency-Key: a retry returns the first order with 200). When the restaurant ' +
+          'requires table keys, `tableKey` must be the key of the table’s QR link (else 403 `tableKeyInvalid`).',
         params: tableParams,
         body: guestPlaceOrderBody,
         response: { 200: guestOrderResponse, 201: guestOrderResponse },
@@ -147,8 +149,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const tableId = pathId(request.params.tableId);
       const key = idempotencyKey(request);
       const deviceId = ensureDeviceId(request, reply);
-      const { items, note } = request.body;
-      const placed = await service.placeOrder(eateryId, tableId, items, note, deviceId, key);
+      const { items, note, tableKey } = request.body;
+      const placed = await service.placeOrder(eateryId, tableId, items, note, deviceId, key, tableKey ?? null);
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ORDER_V, localName } from '@qr-menu/contract';
+import { ORDER_V, OPTION_V, isAvailableAt, localName, type DishOptionGroup, type ErrorDetail } from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
-import { categories, dishes } from '../../db/schema.js';
+import { categories, dishes, eateries } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { categoryNameColumns, dishNameColumns } from '../menu-sql.js';
 
@@ -12,23 +12,36 @@ export interface DishSnapshot {
   name: string;
   /** The name in each language, with the guest menu's fallback (`localName`). */
   names: { az: string; en: string; ru: string };
+  /** The dish's own price (numeric text), without options. */
   price: string;
   kitchenDepartmentId: number | null;
   categoryName: string | null;
+  /** The dish's option groups now: the chosen ones are copied onto the item (item-options.ts). */
+  optionGroups: DishOptionGroup[];
+}
+
+export interface SnapshotRules {
+  /** Guest rules (below); staff may order any live dish. */
+  forGuest: boolean;
+  /** "Now" for availability hours and the stop-list (injectable for tests). */
+  at: Date;
 }
 
 /**
  * Snapshots of the dishes of an order's items (`dishIds[i]` is the dish of item i), read in the order's
  * transaction; only live (non-archived) dishes of the restaurant count.
- * - Staff: any live dish; a missing one (unknown, another restaurant's, archived) is 404.
- * - Guests (DESIGN.md §7): only available ones; every item whose dish is missing or not available is named at
- *   once, 400 `validation.dishUnavailable` on `items.{i}.dishId`, so the cart can point at the lines.
+ * - Staff: any live dish, even sold out or outside its hours; a missing one (unknown, another restaurant's,
+ *   archived) is 404.
+ * - Guests (DESIGN.md §7, issue 17): only available dishes (a sold-out dish whose `available_again_at` has passed is
+ *   available again) inside their own and their category's availability hours (restaurant's time zone). Every item
+ *   refused is named at once, 400 `validation` on `items.{i}.dishId` (`validation.dishUnavailable`, or
+ *   `validation.dishNotNow` outside the hours), so the cart can point at the lines.
  */
 export async function snapshotDishes(
   ex: Executor,
   eateryId: number,
   dishIds: readonly number[],
-  forGuest: boolean,
+  rules: SnapshotRules,
 ): Promise<Map<number, DishSnapshot>> {
   const snapshots = new Map<number, DishSnapshot>();
   const ids = [...new Set(dishIds)];
@@ -39,15 +52,30 @@ export async function snapshotDishes(
       ...dishNameColumns,
       price: dishes.price,
       available: dishes.available,
+      availableAgainAt: dishes.availableAgainAt,
       kitchenDepartmentId: dishes.kitchenDepartmentId,
+      optionGroups: dishes.optionGroups,
+      hours: dishes.availableHours,
+      timeZone: eateries.timeZone,
       // null when the dish has no category (left join)
-      category: categoryNameColumns,
+      category: { ...categoryNameColumns, hours: categories.availableHours },
     })
     .from(dishes)
+    .innerJoin(eateries, eq(eateries.id, dishes.eateryId))
     .leftJoin(categories, eq(categories.id, dishes.categoryId))
     .where(and(eq(dishes.eateryId, eateryId), inArray(dishes.id, ids), isNull(dishes.archivedAt)));
+  const notNow = new Set<number>();
   for (const r of rows) {
-    if (forGuest && !r.available) continue;
+    if (rules.forGuest) {
+      const backAgain = r.availableAgainAt !== null && r.availableAgainAt <= rules.at;
+      if (!r.available && !backAgain) continue;
+      const inHours =
+        isAvailableAt(r.hours, r.timeZone, rules.at) && isAvailableAt(r.category?.hours, r.timeZone, rules.at);
+      if (!inHours) {
+        notNow.add(r.id);
+        continue;
+      }
+    }
     snapshots.set(r.id, {
       dishId: r.id,
       name: localName(r, 'az'),
@@ -55,14 +83,15 @@ export async function snapshotDishes(
       price: r.price,
       kitchenDepartmentId: r.kitchenDepartmentId,
       categoryName: r.category ? localName(r.category, 'az') || null : null,
+      optionGroups: r.optionGroups ?? [],
     });
   }
   const refused = dishIds.flatMap((id, i) => (snapshots.has(id) ? [] : [i]));
   if (refused.length === 0) return snapshots;
-  if (!forGuest) throw notFound();
-  throw new AppError(
-    400,
-    'validation',
-    refused.map((i) => ({ field: `items.${i}.dishId`, messageKey: ORDER_V.dishUnavailable })),
-  );
+  if (!rules.forGuest) throw notFound();
+  const details: ErrorDetail[] = refused.map((i) => ({
+    field: `items.${i}.dishId`,
+    messageKey: notNow.has(dishIds[i]) ? OPTION_V.dishNotNow : ORDER_V.dishUnavailable,
+  }));
+  throw new AppError(400, 'validation', details);
 }

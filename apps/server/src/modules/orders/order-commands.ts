@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_V,
@@ -10,10 +11,11 @@ import {
   type OrderStatus,
 } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orders, tables } from '../../db/schema.js';
+import { eateries, orderItems, orders, tables } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied, isUniqueViolation, notFound, validationError } from '../../plugins/app-error.js';
 import { snapshotDishes, type DishSnapshot } from './dish-snapshots.js';
+import { priceChoices, type PricedChoice } from './item-options.js';
 import { toOrderDto } from './order-dto.js';
 import { findIdempotentOrder, loadOrder } from './order-queries.js';
 import { OrderBatcher } from './order-batcher.js';
@@ -29,7 +31,13 @@ export interface ItemInput {
   dishId: number;
   quantity: number;
   note?: string | null;
+  /** The chosen options' ids (issue 17); the server checks them and prices the item. */
+  optionIds?: readonly number[];
 }
+
+/** Where an item's field is reported in a 400: `items.{i}.{name}` by default. */
+export type ItemField = (index: number, name: string) => string;
+const itemsField: ItemField = (i, name) => `items.${i}.${name}`;
 
 export interface PlaceOrderOptions {
   /** The guest's `device_id` cookie: stored on the order; only this device may read or extend it as a guest. */
@@ -38,9 +46,14 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   /**
    * Guest rules of DESIGN.md §7: at least one item, only available dishes (400 `validation.dishUnavailable` on
-   * `items.{i}.dishId`), table not INACTIVE (409 `tableInactive`). Staff orders skip these.
+   * `items.{i}.dishId`), inside availability hours (`validation.dishNotNow`), table not INACTIVE (409
+   * `tableInactive`). Staff orders skip these. Issue 17: when the restaurant requires table keys, `tableKey` must be
+   * the table's key (403 `tableKeyInvalid`); when it has staff confirm guest orders, the order starts
+   * NEEDS_CONFIRMATION.
    */
   guest?: boolean;
+  /** The key of the table's QR link (guests). */
+  tableKey?: string | null;
 }
 
 export interface PlacedOrder {
@@ -52,8 +65,10 @@ export interface PlacedOrder {
 export interface AddItemsOptions {
   /** When set, the order must have been placed by this device (404 otherwise). */
   deviceId?: string | null;
-  /** Guest rules: at least one item, only available dishes. */
+  /** Guest rules: at least one item, only available dishes inside their hours. */
   guest?: boolean;
+  /** Where item fields are reported (the staff route adding one item: its own fields). */
+  itemField?: ItemField;
 }
 
 /** A kitchen ticket: one batch of an order, at one station (a department, or null for "All"). */
@@ -74,10 +89,12 @@ export interface ItemChanges {
   quantity?: number;
   note?: string | null;
   status?: ItemStatus;
+  optionIds?: readonly number[];
 }
 
 const closed = () => new AppError(409, 'orderClosed');
 const itemsRequired = () => validationError('items', ORDER_V.itemsRequired);
+const tableKeyInvalid = () => new AppError(403, 'tableKeyInvalid');
 
 /**
  * Changes of orders, for staff and guest routes. Every change of an existing order runs in one transaction that
@@ -88,6 +105,8 @@ const itemsRequired = () => validationError('items', ORDER_V.itemsRequired);
 export class OrderCommands {
   /** New orders go to the database in batches (group commit, see OrderBatcher). */
   private readonly batcher: OrderBatcher;
+  /** The clock of availability hours and the stop-list; tests set it instead of waiting for a time of day. */
+  now: () => Date = () => new Date();
 
   constructor(
     private readonly db: Db,
@@ -141,25 +160,35 @@ export class OrderCommands {
     try {
       order = await this.db.transaction(async (tx) => {
         const [table] = await tx
-          .select({ id: tables.id, number: tables.number, status: tables.status })
+          .select({
+            id: tables.id,
+            number: tables.number,
+            status: tables.status,
+            guestKey: tables.guestKey,
+            keysRequired: eateries.tableKeysRequired,
+            confirmGuestOrders: eateries.confirmGuestOrders,
+          })
           .from(tables)
+          .innerJoin(eateries, eq(eateries.id, tables.eateryId))
           .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)));
         if (!table) throw notFound();
+        if (forGuest && table.keysRequired && !sameKey(opts.tableKey, table.guestKey)) throw tableKeyInvalid();
         if (forGuest && table.status === 'INACTIVE') throw new AppError(409, 'tableInactive');
-        const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), forGuest);
+        const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), { forGuest, at: this.now() });
+        const priced = priceChoices(items, snapshots, (i) => itemsField(i, 'optionIds'));
         const [row] = await tx
           .insert(orders)
           .values({
             eateryId,
             tableId: table.id,
             tableNumber: table.number,
-            status: 'CREATED',
+            status: forGuest && table.confirmGuestOrders ? 'NEEDS_CONFIRMATION' : 'CREATED',
             note: note ?? null,
             deviceId,
             idempotencyKey,
           })
           .returning({ id: orders.id });
-        await insertItems(tx, row.id, items, snapshots, 1);
+        await insertItems(tx, row.id, items, snapshots, priced, 1);
         return loadOrder(tx, eateryId, row.id);
       });
     } catch (err) {
@@ -190,9 +219,11 @@ export class OrderCommands {
     const order = await this.db.transaction(async (tx) => {
       const locked = await lockOrder(tx, eateryId, orderId, opts.deviceId ?? undefined);
       if (isFinal(locked.status)) throw closed();
-      const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), forGuest);
+      const snapshots = await snapshotDishes(tx, eateryId, dishIdsOf(items), { forGuest, at: this.now() });
+      const field = opts.itemField ?? itemsField;
+      const priced = priceChoices(items, snapshots, (i) => field(i, 'optionIds'));
       if (items.length === 0) return loadOrder(tx, eateryId, orderId);
-      await insertItems(tx, orderId, items, snapshots, await nextBatch(tx, orderId));
+      await insertItems(tx, orderId, items, snapshots, priced, await nextBatch(tx, orderId));
       await touchOrder(tx, locked, true);
       return loadOrder(tx, eateryId, orderId);
     });
@@ -282,11 +313,23 @@ export class OrderCommands {
         .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
       if (!item) throw notFound();
       const dishChange = body.dishId !== undefined && body.dishId !== item.dishId;
+      // Options sent are a change when they differ from the stored ones; a new dish without them clears them.
+      const optionIds = body.optionIds ?? (dishChange ? [] : undefined);
+      const optionsChange =
+        optionIds !== undefined &&
+        !sameIds(
+          optionIds,
+          (item.options ?? []).map((o) => o.optionId),
+        );
       const quantityChange = body.quantity !== undefined && body.quantity !== item.quantity;
       const noteChange = body.note !== undefined && body.note !== item.note;
       const statusChange = body.status !== undefined && body.status !== item.status;
-      if (!(dishChange || quantityChange || noteChange || statusChange)) return loadOrder(tx, eatery.id, orderId);
-      if ((dishChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) throw accessDenied();
+      if (!(dishChange || optionsChange || quantityChange || noteChange || statusChange)) {
+        return loadOrder(tx, eatery.id, orderId);
+      }
+      if ((dishChange || optionsChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) {
+        throw accessDenied();
+      }
       if (statusChange) {
         const allowed = isDelete
           ? hasRole(eatery, ORDER_ROLES.editItems)
@@ -295,16 +338,20 @@ export class OrderCommands {
       }
       if (isFinal(locked.status)) throw closed();
 
-      let snapshot: Partial<DishSnapshot> = {};
-      if (dishChange) {
-        const snapshots = await snapshotDishes(tx, eatery.id, [body.dishId!], false);
-        const { dishId: _ignored, ...rest } = snapshots.get(body.dishId!)!;
-        snapshot = { ...rest };
+      // A new dish or new options: the item is snapshotted again from the dish as it is now (staff rules).
+      let snapshot: Partial<typeof orderItems.$inferInsert> = {};
+      if (dishChange || optionsChange) {
+        const dishId = body.dishId ?? item.dishId;
+        if (dishId === null) throw notFound();
+        const snapshots = await snapshotDishes(tx, eatery.id, [dishId], { forGuest: false, at: this.now() });
+        const [priced] = priceChoices([{ dishId, optionIds }], snapshots, () => 'optionIds');
+        const { dishId: _id, optionGroups: _groups, ...rest } = snapshots.get(dishId)!;
+        snapshot = { dishId, ...rest, ...priced };
       }
       await tx
         .update(orderItems)
         .set({
-          ...(dishChange ? { dishId: body.dishId, ...snapshot } : {}),
+          ...snapshot,
           ...(quantityChange ? { quantity: body.quantity } : {}),
           ...(noteChange ? { note: body.note } : {}),
           ...(statusChange ? { status: body.status, ...readyAtSet(body.status!) } : {}),
@@ -315,6 +362,40 @@ export class OrderCommands {
       return loadOrder(tx, eatery.id, orderId);
     });
     if (changed) this.emit(eatery.id, 'ORDER_UPDATED', order);
+    return order;
+  }
+
+  /**
+   * Staff accept a guest order that waits for confirmation (issue 17): NEEDS_CONFIRMATION → CREATED, the kitchen
+   * sees it from now on. 409 `orderClosed` from any other status. Emits ORDER_UPDATED.
+   */
+  acceptOrder(eateryId: number, orderId: number): Promise<Order> {
+    return this.decide(eateryId, orderId, { status: 'CREATED' });
+  }
+
+  /**
+   * Staff reject a guest order that waits for confirmation (issue 17): → CANCELLED with the reason the guest sees.
+   * 409 `orderClosed` from any other status. Emits ORDER_UPDATED.
+   */
+  rejectOrder(eateryId: number, orderId: number, reason: string): Promise<Order> {
+    return this.decide(eateryId, orderId, { status: 'CANCELLED', rejectionReason: reason });
+  }
+
+  private async decide(
+    eateryId: number,
+    orderId: number,
+    change: { status: OrderStatus; rejectionReason?: string },
+  ): Promise<Order> {
+    const order = await this.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, eateryId, orderId);
+      if (locked.status !== 'NEEDS_CONFIRMATION') throw closed();
+      await tx
+        .update(orders)
+        .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, orderId));
+      return loadOrder(tx, eateryId, orderId);
+    });
+    this.emit(eateryId, 'ORDER_UPDATED', order);
     return order;
   }
 
@@ -396,6 +477,20 @@ export class OrderCommands {
 
 const dishIdsOf = (items: readonly ItemInput[]) => items.map((i) => i.dishId);
 
+/** The same option ids, in any order. */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const set = new Set(a);
+  return set.size === a.length && a.length === b.length && b.every((id) => set.has(id));
+}
+
+/** Is `given` the table's key? Compared in constant time; no key on the table: nothing matches. */
+function sameKey(given: string | null | undefined, key: string | null): boolean {
+  if (!given || !key) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** The ready_at part of an item update to status `to` (see readyAtAfter). */
 function readyAtSet(to: ItemStatus): { readyAt?: SQL | null } {
   const change = readyAtAfter(to);
@@ -450,18 +545,20 @@ async function insertItems(
   orderId: number,
   items: readonly ItemInput[],
   snapshots: Map<number, DishSnapshot>,
+  priced: readonly PricedChoice[],
   batch: number,
 ) {
   if (items.length === 0) return;
   await tx.insert(orderItems).values(
-    items.map((item) => {
+    items.map((item, i) => {
       const s = snapshots.get(item.dishId)!;
       return {
         orderId,
         dishId: s.dishId,
         name: s.name,
         names: s.names,
-        price: s.price,
+        price: priced[i].price,
+        options: priced[i].options,
         quantity: item.quantity,
         note: item.note ?? null,
         status: 'CREATED',

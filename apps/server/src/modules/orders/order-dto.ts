@@ -5,6 +5,7 @@ import {
   type ItemStatus,
   type Order,
   type OrderItem,
+  type OrderItemOption,
   type OrderStatus,
 } from '@qr-menu/contract';
 import { orderItems, orders } from '../../db/schema.js';
@@ -23,6 +24,7 @@ export const orderColumns = {
   version: orders.version,
   discount: orders.discount,
   paidAt: orders.paidAt,
+  rejectionReason: orders.rejectionReason,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
@@ -47,6 +49,7 @@ type ItemFields = Pick<
   | 'kitchenDepartmentId'
   | 'names'
   | 'batch'
+  | 'options'
 > & { createdAt: Date | string; readyAt: Date | string | null };
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
@@ -63,6 +66,8 @@ export function toItemDto(i: ItemFields): OrderItem {
     note: i.note,
     status: i.status as ItemStatus,
     price: amount(i.price),
+    // Items ordered before options existed (issue 17) have none.
+    options: i.options ?? [],
     category: i.categoryName,
     kitchenDepartmentId: i.kitchenDepartmentId,
     // Items ordered before names were stored (issue #15) only have the az snapshot.
@@ -101,6 +106,7 @@ export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
     version: o.version,
     discount: amount(o.discount),
     paidAt: o.paidAt === null ? null : o.paidAt.toISOString(),
+    rejectionReason: o.rejectionReason,
   };
 }
 
@@ -118,6 +124,7 @@ interface ListOrderColumns {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  rejection_reason: string | null;
   /** created_at in whole microseconds since 1970 (for the page cursor). */
   micros: string;
 }
@@ -135,6 +142,8 @@ interface ListItemColumns {
   kitchen_department_id: number | null;
   names: { az: string; en: string; ru: string } | null;
   batch: number;
+  /** The chosen options (jsonb). */
+  options: OrderItemOption[];
   /** ISO 8601, UTC, as toISOString() writes it. */
   item_created_at: string;
   ready_at: string | null;
@@ -167,6 +176,7 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
         kitchenDepartmentId: r.kitchen_department_id,
         names: r.names,
         batch: r.batch,
+        options: r.options,
         createdAt: r.item_created_at,
         readyAt: r.ready_at,
       }),
@@ -189,6 +199,7 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
       version: row.version,
       discount: amount(row.discount),
       paidAt: row.paid_at,
+      rejectionReason: row.rejection_reason,
     };
     return { order, micros: row.micros };
   });

@@ -102,7 +102,7 @@ const listText = (where: string, limit: string) => `
 with page as (
   select o.id, o.eatery_id, o.table_id, o.table_number, o.status, o.note, o.version, o.discount::text as discount,
     o.created_at as at, ${isoText('o.created_at')} as created_at, ${isoText('o.updated_at')} as updated_at,
-    ${isoText('o.paid_at')} as paid_at,
+    ${isoText('o.paid_at')} as paid_at, o.rejection_reason,
     round(extract(epoch from o.created_at) * 1000000)::bigint::text as micros
   from orders o
   where ${where}
@@ -110,8 +110,9 @@ with page as (
   limit ${limit}
 )
 select p.id, p.eatery_id, p.table_id, p.table_number, p.status, p.note, p.version, p.discount, p.created_at,
-  p.updated_at, p.paid_at, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
+  p.updated_at, p.paid_at, p.rejection_reason, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
   i.note as item_note, i.status as item_status, i.price, i.category_name, i.kitchen_department_id, i.names, i.batch,
+  i.options,
   ${isoText('i.created_at')} as item_created_at, ${isoText('i.ready_at')} as ready_at
 from page p left join order_items i on i.order_id = p.id
 order by p.at desc, p.id desc, i.id`;
@@ -142,7 +143,7 @@ function listStatement(filters: ReadonlySet<ListFilter>): Statement {
     const at = `('epoch'::timestamptz + $${++n}::bigint * interval '1 microsecond')`;
     conds.push(`o.created_at <= ${at}`, `(o.created_at < ${at} or o.id < $${++n})`);
   }
-  statement = { name: `orders_list_v2_${key || 'all'}`, text: listText(conds.join(' and '), `$${n + 1}`) };
+  statement = { name: `orders_list_v3_${key || 'all'}`, text: listText(conds.join(' and '), `$${n + 1}`) };
   listStatements.set(key, statement);
   return statement;
 }
@@ -179,15 +180,16 @@ export function listQuery(eateryId: number, opts: ListOptions, limit: number) {
 const KITCHEN_LOOKBACK = `interval '24 hours'`;
 
 /**
- * The kitchen display's orders (contract kitchen.ts): open orders of the last day with an item at the station
+ * The kitchen display's orders (contract kitchen.ts): open orders of the last day (not those still waiting for staff
+ * to confirm them, issue 17) with an item at the station
  * (department $2, or any department when $2 is null) that the board can show: still CREATED or PREPARING, or READY
  * in the last RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most
  * ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
-  name: 'kitchen_orders_v1',
+  name: 'kitchen_orders_v2',
   text: listText(
-    `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK} and o.status not in ('PAID', 'CANCELLED')
+    `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK} and o.status not in ('PAID', 'CANCELLED', 'NEEDS_CONFIRMATION')
     and exists (
     select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
       and (k.status in ('CREATED', 'PREPARING')

@@ -13,6 +13,8 @@ export const ORDER_ROLES = {
   orderStatus: ['EATERY_ADMIN', 'CASHIER', 'WAITER'],
   markPaid: ['EATERY_ADMIN', 'CASHIER'],
   delete: ['EATERY_ADMIN'],
+  /** Accept or reject guest orders waiting for confirmation (issue 17). */
+  confirm: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   /** The kitchen display: tickets and sold out. */
   kitchen: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
@@ -31,7 +33,8 @@ export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status 
 
 /**
  * The order status after its items' statuses changed (an item added, deleted or moved to another status).
- * - Final orders (PAID, CANCELLED) never change here.
+ * - Final orders (PAID, CANCELLED) never change here, nor do orders waiting for staff to confirm them
+ *   (NEEDS_CONFIRMATION, issue 17: a guest adding dishes leaves them waiting; only accept or reject moves them).
  * - With no live item (every item DELETED) the status stays.
  * - Every live item SERVED: the order becomes ISSUED (the guest sees "served").
  * - Every live item READY or SERVED, some not served yet: the order becomes READY (also an ISSUED one whose item
@@ -40,7 +43,7 @@ export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status 
  *   a CREATED order becomes PREPARING as soon as one item is no longer CREATED.
  */
 export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly ItemStatus[]): OrderStatus {
-  if (isFinal(current)) return current;
+  if (isFinal(current) || current === 'NEEDS_CONFIRMATION') return current;
   const live = itemStatuses.filter((s) => s !== 'DELETED');
   if (live.length === 0) return current;
   if (live.every((s) => s === 'SERVED')) return 'ISSUED';

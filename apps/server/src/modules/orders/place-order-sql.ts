@@ -30,7 +30,7 @@ const azName = (table: string) => localNameSql(table, 'az');
  * (RETURNING does not promise the input's order); a refused order leaves a gap in the ids, as a rollback does.
  */
 const PLACE_ORDERS: Statement = {
-  name: 'place_orders_v2',
+  name: 'place_orders_v3',
   text: `
 with req as materialized (
   select r.ord, nextval(pg_get_serial_sequence('orders', 'id')) as id, (r.x->>'eateryId')::int as eatery_id,
@@ -77,16 +77,17 @@ with req as materialized (
     join d on d.req_ord = ok.ord and d.id = input.dish_id
   order by ok.ord, input.ord
   returning id, order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id, category_name,
-    batch, ready_at, created_at
+    batch, options, ready_at, created_at
 )
 select json_build_object(
   'ord', ok.ord, 'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number,
   'status', o.status, 'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text,
-  'paidAt', null, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
+  'paidAt', null, 'rejectionReason', null, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
   'items', coalesce((select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,
     'quantity', i.quantity, 'note', i.note, 'status', i.status, 'kitchenDepartmentId', i.kitchen_department_id,
-    'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'readyAt', null,
+    'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'options', i.options,
+    'readyAt', null,
     'createdAt', i.created_at) order by i.id) from i where i.order_id = o.id), '[]'::json))
 from o join ok on ok.id = o.id
 order by ok.ord`,

@@ -8,6 +8,7 @@ import {
   orderItemUpdateBody,
   orderListQuery,
   orderPathId,
+  orderRejectBody,
   orderResponse,
   orderUpdateBody,
   type Order,
@@ -104,12 +105,49 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orderParams, body: orderItemBody, response: { 201: orderResponse } },
     },
     async (request, reply) => {
-      const { dishId, quantity, note } = request.body;
-      const order = await commands.addItems(requireEatery(request).id, request.params.orderId, [
-        { dishId, quantity, note },
-      ]);
+      const { dishId, quantity, note, optionIds } = request.body;
+      const order = await commands.addItems(
+        requireEatery(request).id,
+        request.params.orderId,
+        [{ dishId, quantity, note, optionIds }],
+        // One item in the body: its fields are reported as the body's own.
+        { itemField: (_i, name) => name },
+      );
       return reply.code(201).send(order);
     },
+  );
+
+  app.post(
+    '/eatery/:id/orders/:orderId/accept',
+    {
+      config: { access: { roles: ORDER_ROLES.confirm } },
+      schema: {
+        tags,
+        description:
+          'Accept a guest order waiting for confirmation (NEEDS_CONFIRMATION → CREATED: the kitchen sees it). ' +
+          '409 `orderClosed` from any other status.',
+        params: orderParams,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) => commands.acceptOrder(requireEatery(request).id, request.params.orderId),
+  );
+
+  app.post(
+    '/eatery/:id/orders/:orderId/reject',
+    {
+      config: { access: { roles: ORDER_ROLES.confirm } },
+      schema: {
+        tags,
+        description:
+          'Reject a guest order waiting for confirmation (NEEDS_CONFIRMATION → CANCELLED) with a reason the guest ' +
+          'sees (`rejectionReason`). 409 `orderClosed` from any other status.',
+        params: orderParams,
+        body: orderRejectBody,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) => commands.rejectOrder(requireEatery(request).id, request.params.orderId, request.body.reason),
   );
 
   app.put(
