@@ -115,7 +115,15 @@ describe('guest menu', () => {
     expect(menu).toMatchObject({ eateryId: owner.eateryId, tableId: table, eateryName: 'Sahil Cafe', tableName: 'A7' });
     expect(menu.categories.map((c) => c.nameEn)).toEqual(['Soups', 'Drinks']);
     expect(menu.categories[0].dishes.map((d) => d.id)).toEqual([tomato, lentil]);
-    expect(Object.keys(menu.categories[0]).sort()).toEqual(['dishes', 'id', 'image', 'nameAz', 'nameEn', 'nameRu']);
+    expect(Object.keys(menu.categories[0]).sort()).toEqual([
+      'availableHours',
+      'dishes',
+      'id',
+      'image',
+      'nameAz',
+      'nameEn',
+      'nameRu',
+    ]);
     const soup = menu.categories[0].dishes[1];
     expect(soup).toEqual({
       id: lentil,
@@ -134,6 +142,8 @@ describe('guest menu', () => {
         height: expect.any(Number),
       },
       dietaryTags: [],
+      optionGroups: [],
+      availableHours: null,
     });
     expect(menu.categories[0]).toMatchObject({ id: soups, nameAz: 'Şorbalar', nameRu: 'Супы', image: null });
     expect(menu.categories[0].dishes[0]).toMatchObject({ price: 3.1, image: null, photo: null });

@@ -345,7 +345,7 @@ describe('PUT /api/eatery/:id/dish/:dishId/availability (sold out)', () => {
 
     let res = await setAvailability(soup, { available: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: soup, available: false });
+    expect(res.json()).toEqual({ id: soup, available: false, availableAgainAt: null });
     expect(dishIds(await g.menu())).not.toContain(soup);
 
     res = await g.place([
@@ -355,7 +355,7 @@ describe('PUT /api/eatery/:id/dish/:dishId/availability (sold out)', () => {
     expectValidation(res, 'items.1.dishId', 'validation.dishUnavailable');
     // Staff may still order it (the kitchen decides what it can still make).
     res = await setAvailability(soup, { available: true }, A.owner.token);
-    expect(res.json()).toEqual({ id: soup, available: true });
+    expect(res.json()).toEqual({ id: soup, available: true, availableAgainAt: null });
     expect(dishIds(await g.menu())).toContain(soup);
     expect((await g.place([{ dishId: soup, quantity: 1 }])).statusCode).toBe(201);
   });

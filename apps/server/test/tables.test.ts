@@ -97,6 +97,7 @@ describe('tables', () => {
         note: null,
         status: 'ACTIVE',
         eateryId: a.eateryId,
+        guestKey: null,
         qrCodeDto: {
           content: `http://menu.local:8080/client/eatery/${a.eateryId}/table/${t.id}/add/false/menu`,
           qrCodeAsBytes: expect.any(String),

@@ -86,7 +86,8 @@ export interface KitchenBoardView {
   allDay: AllDayCount[];
 }
 
-const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED';
+/** Orders the kitchen works on: not closed, and not a guest order still waiting for staff confirmation (issue 17). */
+const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
 
 /** A ticket still to cook: some item CREATED or PREPARING. */
 const isPending = (t: KitchenTicket) => t.items.some((i) => i.status === 'CREATED' || i.status === 'PREPARING');

@@ -1,5 +1,5 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import { categoryData, pickNames, type Category, type LocalizedNames } from '@qr-menu/contract';
+import { categoryData, pickNames, type AvailabilityHours, type Category, type LocalizedNames } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -17,6 +17,8 @@ import {
 /** What a new category is made of: its names in the three languages and an image. */
 export interface CategoryValues extends Record<keyof LocalizedNames, string> {
   imageId: number | null;
+  /** Null or left out: always available. */
+  availableHours?: AvailabilityHours | null;
 }
 
 const columns = {
@@ -25,6 +27,7 @@ const columns = {
   ...categoryNameColumns,
   imageId: categories.imageId,
   position: categories.position,
+  availableHours: categories.availableHours,
   // Written out: drizzle leaves columns unqualified in single-table selects, which a subquery would misread.
   dishCount: sql<number>`(select count(*) from dishes d where d.category_id = "categories"."id" and d.archived_at is null)`,
 };
@@ -34,6 +37,7 @@ type Row = Record<keyof LocalizedNames, string> & {
   eateryId: number;
   imageId: number | null;
   position: number;
+  availableHours: AvailabilityHours | null;
   dishCount: number | string;
 };
 
@@ -45,6 +49,7 @@ const toDto = (r: Row): Category => ({
   image: imageUrl(r.imageId),
   imageId: r.imageId,
   position: r.position,
+  availableHours: r.availableHours,
   dishes: Number(r.dishCount),
   dishCount: Number(r.dishCount),
 });
@@ -100,7 +105,7 @@ export class CategoriesService {
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
-      return this.insert(tx, eateryId, { ...pickNames(data), imageId });
+      return this.insert(tx, eateryId, { ...pickNames(data), imageId, availableHours: data.availableHours ?? null });
     });
     return this.get(eateryId, id);
   }
@@ -124,6 +129,7 @@ export class CategoriesService {
         .update(categories)
         .set({
           ...pickNames(data),
+          ...(data.availableHours !== undefined ? { availableHours: data.availableHours } : {}),
           ...(imageId !== undefined ? { imageId } : {}),
         })
         .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));

@@ -1,17 +1,21 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   dishData,
   knownDietaryTags,
   pickTexts,
+  type AvailabilityHours,
   type DietaryTag,
   type Dish,
+  type DishOptionGroup,
   type LocalizedTexts,
 } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { dishes, kitchenDepartments } from '../../db/schema.js';
+import { dishes, eateries, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
+import { nextBusinessDayStart } from './business-day.js';
+import { numberOptionGroups } from './option-ids.js';
 import {
   assertCategoryOwned,
   assertSameIdSet,
@@ -29,6 +33,10 @@ export interface DishValues extends Record<keyof LocalizedTexts, string> {
   imageId: number | null;
   /** None when left out (template and catalogue dishes). */
   dietaryTags?: DietaryTag[];
+  /** Numbered option groups (numberOptionGroups); none when left out. */
+  optionGroups?: DishOptionGroup[];
+  /** Null or left out: always available. */
+  availableHours?: AvailabilityHours | null;
 }
 
 const columns = {
@@ -42,12 +50,16 @@ const columns = {
   imageId: dishes.imageId,
   position: dishes.position,
   dietaryTags: dishes.dietaryTags,
+  optionGroups: dishes.optionGroups,
+  availableHours: dishes.availableHours,
+  availableAgainAt: dishes.availableAgainAt,
 };
 
-type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId' | 'dietaryTags'> & {
+type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId' | 'dietaryTags' | 'availableAgainAt'> & {
   price: string;
   categoryId: number | null;
   dietaryTags: string[];
+  availableAgainAt: Date | null;
 };
 
 /** numeric(10,2) string → JSON number (exact for 2 decimals: the nearest double of the decimal). */
@@ -58,6 +70,7 @@ const toDto = (r: Row): Dish => ({
   price: Number(r.price),
   image: imageUrl(r.imageId),
   dietaryTags: knownDietaryTags(r.dietaryTags),
+  availableAgainAt: r.availableAgainAt ? r.availableAgainAt.toISOString() : null,
 });
 
 /** A live (not archived) dish of a restaurant. */
@@ -111,6 +124,8 @@ export class DishesService {
     await assertCategoryOwned(this.db, eateryId, categoryId);
     const kitchenDepartmentId = data.kitchenDepartmentId ?? null;
     if (kitchenDepartmentId !== null) await assertDepartmentOwned(this.db, eateryId, kitchenDepartmentId);
+    // A new dish has no ids yet: every id sent is unknown (400), before anything is written.
+    const optionGroups = numberOptionGroups([], data.optionGroups ?? []);
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       const imageId = image ? await ImagesService.store(tx, image) : null;
@@ -121,6 +136,8 @@ export class DishesService {
         kitchenDepartmentId,
         imageId,
         dietaryTags: data.dietaryTags ?? [],
+        optionGroups,
+        availableHours: data.availableHours ?? null,
       });
     });
     return this.get(eateryId, categoryId, id);
@@ -144,6 +161,12 @@ export class DishesService {
     const image = form.image ? await processImage(form.image) : null;
     const removeImage = data.removeImage === true || data.image === null;
     await this.db.transaction(async (tx) => {
+      const match = and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId));
+      // The stored groups under a row lock: two concurrent edits cannot hand out the same new id.
+      const [current] = await tx.select({ optionGroups: dishes.optionGroups }).from(dishes).where(match).for('update');
+      if (!current) throw notFound();
+      const optionGroups =
+        data.optionGroups !== undefined ? numberOptionGroups(current.optionGroups, data.optionGroups) : undefined;
       const imageId = image ? await ImagesService.store(tx, image) : removeImage ? null : undefined;
       const [row] = await tx
         .update(dishes)
@@ -151,12 +174,16 @@ export class DishesService {
           ...pickTexts(data),
           price: data.price,
           ...(data.available !== undefined ? { available: data.available } : {}),
+          // Back on the menu by hand: no return from the stop-list is due any more.
+          ...(data.available === true ? { availableAgainAt: null } : {}),
           ...(data.kitchenDepartmentId !== undefined ? { kitchenDepartmentId: data.kitchenDepartmentId } : {}),
           ...(data.dietaryTags !== undefined ? { dietaryTags: data.dietaryTags } : {}),
+          ...(optionGroups !== undefined ? { optionGroups } : {}),
+          ...(data.availableHours !== undefined ? { availableHours: data.availableHours } : {}),
           ...(imageId !== undefined ? { imageId } : {}),
           ...(target !== categoryId ? { categoryId: target, position: endOfCategory(target) } : {}),
         })
-        .where(and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId)))
+        .where(match)
         .returning({ id: dishes.id });
       if (!row) throw notFound();
     });
@@ -181,20 +208,46 @@ export class DishesService {
 
   /**
    * Sold out (kitchen display): marks a live dish of the restaurant available or not, whatever its category.
+   * `untilNextBusinessDay` with `available: false` puts it on the stop-list until the start of the restaurant's next
+   * business day (nextBusinessDayStart at `now`), when the sweeper brings it back; any other change clears that.
    * 404 for another restaurant's dish or an archived one. The caller invalidates the guest menu.
    */
   async setAvailability(
     eateryId: number,
     dishId: number,
     available: boolean,
-  ): Promise<{ id: number; available: boolean }> {
+    untilNextBusinessDay = false,
+    now: Date = new Date(),
+  ): Promise<{ id: number; available: boolean; availableAgainAt: string | null }> {
+    let availableAgainAt: Date | null = null;
+    if (!available && untilNextBusinessDay) {
+      const [eatery] = await this.db
+        .select({ timeZone: eateries.timeZone, openingHours: eateries.openingHours })
+        .from(eateries)
+        .where(eq(eateries.id, eateryId));
+      if (!eatery) throw notFound();
+      availableAgainAt = nextBusinessDayStart(eatery.openingHours, eatery.timeZone, now);
+    }
     const [row] = await this.db
       .update(dishes)
-      .set({ available })
+      .set({ available, availableAgainAt })
       .where(and(live(eateryId), eq(dishes.id, dishId)))
-      .returning({ id: dishes.id, available: dishes.available });
+      .returning({ id: dishes.id, available: dishes.available, availableAgainAt: dishes.availableAgainAt });
     if (!row) throw notFound();
-    return row;
+    return { ...row, availableAgainAt: row.availableAgainAt?.toISOString() ?? null };
+  }
+
+  /**
+   * The stop-list sweep: dishes whose `available_again_at` has come (at `now`) are available again. Returns the
+   * restaurants whose menus changed, for the caller to invalidate their guest menus.
+   */
+  async releaseDueDishes(now: Date): Promise<number[]> {
+    const rows = await this.db
+      .update(dishes)
+      .set({ available: true, availableAgainAt: null })
+      .where(lte(dishes.availableAgainAt, now))
+      .returning({ eateryId: dishes.eateryId });
+    return [...new Set(rows.map((r) => r.eateryId))];
   }
 
   /** Saves the order of a category's dishes: `dishIds` must be exactly its live dishes, else 400. */

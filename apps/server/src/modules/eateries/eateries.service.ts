@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { eateries, images, memberships } from '../../db/schema.js';
 import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
 import { hashedImageUrl, ImagesService, processImage } from '../images/images.service.js';
+import { keyTablesWithoutKey } from '../tables/table-key.js';
 
 type EateryInput = {
   name: string;
@@ -23,6 +24,8 @@ type EateryInput = {
   guestLanguage?: Language;
   currency?: Currency;
   openingHours?: OpeningHours | null;
+  tableKeysRequired?: boolean;
+  confirmGuestOrders?: boolean;
   kitchenAmberMinutes?: number;
   kitchenRedMinutes?: number;
 };
@@ -39,6 +42,8 @@ const columns = {
   guestLanguage: eateries.guestLanguage,
   currency: eateries.currency,
   openingHours: eateries.openingHours,
+  tableKeysRequired: eateries.tableKeysRequired,
+  confirmGuestOrders: eateries.confirmGuestOrders,
   logoImageId: eateries.logoImageId,
   logoSha256: images.sha256,
   kitchenAmberMinutes: eateries.kitchenAmberMinutes,
@@ -59,6 +64,8 @@ interface Row {
   guestLanguage: string;
   currency: string;
   openingHours: OpeningHours | null;
+  tableKeysRequired: boolean;
+  confirmGuestOrders: boolean;
   logoImageId: number | null;
   logoSha256: string | null;
   kitchenAmberMinutes: number;
@@ -81,6 +88,8 @@ const detailsOf = (body: EateryInput) => ({
   ...(body.guestLanguage ? { guestLanguage: body.guestLanguage } : {}),
   ...(body.currency ? { currency: body.currency } : {}),
   ...(body.openingHours !== undefined ? { openingHours: body.openingHours } : {}),
+  ...(body.tableKeysRequired !== undefined ? { tableKeysRequired: body.tableKeysRequired } : {}),
+  ...(body.confirmGuestOrders !== undefined ? { confirmGuestOrders: body.confirmGuestOrders } : {}),
   ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),
   ...(body.kitchenRedMinutes !== undefined ? { kitchenRedMinutes: body.kitchenRedMinutes } : {}),
 });
@@ -168,15 +177,17 @@ export class EateriesService {
     return this.get(userId, id);
   }
 
+  /** Turning table keys on gives every table without a key one, in the same transaction (issue 17). */
   async update(userId: number, eateryId: number, body: EateryInput) {
     assertKitchenOrder(body, await this.get(userId, eateryId));
-    await this.db
-      .update(eateries)
-      .set({
-        ...detailsOf(body),
-        ...(body.timeZone ? { timeZone: validTimeZone(body.timeZone) } : {}),
-      })
-      .where(eq(eateries.id, eateryId));
+    const timeZone = body.timeZone ? validTimeZone(body.timeZone) : undefined;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(eateries)
+        .set({ ...detailsOf(body), ...(timeZone ? { timeZone } : {}) })
+        .where(eq(eateries.id, eateryId));
+      if (body.tableKeysRequired === true) await keyTablesWithoutKey(tx, eateryId);
+    });
     return this.get(userId, eateryId);
   }
 

@@ -74,6 +74,7 @@ export class GuestMenuSource implements MenuSource {
         .select({
           id: categories.id,
           ...categoryNameColumns,
+          availableHours: categories.availableHours,
           ...photoColumns,
         })
         .from(categories)
@@ -87,6 +88,8 @@ export class GuestMenuSource implements MenuSource {
           ...dishTextColumns,
           price: dishes.price,
           dietaryTags: dishes.dietaryTags,
+          optionGroups: dishes.optionGroups,
+          availableHours: dishes.availableHours,
           ...photoColumns,
         })
         .from(dishes)
@@ -111,6 +114,9 @@ export class GuestMenuSource implements MenuSource {
         image: photo?.src ?? null,
         photo,
         dietaryTags: knownDietaryTags(d.dietaryTags),
+        // Unavailable options too (greyed on the guest page), with their flags; hours in the restaurant's time zone.
+        optionGroups: d.optionGroups,
+        availableHours: d.availableHours ?? null,
       };
       const list = byCategory.get(d.categoryId!);
       if (list) list.push(dish);
@@ -120,7 +126,13 @@ export class GuestMenuSource implements MenuSource {
     for (const c of cats) {
       const list = byCategory.get(c.id);
       if (!list) continue;
-      menu.push({ id: c.id, ...pickNames(c), image: photoOf(c)?.src ?? null, dishes: list });
+      menu.push({
+        id: c.id,
+        ...pickNames(c),
+        image: photoOf(c)?.src ?? null,
+        availableHours: c.availableHours ?? null,
+        dishes: list,
+      });
     }
     const settings = {
       currency: eatery.currency,

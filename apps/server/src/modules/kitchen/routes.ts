@@ -15,6 +15,7 @@ import { requireEatery } from '../../plugins/access.js';
 import { ORDER_ROLES } from '../orders/order-rules.js';
 import { eateryParams } from '../route-options.js';
 import { assertStation, kitchenThresholds } from './stations.js';
+import { StopListSweeper } from './stop-list-sweeper.js';
 
 const ticketParams = z.object({ id: idField, orderId: orderPathId, batch: idField });
 const dishParams = z.object({ id: idField, dishId: menuId });
@@ -51,7 +52,8 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
         kitchenThresholds(app.db, eateryId),
         orderQueries.kitchenOrders(eateryId, station),
       ]);
-      return { ...thresholds, orders };
+      // Guest orders waiting for staff confirmation are not the kitchen's yet (issue 17).
+      return { ...thresholds, orders: orders.filter((o) => o.status !== 'NEEDS_CONFIRMATION') };
     },
   );
 
@@ -91,17 +93,32 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: {
         tags,
-        description: 'Sold out: the dish leaves (or comes back to) the guest menu at once, on every instance.',
+        description:
+          'Sold out: the dish leaves (or comes back to) the guest menu at once, on every instance. ' +
+          '`untilNextBusinessDay: true` with `available: false`: it comes back by itself at the start of the ' +
+          "restaurant's next business day (`availableAgainAt`).",
         params: dishParams,
         body: dishAvailabilityBody,
-        response: { 200: z.object({ id: z.number(), available: z.boolean() }) },
+        response: {
+          200: z.object({ id: z.number(), available: z.boolean(), availableAgainAt: z.string().nullable() }),
+        },
       },
     },
     async (request) => {
       const eateryId = requireEatery(request).id;
-      const result = await dishes.setAvailability(eateryId, request.params.dishId, request.body.available);
+      const { available, untilNextBusinessDay } = request.body;
+      const result = await dishes.setAvailability(eateryId, request.params.dishId, available, untilNextBusinessDay);
       app.menuCache.invalidate(eateryId);
       return result;
     },
   );
+
+  // The stop-list's automatic return, started and stopped with the app.
+  const sweeper = new StopListSweeper({
+    releaseDueDishes: (now) => dishes.releaseDueDishes(now),
+    invalidate: (eateryId) => app.menuCache.invalidate(eateryId),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 };

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
+import { TABLE_KEY_PARAM } from '@qr-menu/contract';
 
 /** Base address of guest links: PUBLIC_URL when configured, else the origin the request came to. */
 export function publicBase(request: FastifyRequest): string {
@@ -8,9 +9,13 @@ export function publicBase(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** What the QR code of a table encodes (DESIGN.md §7). */
-export const tableQrContent = (base: string, eateryId: number, tableId: number) =>
-  `${base}/client/eatery/${eateryId}/table/${tableId}/add/false/menu`;
+/**
+ * What the QR code of a table encodes (DESIGN.md §7): the table's menu link, with the table's key (issue 17) as
+ * `?k=` once it has one; without a key the link stays as printed before keys existed.
+ */
+export const tableQrContent = (base: string, eateryId: number, tableId: number, guestKey?: string | null) =>
+  `${base}/client/eatery/${eateryId}/table/${tableId}/add/false/menu` +
+  (guestKey ? `?${TABLE_KEY_PARAM}=${encodeURIComponent(guestKey)}` : '');
 
 /** Width of the code shown in lists (qrCodeDto) and of the print-quality PNG. */
 export const QR_LIST_WIDTH = 300;

@@ -44,6 +44,22 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/eatery/:id/table/:tableId/key',
+    {
+      config: ADMINS_ONLY,
+      schema: {
+        tags,
+        description:
+          'A new random QR key for the table ("reprint QR"): the QR code changes and, with table keys on, the old ' +
+          'printed code no longer places orders.',
+        params: tableParams,
+        response: { 200: tableResponse },
+      },
+    },
+    async (request) => service.rotateKey(requireEatery(request).id, request.params.tableId, publicBase(request)),
+  );
+
   app.get(
     '/eatery/:id/table/:tableId/qr.png',
     { config: ADMINS_ONLY, schema: { tags, params: tableParams } },

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Table, TableStatus } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { tables } from '../../db/schema.js';
+import { eateries, tables } from '../../db/schema.js';
 import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
 import { QR_LIST_WIDTH, QR_PRINT_WIDTH, qrPng, tableQrContent } from './qr.js';
+import { newTableKey } from './table-key.js';
 
 export interface TableInput {
   number: string;
@@ -20,7 +21,7 @@ export class TablesService {
   constructor(private readonly db: Db) {}
 
   private async toDto(row: Row, base: string): Promise<Table> {
-    const content = tableQrContent(base, row.eateryId, row.id);
+    const content = tableQrContent(base, row.eateryId, row.id, row.guestKey);
     const png = await qrPng(content, QR_LIST_WIDTH);
     return {
       id: row.id,
@@ -29,6 +30,7 @@ export class TablesService {
       note: row.note,
       status: row.status as TableStatus,
       eateryId: row.eateryId,
+      guestKey: row.guestKey,
       qrCodeDto: { content, qrCodeAsBytes: png.toString('base64') },
     };
   }
@@ -48,11 +50,14 @@ export class TablesService {
     return Promise.all(rows.map((r) => this.toDto(r, base)));
   }
 
+  /** A new table; in a restaurant with table keys on it gets its key at once. */
   async create(eateryId: number, body: TableInput, base: string): Promise<Table> {
+    const keysOn = sql`(select ${eateries.tableKeysRequired} from ${eateries} where ${eateries.id} = ${eateryId})`;
+    const guestKey = sql`(case when ${keysOn} then ${newTableKey()}::text end)`;
     try {
       const [row] = await this.db
         .insert(tables)
-        .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status })
+        .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status, guestKey })
         .returning();
       return this.toDto(row, base);
     } catch (err) {
@@ -85,9 +90,24 @@ export class TablesService {
     if (deleted.length === 0) throw notFound();
   }
 
+  /**
+   * A new random QR key for the table ("reprint QR", issue 17): the old printed code stops placing orders once the
+   * restaurant has table keys on. 404 for another restaurant's table.
+   */
+  async rotateKey(eateryId: number, tableId: number, base: string): Promise<Table> {
+    const [row] = await this.db
+      .update(tables)
+      .set({ guestKey: newTableKey() })
+      .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
+      .returning();
+    if (!row) throw notFound();
+    return this.toDto(row, base);
+  }
+
   /** Print-quality PNG of the table's code. */
   async printPng(eateryId: number, tableId: number, base: string): Promise<{ png: Buffer; number: string }> {
     const row = await this.find(eateryId, tableId);
-    return { png: await qrPng(tableQrContent(base, eateryId, row.id), QR_PRINT_WIDTH), number: row.number };
+    const content = tableQrContent(base, eateryId, row.id, row.guestKey);
+    return { png: await qrPng(content, QR_PRINT_WIDTH), number: row.number };
   }
 }
