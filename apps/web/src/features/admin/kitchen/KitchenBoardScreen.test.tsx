@@ -62,7 +62,7 @@ async function show(orders: Order[], routes: Record<string, unknown> = {}, lang:
     [`GET /api/eatery/${EATERY}/kitchen-department`]: [{ id: 5, name: 'Grill', eateryId: EATERY }],
     ...routes,
   });
-  await renderAdmin(<KitchenBoardScreen eateryId={EATERY} station={null} />, lang);
+  await renderAdmin(<KitchenBoardScreen eateryId={EATERY} station={null} timeZone="Asia/Baku" />, lang);
   await waitFor(() => expect(api.requests('GET').length).toBeGreaterThanOrEqual(2));
   return api;
 }
@@ -182,8 +182,100 @@ describe('kitchen display', () => {
     await waitFor(() => expect(within(dialog).queryByText('Plov')).toBeNull());
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Soup is on the menu' }));
     await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
-    expect(api.requests('PUT')[0].body).toEqual({ available: false });
+    // The default: back by itself at the next opening.
+    expect(api.requests('PUT')[0].body).toEqual({ available: false, untilNextBusinessDay: true });
     expect(await within(dialog).findByText('Sold out')).toBeTruthy();
+  });
+
+  it('"Sold out" until switched back on, or until the next opening with the time it comes back', async () => {
+    const soup = { id: 2, dishId: 2, nameEn: 'Soup', nameAz: 'Şorba', nameRu: 'Суп', available: true };
+    const api = await show(
+      [],
+      {
+        [`GET /api/eatery/${EATERY}/category`]: [{ id: 8, categoryId: 8 }],
+        [`GET /api/eatery/${EATERY}/category/8`]: {
+          id: 8,
+          dishes: [
+            soup,
+            {
+              ...soup,
+              id: 3,
+              dishId: 3,
+              nameRu: 'Плов',
+              available: false,
+              availableAgainAt: '2026-11-25T04:00:00.000Z',
+            },
+          ],
+        },
+        [`PUT /api/eatery/${EATERY}/dish/2/availability`]: { id: 2, available: false, availableAgainAt: null },
+      },
+      'ru',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Стоп-лист' }));
+    const dialog = await screen.findByRole('dialog');
+    // 04:00 UTC is 08:00 in Baku (the restaurant's clock), a Wednesday.
+    expect((await within(dialog).findByTestId('back-at')).textContent).toBe('Вернётся ср 08:00');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Пока я не включу его снова' }));
+    fireEvent.click(within(dialog).getByRole('switch', { name: /Суп/ }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toEqual({ available: false, untilNextBusinessDay: false });
+  });
+
+  it('leaves out guest orders waiting for confirmation, and takes them once accepted', async () => {
+    const waiting = makeOrder(30, minutesAgo(1), {
+      status: 'NEEDS_CONFIRMATION',
+      tableNumber: '9',
+      items: [makeItem(31, 30, { createdAt: minutesAgo(1) })],
+    });
+    await show([waiting]);
+    expect(await screen.findByText('No tickets — all caught up')).toBeTruthy();
+    act(() =>
+      socket.onEvent({
+        type: 'ORDER_UPDATED',
+        orderId: 30,
+        status: 'CREATED',
+        version: 2,
+        order: { ...waiting, status: 'CREATED', version: 2 },
+      }),
+    );
+    await waitFor(() => expect(tickets()).toHaveLength(1));
+  });
+
+  it('shows the chosen options on the ticket and splits "All day" by them', async () => {
+    const option = (optionId: number, en: string, ru: string) => ({
+      groupId: 1,
+      optionId,
+      groupNames: { az: 'Ölçü', en: 'Size', ru: 'Размер' },
+      names: { az: en, en, ru },
+      priceDelta: 1.5,
+    });
+    const big = [option(11, '0.5 L', '0,5 л')];
+    const small = [option(10, '0.3 L', '0,3 л')];
+    await show(
+      [
+        makeOrder(40, minutesAgo(3), {
+          items: [
+            makeItem(41, 40, { dishId: 5, quantity: 2, options: big, createdAt: minutesAgo(3) }),
+            makeItem(42, 40, { dishId: 5, quantity: 1, options: small, createdAt: minutesAgo(3) }),
+            makeItem(43, 40, { dishId: 5, quantity: 1, createdAt: minutesAgo(3) }),
+          ],
+        }),
+      ],
+      {},
+      'ru',
+    );
+    const ticket = (await screen.findAllByLabelText(/^Тикет|^Ticket|стол/i))[0];
+    expect(
+      within(ticket)
+        .getAllByTestId('item-options')
+        .map((e) => e.textContent),
+    ).toEqual(['Размер: 0,5 л', 'Размер: 0,3 л']);
+    const split = screen.getAllByTestId('all-day-options')[0];
+    expect([...split.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '2 × Размер: 0,5 л',
+      '1 × Размер: 0,3 л',
+      '1 × без опций',
+    ]);
   });
 
   it.each([

@@ -12,7 +12,7 @@ import { SoundBanner, SoundToggle } from '../shared/live/SoundBanner';
 import { useChimeOnNew } from '../shared/live/use-chime-on-new';
 import { useNow } from '../shared/live/use-now';
 import { AllDayPanel } from './AllDayPanel';
-import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
+import { isForKitchen, useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
 import { nextKitchenStatus } from './ticket-format';
 import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
@@ -25,7 +25,16 @@ import { useLiveKitchen } from './use-live-kitchen';
  * button on narrow screens), the recall drawer and the sold-out dialog. The board is computed from the held
  * orders with the contract's `kitchenBoard`, every second, so ages count and bumped tickets leave recall on time.
  */
-export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; station: number | null }) {
+export function KitchenBoardScreen({
+  eateryId,
+  station,
+  timeZone,
+}: {
+  eateryId: number;
+  station: number | null;
+  /** The restaurant's time zone (when a sold-out dish comes back). */
+  timeZone?: string;
+}) {
   const { t } = useTranslation();
   const now = useNow(1000).getTime();
   const departments = useDepartments(eateryId);
@@ -36,7 +45,9 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
   const recall = useRecallTicket(eateryId);
   const [panel, setPanel] = useState<'recall' | 'allDay' | 'soldOut' | null>(null);
 
-  const orders = board.data?.orders;
+  // A guest order waiting for staff confirmation is not the kitchen's yet (whatever an older server sends).
+  const held = board.data?.orders;
+  const orders = useMemo(() => held?.filter(isForKitchen), [held]);
   const view = useMemo(() => kitchenBoard(orders ?? [], station, now), [orders, station, now]);
   const ticketKeys = useMemo(() => (orders ? view.tickets.map((tk) => tk.key) : undefined), [orders, view]);
   useChimeOnNew(ticketKeys);
@@ -138,7 +149,7 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
             )}
           </Box>
           <Box visibleFrom="lg" w={280} style={{ flexShrink: 0 }}>
-            <AllDayPanel counts={view.allDay} />
+            <AllDayPanel counts={view.allDay} tickets={view.tickets} />
           </Box>
         </Group>
       )}
@@ -157,9 +168,9 @@ export function KitchenBoardScreen({ eateryId, station }: { eateryId: number; st
         position="right"
         title={t('kitchen.allDay.title')}
       >
-        <AllDayPanel counts={view.allDay} />
+        <AllDayPanel counts={view.allDay} tickets={view.tickets} />
       </Drawer>
-      {panel === 'soldOut' && <SoldOutModal eateryId={eateryId} onClose={() => setPanel(null)} />}
+      {panel === 'soldOut' && <SoldOutModal eateryId={eateryId} timeZone={timeZone} onClose={() => setPanel(null)} />}
     </>
   );
 }

@@ -41,5 +41,12 @@ export function KitchenPage() {
       </>
     );
   }
-  return <KitchenBoardScreen key={restaurant.id} eateryId={restaurant.id} station={station} />;
+  return (
+    <KitchenBoardScreen
+      key={restaurant.id}
+      eateryId={restaurant.id}
+      station={station}
+      timeZone={restaurant.timeZone ?? undefined}
+    />
+  );
 }

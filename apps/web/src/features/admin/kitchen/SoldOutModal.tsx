@@ -1,11 +1,25 @@
 import { useState } from 'react';
-import { Badge, Group, Modal, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Radio, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
+import { safeTimeZone } from '../orders/order-format';
 import { useDishAvailability, useKitchenDishes } from './dishes-api';
+
+type Until = 'nextDay' | 'manual';
+
+/** When a dish sold out until the next business day comes back, on the restaurant's clock: "Wed 08:00". */
+export function formatBackAt(iso: string, lang: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: safeTimeZone(timeZone),
+  }).format(new Date(iso));
+}
 
 const matches = (dish: Dish, query: string) => {
   const q = query.trim().toLocaleLowerCase();
@@ -14,11 +28,22 @@ const matches = (dish: Dish, query: string) => {
 
 /**
  * "Sold out": search the restaurant's dishes and switch one off the guest menu (or back on) with one tap. Sold-out
- * dishes are listed first, so the kitchen sees what to bring back.
+ * dishes are listed first, so the kitchen sees what to bring back. A dish switched off stays off until the next
+ * opening (it comes back by itself; its badge says when) or until someone switches it on: one choice above the
+ * list, for every switch (issue 17, the stop-list).
  */
-export function SoldOutModal({ eateryId, onClose }: { eateryId: number; onClose: () => void }) {
+export function SoldOutModal({
+  eateryId,
+  timeZone,
+  onClose,
+}: {
+  eateryId: number;
+  timeZone?: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
+  const [until, setUntil] = useState<Until>('nextDay');
   const dishes = useKitchenDishes(eateryId, true);
   const availability = useDishAvailability(eateryId);
   const shown = (dishes.data ?? [])
@@ -31,6 +56,17 @@ export function SoldOutModal({ eateryId, onClose }: { eateryId: number; onClose:
         <Text size="sm" c="dimmed">
           {t('kitchen.soldOut.hint')}
         </Text>
+        <Radio.Group
+          label={t('kitchen.soldOut.until.label')}
+          value={until}
+          onChange={(v) => setUntil(v as Until)}
+          data-testid="sold-out-until"
+        >
+          <Stack gap={8} mt={6}>
+            <Radio size="md" value="nextDay" label={t('kitchen.soldOut.until.nextDay')} />
+            <Radio size="md" value="manual" label={t('kitchen.soldOut.until.manual')} />
+          </Stack>
+        </Radio.Group>
         <TextInput
           size="md"
           label={t('kitchen.soldOut.search')}
@@ -59,13 +95,26 @@ export function SoldOutModal({ eateryId, onClose }: { eateryId: number; onClose:
                           {t('kitchen.soldOut.badge')}
                         </Badge>
                       )}
+                      {!dish.available && dish.availableAgainAt && (
+                        <Badge color="gray" variant="light" data-testid="back-at">
+                          {t('kitchen.soldOut.backAt', {
+                            when: formatBackAt(dish.availableAgainAt, i18n.language, timeZone),
+                          })}
+                        </Badge>
+                      )}
                     </Group>
                     <Switch
                       size="lg"
                       checked={dish.available}
                       disabled={availability.isPending && availability.variables?.dishId === id}
                       aria-label={t('kitchen.soldOut.availableNamed', { name })}
-                      onChange={(e) => availability.mutate({ dishId: id, available: e.currentTarget.checked })}
+                      onChange={(e) =>
+                        availability.mutate({
+                          dishId: id,
+                          available: e.currentTarget.checked,
+                          untilNextBusinessDay: until === 'nextDay',
+                        })
+                      }
                     />
                   </Group>
                 );

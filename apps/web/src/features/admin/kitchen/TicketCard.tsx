@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconNote } from '@t
 import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { itemName } from '../shared/live/item-name';
+import { itemOptionsText } from '../shared/live/item-options';
 import { formatAge, nextKitchenStatus, ticketLevel, type TicketLevel } from './ticket-format';
 import classes from './kitchen.module.css';
 
@@ -95,6 +96,7 @@ export function TicketCard({
         {ticket.items.map((item) => {
           const next = nextKitchenStatus(item.status);
           const name = itemName(item, i18n.language);
+          const options = itemOptionsText(item.options, i18n.language);
           return (
             <UnstyledButton
               key={item.id}
@@ -106,7 +108,7 @@ export function TicketCard({
                 next
                   ? t('kitchen.advanceItem', {
                       quantity: item.quantity,
-                      name,
+                      name: options ? `${name} (${options})` : name,
                       status: t(`kitchen.itemStatus.${next}`),
                     })
                   : undefined
@@ -127,6 +129,11 @@ export function TicketCard({
                   {t(`kitchen.itemStatus.${item.status}`)}
                 </Badge>
               </Group>
+              {options && (
+                <Text className={classes.itemOptions} mt={2} data-testid="item-options">
+                  {options}
+                </Text>
+              )}
               {item.note && (
                 <Text className={classes.itemNote} mt={4}>
                   {item.note}

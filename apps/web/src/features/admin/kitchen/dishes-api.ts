@@ -18,18 +18,35 @@ export const useKitchenDishes = (eateryId: number, enabled: boolean) =>
     enabled,
   });
 
-/** PUT /api/eatery/{id}/dish/{dishId}/availability `{available}`: sold out, or back on the menu. */
+/**
+ * PUT /api/eatery/{id}/dish/{dishId}/availability `{available, untilNextBusinessDay?}`: sold out (until the next
+ * business day, when it comes back by itself, or until switched on), or back on the menu.
+ */
 export function useDishAvailability(eateryId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ dishId, available }: { dishId: number; available: boolean }) =>
-      api<{ id: number; available: boolean }>(`/api/eatery/${eateryId}/dish/${dishId}/availability`, {
-        method: 'PUT',
-        body: { available },
-      }),
+    mutationFn: ({ dishId, available, untilNextBusinessDay }: DishAvailabilityChange) =>
+      api<{ id: number; available: boolean; availableAgainAt?: string | null }>(
+        `/api/eatery/${eateryId}/dish/${dishId}/availability`,
+        {
+          method: 'PUT',
+          body: available ? { available } : { available, untilNextBusinessDay: !!untilNextBusinessDay },
+        },
+      ),
     onSuccess: (answer, { dishId }) =>
       qc.setQueryData<Dish[]>(kitchenDishKeys.list(eateryId), (dishes) =>
-        dishes?.map((d) => (d.id === dishId ? { ...d, available: answer.available } : d)),
+        dishes?.map((d) =>
+          d.id === dishId
+            ? { ...d, available: answer.available, availableAgainAt: answer.availableAgainAt ?? null }
+            : d,
+        ),
       ),
   });
+}
+
+export interface DishAvailabilityChange {
+  dishId: number;
+  available: boolean;
+  /** With `available: false`: back by itself at the restaurant's next opening. */
+  untilNextBusinessDay?: boolean;
 }

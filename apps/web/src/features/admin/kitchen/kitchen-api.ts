@@ -22,11 +22,13 @@ export const useKitchenBoard = (eateryId: number, station: number | null) =>
       api<KitchenBoard>(`${base(eateryId)}${station === null ? '' : `?departmentId=${station}`}`, { signal }),
   });
 
-const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED';
+/** Orders the kitchen cooks: open, and not a guest order still waiting for staff confirmation (issue 17). */
+export const isForKitchen = (o: Order) =>
+  o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
 
 /** Whether a station's board holds this order: open, with a live item at the station (any item for "All"). */
 const onStation = (station: number | null) => (order: Order) =>
-  isOpen(order) &&
+  isForKitchen(order) &&
   order.items.some((i) => i.status !== 'DELETED' && (station === null || i.kitchenDepartmentId === station));
 
 /** Applies order changes (socket events or a change's answer) to every cached board of the restaurant. */
