@@ -5,20 +5,24 @@ import { localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { safeTimeZone } from '../orders/order-format';
 import { useDishAvailability, useKitchenDishes } from './dishes-api';
 
 type Until = 'nextDay' | 'manual';
 
 /** When a dish sold out until the next business day comes back, on the restaurant's clock: "Wed 08:00". */
 export function formatBackAt(iso: string, lang: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(lang, {
+  const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: safeTimeZone(timeZone),
-  }).format(new Date(iso));
+  };
+  try {
+    return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    // A zone this browser does not know: its own clock rather than nothing.
+    return new Intl.DateTimeFormat(lang, options).format(new Date(iso));
+  }
 }
 
 const matches = (dish: Dish, query: string) => {
