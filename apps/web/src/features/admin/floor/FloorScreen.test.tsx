@@ -110,6 +110,34 @@ describe('floor view', () => {
     await waitFor(() => expect(tile('2').getAttribute('aria-label')).toBe('Table 2: Waiting for food'));
   });
 
+  it('shows a table whose guest order waits for confirmation, with the options of its items', async () => {
+    const size = {
+      groupId: 1,
+      optionId: 10,
+      groupNames: { az: 'Ölçü', en: 'Size', ru: 'Размер' },
+      names: { az: 'Böyük', en: 'Large', ru: 'Большой' },
+      priceDelta: 1.5,
+    };
+    orders.push(
+      makeOrder(24, at, {
+        tableId: 5,
+        tableNumber: '5',
+        status: 'NEEDS_CONFIRMATION',
+        items: [makeItem(5, 24, { options: [size] })],
+      }),
+    );
+    try {
+      await show(['WAITER']);
+      await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Waiting for confirmation'));
+      fireEvent.click(tile('5'));
+      const panel = await screen.findByRole('dialog', { name: 'Table 5' });
+      expect(within(panel).getByTestId('confirm-hint').textContent).toBe('Accept or reject it on the Orders screen.');
+      expect(within(panel).getByTestId('item-options').textContent).toBe('Size: Large');
+    } finally {
+      orders.pop();
+    }
+  });
+
   it('a waiter has no bill link', async () => {
     await show(['WAITER']);
     await waitFor(() => expect(tile('2')).toBeTruthy());

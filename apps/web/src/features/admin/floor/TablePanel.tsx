@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { OpenCallsList } from '../shared/live/CallsAlert';
 import { itemName } from '../shared/live/item-name';
+import { itemOptionsText } from '../shared/live/item-options';
 import { useServeItem } from './floor-api';
 import { STATE_STYLE } from './state-style';
 import type { FloorTable } from './table-state';
@@ -93,6 +94,11 @@ function OrderBlock({
         <Text fw={700}>{t('floor.order', { id: order.id })}</Text>
         <Badge variant="light">{t(`floor.orderStatus.${order.status}`)}</Badge>
       </Group>
+      {order.status === 'NEEDS_CONFIRMATION' && (
+        <Text size="sm" mb="xs" data-testid="confirm-hint">
+          {t('floor.confirmHint')}
+        </Text>
+      )}
       {order.note && (
         <Text size="sm" fw={600} mb="xs">
           {order.note}
@@ -105,9 +111,12 @@ function OrderBlock({
           </Text>
           {ready.map((item) => (
             <Group key={item.id} justify="space-between" wrap="nowrap" className={classes.item}>
-              <Text className={classes.itemName}>
-                {item.quantity}× {itemName(item, i18n.language)}
-              </Text>
+              <div style={{ minWidth: 0 }}>
+                <Text className={classes.itemName}>
+                  {item.quantity}× {itemName(item, i18n.language)}
+                </Text>
+                <ItemOptions item={item} />
+              </div>
               <Button
                 size="lg"
                 color="green"
@@ -129,10 +138,13 @@ function OrderBlock({
           <Stack gap={2}>
             {rest.map((item) => (
               <Group key={item.id} justify="space-between" wrap="nowrap">
-                <Text>
-                  {item.quantity}× {itemName(item, i18n.language)}
-                </Text>
-                <Text size="sm" c="dimmed">
+                <div style={{ minWidth: 0 }}>
+                  <Text>
+                    {item.quantity}× {itemName(item, i18n.language)}
+                  </Text>
+                  <ItemOptions item={item} />
+                </div>
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                   {t(`floor.itemStatus.${item.status}`)}
                 </Text>
               </Group>
@@ -141,5 +153,17 @@ function OrderBlock({
         </>
       )}
     </Paper>
+  );
+}
+
+/** The item's chosen options in the staff's language (no prices: the floor shows no money). */
+function ItemOptions({ item }: { item: Order['items'][number] }) {
+  const { i18n } = useTranslation();
+  const text = itemOptionsText(item.options, i18n.language);
+  if (!text) return null;
+  return (
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="item-options">
+      {text}
+    </Text>
   );
 }

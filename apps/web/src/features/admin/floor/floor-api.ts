@@ -10,8 +10,18 @@ export const floorKeys = {
   orders: (eateryId: number) => ['floor', eateryId, 'orders'] as const,
 };
 
-/** Orders that still occupy a table: not yet paid or cancelled (ISSUED: served, the bill still open). */
-export const FLOOR_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PREPARING', 'READY', 'ISSUED'];
+/**
+ * Orders that still occupy a table: not yet paid or cancelled (ISSUED: served, the bill still open), and guest
+ * orders waiting for staff confirmation (issue 17).
+ */
+export const FLOOR_STATUSES: readonly OrderStatus[] = [
+  'NEEDS_CONFIRMATION',
+  'CREATED',
+  'PROCESSING',
+  'PREPARING',
+  'READY',
+  'ISSUED',
+];
 const onFloor = (order: Order) => FLOOR_STATUSES.includes(order.status);
 
 export const useFloorTables = (eateryId: number) =>

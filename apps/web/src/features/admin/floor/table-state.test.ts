@@ -11,6 +11,12 @@ describe('table state', () => {
   it.each([
     ['free', [], []],
     ['ordering', [makeOrder(1, at, { status: 'CREATED' })], []],
+    [
+      'confirm',
+      [makeOrder(1, at), makeOrder(2, at, { status: 'NEEDS_CONFIRMATION' })],
+      [makeCall(1, { kind: 'BILL' })],
+    ],
+    ['called', [makeOrder(2, at, { status: 'NEEDS_CONFIRMATION' })], [makeCall(1, { kind: 'WAITER' })]],
     ['waiting', [makeOrder(1, at, { status: 'PREPARING' })], []],
     ['waiting', [makeOrder(1, at, { status: 'PROCESSING' })], []],
     ['ready', [makeOrder(1, at, { status: 'PREPARING', items: [makeItem(1, 1, { status: 'READY' })] })], []],

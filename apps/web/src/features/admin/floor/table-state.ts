@@ -1,10 +1,11 @@
 import type { Order, StaffCall, Table, TableAssignment } from '@qr-menu/contract';
 
 /**
- * What a table needs, most urgent first: a guest called the waiter, asked for the bill, food is ready to take,
+ * What a table needs, most urgent first: a guest called the waiter, a guest order waits for staff to confirm it
+ * (issue 17), the guest asked for the bill, food is ready to take,
  * a new order waits for the kitchen to take it, food is cooking, everything is served, or the table is free.
  */
-export const TABLE_STATES = ['called', 'bill', 'ready', 'ordering', 'waiting', 'served', 'free'] as const;
+export const TABLE_STATES = ['called', 'confirm', 'bill', 'ready', 'ordering', 'waiting', 'served', 'free'] as const;
 export type TableState = (typeof TABLE_STATES)[number];
 
 export interface FloorTable {
@@ -26,6 +27,7 @@ export interface FloorTable {
 export function tableState(orders: readonly Order[], calls: readonly StaffCall[]): TableState {
   const open = calls.filter((c) => c.status === 'OPEN');
   if (open.some((c) => c.kind === 'WAITER')) return 'called';
+  if (orders.some((o) => o.status === 'NEEDS_CONFIRMATION')) return 'confirm';
   if (open.some((c) => c.kind === 'BILL')) return 'bill';
   if (orders.some((o) => o.items.some((i) => i.status === 'READY'))) return 'ready';
   if (orders.some((o) => o.status === 'CREATED')) return 'ordering';
