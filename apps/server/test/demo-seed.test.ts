@@ -12,6 +12,7 @@ import {
   images,
   kitchenDepartments,
   memberships,
+  orderItems,
   orders,
   tableAssignments,
   tables,
@@ -134,6 +135,44 @@ describe('demo seed with the fixtures', () => {
     const rows = await database.db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     for (const s of ORDER_STATUSES) expect(byStatus[s], s).toBe(ORDERS_PER_STATUS);
+  });
+
+  it('gives a drink a required size, burgers extras and a free "without" group, and breakfast its hours', async () => {
+    const db = database.db;
+    const rows = await db
+      .select({ nameEn: dishes.nameEn, optionGroups: dishes.optionGroups })
+      .from(dishes)
+      .where(eq(dishes.eateryId, first.eateryId));
+    const byName = new Map(rows.map((r) => [r.nameEn, r.optionGroups]));
+    const [size] = byName.get('Coke')!;
+    expect(size).toMatchObject({ nameAz: 'Həcm', nameEn: 'Size', nameRu: 'Объём', minChoices: 1, maxChoices: 1 });
+    expect(size.options.map((o) => [o.nameEn, o.priceDelta])).toEqual([
+      ['0.3 L', 0],
+      ['0.5 L', 1.5],
+    ]);
+    const [extras, without] = byName.get('Cheese Burger')!;
+    expect(extras).toMatchObject({ nameEn: 'Extras', minChoices: 0, maxChoices: 3 });
+    expect(extras.options.every((o) => o.priceDelta > 0 && o.nameAz && o.nameRu)).toBe(true);
+    expect(without.nameEn).toBe('Without');
+    expect(without.options.every((o) => o.priceDelta === 0)).toBe(true);
+    // Option ids unique within each dish.
+    for (const groups of byName.values()) {
+      const ids = groups.flatMap((g) => g.options.map((o) => o.id));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    const [breakfast] = await db
+      .select({ nameRu: categories.nameRu, availableHours: categories.availableHours })
+      .from(categories)
+      .where(eq(categories.nameEn, 'Breakfast'));
+    expect(breakfast).toEqual({
+      nameRu: 'Завтраки',
+      availableHours: { days: [0, 1, 2, 3, 4, 5, 6], from: '08:00', to: '11:30' },
+    });
+    // Seeded orders show chosen options; the restaurant takes guest orders straight to the kitchen again.
+    const items = await db.select({ options: orderItems.options }).from(orderItems);
+    expect(items.some((i) => i.options.length > 0)).toBe(true);
+    const [eatery] = await db.select().from(eateries).where(eq(eateries.id, first.eateryId));
+    expect(eatery.confirmGuestOrders).toBe(false);
   });
 
   it('every demo login works and sees the orders', async () => {

@@ -7,6 +7,7 @@ import {
   type LocalizedNames,
   type LocalizedTexts,
 } from '@qr-menu/contract/constants';
+import type { AvailabilityHours, DishOptionGroupInput } from '@qr-menu/contract';
 import { CATALOG } from '../modules/catalog/catalog-data.js';
 
 /** One dish of the demo menu; `image` holds the original file's bytes (processed like an upload later). */
@@ -14,12 +15,16 @@ export interface DemoDish extends LocalizedTexts {
   /** Decimal string with 2 decimals (AZN). */
   price: string;
   image: Buffer | null;
+  /** Option groups without ids (issue 17, menu-extras.ts). */
+  optionGroups?: DishOptionGroupInput[];
 }
 
 export interface DemoCategory extends LocalizedNames {
   image: Buffer | null;
   /** Drinks go to the bar, everything else to the kitchen. */
   department: 'kitchen' | 'bar';
+  /** When its dishes can be ordered (issue 17); none: always. */
+  availableHours?: AvailabilityHours | null;
   dishes: DemoDish[];
 }
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, pickNames, pickTexts, type OrderStatus, type Role } from '@qr-menu/contract';
 import type { AppConfig } from '../config.js';
@@ -7,6 +8,7 @@ import type { EateryContext } from '../plugins/access.js';
 import { ImagesService, processImage } from '../modules/images/images.service.js';
 import type { ItemInput, OrderCommands } from '../modules/orders/order-commands.js';
 import { createServices } from '../services.js';
+import { withMenuDepth } from './menu-extras.js';
 import { catalogMenu, loadFixtureMenu, type DemoMenu, type FixtureEatery } from './menu-source.js';
 
 /** The demo accounts. One password for all: it is a local demo, printed at start-up. */
@@ -82,7 +84,10 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
       `Fixtures not found${opts.fixturesDir ? ` in ${opts.fixturesDir}` : ''}: seeding the built-in catalogue without photos.`,
     );
   }
-  const menu: DemoMenu = fixture ?? catalogMenu();
+  const menu: DemoMenu = withMenuDepth(
+    fixture ?? catalogMenu(),
+    fixture && opts.fixturesDir ? join(opts.fixturesDir, 'images') : null,
+  );
   const info: FixtureEatery = fixture?.eatery ?? {};
 
   // Owner and restaurant, exactly as the registration form creates them; then its details.
@@ -118,10 +123,11 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
     return id;
   };
-  const dishIds: number[] = [];
+  // The dishes seeded orders use: any time of day (no hours), each with a valid choice of its options.
+  const orderable: OrderableDish[] = [];
   for (const c of menu.categories) {
     const category = await services.categories.create(eateryId, {
-      data: pickNames(c),
+      data: { ...pickNames(c), availableHours: c.availableHours ?? null },
       image: null,
     });
     const categoryImage = await storeImage(c.image);
@@ -136,12 +142,19 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
           price: d.price,
           available: true,
           kitchenDepartmentId: departmentId,
+          optionGroups: d.optionGroups ?? [],
         },
         image: null,
       });
       const imageId = await storeImage(d.image);
       if (imageId !== null) await db.update(dishes).set({ imageId }).where(eq(dishes.id, dish.id));
-      dishIds.push(dish.id);
+      if (!c.availableHours) {
+        // The first options of each group up to its minimum, and one more where a group allows it: orders show them.
+        const optionIds = dish.optionGroups.flatMap((g) =>
+          g.options.slice(0, Math.min(g.maxChoices, Math.max(g.minChoices, 1))).map((o) => o.id),
+        );
+        orderable.push({ dishId: dish.id, optionIds });
+      }
     }
   }
 
@@ -166,7 +179,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
   }
 
-  await seedOrders(db, services.orderCommands, ctx, tableIds, dishIds, opts.now ?? new Date());
+  await seedOrders(db, services.orderCommands, ctx, tableIds, orderable, opts.now ?? new Date());
 
   const dishCount = menu.categories.reduce((n, c) => n + c.dishes.length, 0);
   log(
@@ -212,6 +225,11 @@ const ORDER_NOTES: (string | null)[] = [
 ];
 const ITEM_NOTES: (string | null)[] = [null, 'No onions', null, 'Без льда', null, 'Az duzlu'];
 
+interface OrderableDish {
+  dishId: number;
+  optionIds: number[];
+}
+
 /**
  * ORDERS_PER_STATUS orders in every status, moved there the way staff would: items through the kitchen
  * (PREPARING, READY, SERVED) and the order status for PROCESSING, ISSUED, PAID and CANCELLED. Then the
@@ -222,7 +240,7 @@ async function seedOrders(
   service: OrderCommands,
   ctx: EateryContext,
   tableIds: number[],
-  dishIds: number[],
+  orderable: OrderableDish[],
   now: Date,
 ) {
   let n = 0;
@@ -233,12 +251,16 @@ async function seedOrders(
     for (let k = 0; k < ORDERS_PER_STATUS; k++, n++) {
       const count = 1 + (n % 3) + (k === 0 ? 1 : 0);
       const items: ItemInput[] = Array.from({ length: count }, (_, i) => ({
-        dishId: dishIds[(n * 7 + i * 11) % dishIds.length],
+        ...orderable[(n * 7 + i * 11) % orderable.length],
         quantity: 1 + ((n + i) % 3 === 0 ? 1 : 0),
         note: ITEM_NOTES[(n + i) % ITEM_NOTES.length],
       }));
       const tableId = tableIds[n % (tableIds.length - 1)];
-      const { order } = await service.placeOrder(ctx.id, tableId, items, ORDER_NOTES[n % ORDER_NOTES.length]);
+      const note = ORDER_NOTES[n % ORDER_NOTES.length];
+      const { order } =
+        target === 'NEEDS_CONFIRMATION'
+          ? await placeGuestOrderToConfirm(db, service, ctx.id, tableId, items, note, n)
+          : await service.placeOrder(ctx.id, tableId, items, note);
       await moveTo(
         service,
         ctx,
@@ -256,6 +278,27 @@ async function seedOrders(
   }
 }
 
+/**
+ * A guest order waiting for staff confirmation: placed as a guest while the restaurant has "staff confirm guest
+ * orders" on, which is turned off again afterwards (the demo takes guest orders straight to the kitchen).
+ */
+async function placeGuestOrderToConfirm(
+  db: Db,
+  service: OrderCommands,
+  eateryId: number,
+  tableId: number,
+  items: ItemInput[],
+  note: string | null,
+  n: number,
+) {
+  await db.update(eateries).set({ confirmGuestOrders: true }).where(eq(eateries.id, eateryId));
+  try {
+    return await service.placeOrder(eateryId, tableId, items, note, { guest: true, deviceId: `demo-guest-${n}` });
+  } finally {
+    await db.update(eateries).set({ confirmGuestOrders: false }).where(eq(eateries.id, eateryId));
+  }
+}
+
 async function moveTo(
   service: OrderCommands,
   ctx: EateryContext,
@@ -269,6 +312,7 @@ async function moveTo(
     }
   };
   switch (status) {
+    case 'NEEDS_CONFIRMATION':
     case 'CREATED':
       return;
     case 'PROCESSING':
