@@ -9,7 +9,7 @@ import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRe
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useBill } from './bills-api';
 import { useLiveBill } from './use-live-bill';
-import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
+import { billItemOptions, formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
 import { DiscountForm } from './DiscountForm';
 import { PaymentPanel } from './PaymentPanel';
 import classes from './bill.module.css';
@@ -129,6 +129,11 @@ function BillSummary({ bill }: { bill: Bill }) {
                     <Badge size="xs" color="green" variant="light">
                       {t('bills.itemPaid')}
                     </Badge>
+                  )}
+                  {billItemOptions(item, i18n.language) && (
+                    <Text size="xs" c="dimmed" data-testid="item-options">
+                      {billItemOptions(item, i18n.language)}
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td ta="right">{item.quantity}</Table.Td>

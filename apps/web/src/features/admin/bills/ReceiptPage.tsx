@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { useBill } from './bills-api';
-import { formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
+import { billItemOptions, formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
 import classes from './receipt.module.css';
 import slip from '../shared/slip.module.css';
 
@@ -89,6 +89,11 @@ export function Receipt({ bill }: { bill: Bill }) {
       {bill.items.map((item) => (
         <div key={item.id} className={classes.item} data-testid="receipt-item">
           <div>{itemName(item, lang)}</div>
+          {billItemOptions(item, lang) && (
+            <div className={classes.itemOptions} data-testid="receipt-item-options">
+              {billItemOptions(item, lang)}
+            </div>
+          )}
           <div className={`${slip.row} ${classes.itemLine}`}>
             <span>
               {item.quantity} × {money(item.price)}

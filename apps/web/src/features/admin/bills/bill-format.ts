@@ -9,9 +9,19 @@ export function centsText(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+import type { OrderItemOption } from '@qr-menu/contract';
+import { itemOptionsText } from '../shared/live/item-options';
+
 // The admin-wide money format and item names, as the bill screens import them from here.
 export { formatAmount } from '../shared/money-format';
 export { itemName } from '../shared/live/item-name';
+
+/**
+ * A bill item's chosen options with their deltas ("Size: 0.5 L (+1.50)"), '' without. The bill's items may carry
+ * `options` like order items (issue 17); a server that does not send them yet shows none.
+ */
+export const billItemOptions = (item: object, lang: string): string =>
+  itemOptionsText((item as { options?: OrderItemOption[] }).options, lang, true);
 
 /** Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show. */
 export function formatDateTime(iso: string, lang: string, timeZone: string): string {

@@ -322,6 +322,32 @@ describe('the receipt', () => {
   });
 });
 
+describe('chosen options (issue 17)', () => {
+  const size = {
+    groupId: 1,
+    optionId: 10,
+    groupNames: { az: 'Ölçü', en: 'Size', ru: 'Размер' },
+    names: { az: 'Böyük', en: 'Large', ru: 'Большой' },
+    priceDelta: 1.5,
+  };
+  const withOptions = () => {
+    const b = paidBill();
+    return { ...b, items: [{ ...b.items[0], options: [size] }, b.items[1]] } as Bill;
+  };
+
+  it('the bill shows them with their deltas in the interface language', async () => {
+    bill = withOptions();
+    await renderWithProviders(<BillPage />, { lang: 'ru', path: '/admin/bill?orderIds=12&restaurantId=7' });
+    expect((await screen.findByTestId('item-options')).textContent).toBe('Размер: Большой (+1,50)');
+  });
+
+  it('the receipt shows them in the restaurant’s language', async () => {
+    bill = withOptions();
+    await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
+    expect((await screen.findByTestId('receipt-item-options')).textContent).toBe('Ölçü: Böyük (+1,50)');
+  });
+});
+
 describe('bill helpers and texts', () => {
   it('writes cents as the exact decimal string the API reads', () => {
     expect([334, 333, 5, 0, 100000].map(centsText)).toEqual(['3.34', '3.33', '0.05', '0.00', '1000.00']);
