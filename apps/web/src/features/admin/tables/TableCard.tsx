@@ -20,7 +20,10 @@ import {
   IconCircleOff,
   IconCircleDashed,
   IconEdit,
+  IconKey,
+  IconKeyOff,
   IconNote,
+  IconQrcode,
   IconPrinter,
   IconTrash,
   IconUserPlus,
@@ -60,6 +63,7 @@ export function TableCard({
   onPrint,
   onAssign,
   onUnassign,
+  onNewQr,
 }: {
   table: Table;
   assignments: TableAssignment[];
@@ -70,6 +74,8 @@ export function TableCard({
   onPrint: () => void;
   onAssign: () => void;
   onUnassign: (a: TableAssignment) => void;
+  /** "New QR code" (admins): a new key, the old printed code stops taking orders (issue 17). */
+  onNewQr?: () => void;
 }) {
   const { t } = useTranslation();
   const color = useStatusColor(table.status);
@@ -113,6 +119,16 @@ export function TableCard({
             <IconArmchair size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">{t('tables.seatsCount', { count: table.seats })}</Text>
           </Group>
+          <Tooltip label={t('tables.key.withHint')} disabled={!table.guestKey} multiline w={220}>
+            <Group gap={6} wrap="nowrap" data-testid="qr-key" data-has-key={!!table.guestKey}>
+              {table.guestKey ? (
+                <IconKey size={16} aria-hidden style={{ flexShrink: 0 }} />
+              ) : (
+                <IconKeyOff size={16} aria-hidden style={{ flexShrink: 0 }} />
+              )}
+              <Text size="sm">{t(table.guestKey ? 'tables.key.with' : 'tables.key.without')}</Text>
+            </Group>
+          </Tooltip>
           {table.note && (
             <Group gap={6} wrap="nowrap" align="flex-start">
               <IconNote size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
@@ -171,10 +187,23 @@ export function TableCard({
         )}
       </Stack>
 
-      <Group pt="md" gap="xs" justify="space-between" wrap="nowrap" style={{ marginTop: 'auto' }}>
-        <Button variant="light" size="sm" leftSection={<IconPrinter size={16} />} onClick={onPrint}>
-          {t('tables.printQr')}
-        </Button>
+      <Group pt="md" gap="xs" justify="space-between" wrap="nowrap" style={{ marginTop: 'auto' }} align="flex-end">
+        <Group gap="xs" wrap="wrap">
+          <Button variant="light" size="sm" leftSection={<IconPrinter size={16} />} onClick={onPrint}>
+            {t('tables.printQr')}
+          </Button>
+          {canManage && onNewQr && (
+            <Button
+              variant="subtle"
+              size="sm"
+              leftSection={<IconQrcode size={16} />}
+              onClick={onNewQr}
+              aria-label={t('tables.key.newQrNamed', { number: table.number })}
+            >
+              {t('tables.key.newQr')}
+            </Button>
+          )}
+        </Group>
         {canManage && (
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t('common.edit')}>

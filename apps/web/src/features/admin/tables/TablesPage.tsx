@@ -8,7 +8,9 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
+import { useRestaurants } from '../shared/restaurants-api';
 import { AssignWaiterModal } from './AssignWaiterModal';
+import { NewQrModal } from './NewQrModal';
 import { TableCard } from './TableCard';
 import { TableForm } from './TableForm';
 import { useAssignments, useDeleteTable, useTables, useUnassignWaiter } from './tables-api';
@@ -36,6 +38,8 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
   /** undefined: the list; null: the add form; a table: its edit form. */
   const [editing, setEditing] = useState<Table | null | undefined>(undefined);
   const [assigning, setAssigning] = useState<Table | null>(null);
+  const [newQr, setNewQr] = useState<Table | null>(null);
+  const keysRequired = !!useRestaurants().data?.find((r) => r.id === restaurantId)?.tableKeysRequired;
 
   const byTable = useMemo(() => {
     const map = new Map<number, TableAssignment[]>();
@@ -177,9 +181,19 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
               onPrint={() => print([table])}
               onAssign={() => setAssigning(table)}
               onUnassign={(a) => void onUnassign(table, a)}
+              onNewQr={() => setNewQr(table)}
             />
           ))}
         </SimpleGrid>
+      )}
+      {newQr && (
+        <NewQrModal
+          restaurantId={restaurantId}
+          table={newQr}
+          keysRequired={keysRequired}
+          onPrint={(table) => print([table])}
+          onClose={() => setNewQr(null)}
+        />
       )}
       {assigning && (
         <AssignWaiterModal

@@ -26,6 +26,19 @@ export function useSaveTable(eateryId: number) {
   });
 }
 
+/**
+ * POST …/table/{tableId}/key: a new random QR key for the table ("New QR code", issue 17). The answer is the table
+ * with its new QR code, which replaces it in the cached list at once.
+ */
+export function useRotateTableKey(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (tableId: number) => api<Table>(`/api/eatery/${eateryId}/table/${tableId}/key`, { method: 'POST' }),
+    onSuccess: (table) =>
+      qc.setQueryData<Table[]>(tableKeys.list(eateryId), (list) => list?.map((t) => (t.id === table.id ? table : t))),
+  });
+}
+
 export function useDeleteTable(eateryId: number) {
   const qc = useQueryClient();
   return useMutation({
