@@ -14,6 +14,10 @@ import { useLocation, useNavigate } from './lib/router';
 import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
 import { cartActions, useCart } from './cart/cart-store';
+import { useMenu } from './api';
+import { useNow } from './lib/availability';
+import { knownTimeZone } from './lib/format-date';
+import { openState } from './lib/opening-hours';
 import { IconButton } from './ui/Button';
 import { ui } from './ui/parts';
 import classes from './guest.module.css';
@@ -53,10 +57,14 @@ function GuestHeader() {
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
+        <EateryLogo eateryId={cart.eateryId} tableId={cart.tableId} name={cart.eateryName} />
         <div className={classes.headerTitle}>
           <div className={classes.eateryName}>{cart.eateryName || t('client.appName')}</div>
           {hasTable && cart.tableNumber && (
-            <div className={`${classes.tableName} ${ui.dimmed}`}>{t('client.table', { number: cart.tableNumber })}</div>
+            <div className={`${classes.tableName} ${ui.dimmed}`}>
+              {t('client.table', { number: cart.tableNumber })}
+              <OpenNow eateryId={cart.eateryId!} tableId={cart.tableId!} />
+            </div>
           )}
         </div>
         <div className={classes.langSelect}>
@@ -79,6 +87,44 @@ function GuestHeader() {
       </div>
     </header>
   );
+}
+
+/** The restaurant's logo (issue 17), from its menu; nothing without one. */
+function EateryLogo({ eateryId, tableId, name }: { eateryId: number | null; tableId: number | null; name: string }) {
+  const { t } = useTranslation();
+  const logo = useMenu(eateryId, tableId).data?.logo;
+  if (!logo) return null;
+  return (
+    <img
+      className={classes.headerLogo}
+      src={logo.src}
+      srcSet={logo.srcSet || undefined}
+      sizes="36px"
+      width={36}
+      height={36}
+      alt={t('client.open.logo', { name })}
+    />
+  );
+}
+
+/**
+ * " · Open until 23:00" / " · Closed now, opens 09:00" (issue 17), on the restaurant's clock. Only after hydration:
+ * the time differs between the server's render and the phone's.
+ */
+function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: number }) {
+  const { t } = useTranslation();
+  const menu = useMenu(eateryId, tableId).data;
+  const now = useNow();
+  const zone = knownTimeZone(menu?.timeZone);
+  if (!now || !menu || !zone) return null;
+  const state = openState(menu.openingHours, zone, now);
+  if (!state) return null;
+  let text: string;
+  if (state.open) text = t('client.open.until', { time: state.until });
+  else if (!state.opens) text = t('client.open.closed');
+  else if (state.opens.inDays === 0) text = t('client.open.opens', { time: state.opens.time });
+  else text = t('client.open.opensDay', { day: t(`client.weekdays.${state.opens.weekday}`), time: state.opens.time });
+  return <span data-testid="open-state"> · {text}</span>;
 }
 
 /**

@@ -62,12 +62,14 @@ export interface PlaceOrderInput {
   items: OrderItemInput[];
   note: string | null;
   idempotencyKey: string;
+  /** The table's key from its QR link (issue 17), or null when it had none. */
+  tableKey?: string | null;
 }
 
-export const placeOrder = ({ eateryId, tableId, items, note, idempotencyKey }: PlaceOrderInput) =>
+export const placeOrder = ({ eateryId, tableId, items, note, idempotencyKey, tableKey }: PlaceOrderInput) =>
   guest<GuestOrder>(GUEST_ROUTES.placeOrder(eateryId, tableId), {
     method: 'POST',
-    body: { eateryId, tableId, items, note },
+    body: { eateryId, tableId, items, note, ...(tableKey ? { tableKey } : {}) },
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as ops from './cart';
-import type { Cart, CartDish, TablePlace } from './cart';
+import type { Cart, CartDish, LineKey, TablePlace } from './cart';
 
 /** Local storage key of the guest cart (SPEC.md §3). */
 export const CART_STORAGE_KEY = 'cart';
@@ -77,14 +77,15 @@ function vibrate() {
 
 /** Every cart action of SPEC.md §4, applied to the stored cart. */
 export const cartActions = {
-  add(dish: CartDish) {
-    commit(ops.addDish(current(), dish));
+  /** One portion (or `quantity`) of a dish with these options: a line of its own per choice of options. */
+  add(dish: CartDish, optionIds: readonly number[] = [], quantity = 1, note?: string) {
+    commit(ops.addDish(current(), dish, optionIds, quantity, note));
     vibrate();
   },
-  remove: (dishId: number) => commit(ops.removeDish(current(), dishId)),
-  delete: (dishId: number) => commit(ops.deleteDish(current(), dishId)),
-  setQuantity: (dishId: number, quantity: number) => commit(ops.setQuantity(current(), dishId, quantity)),
-  setItemNote: (dishId: number, note: string) => commit(ops.setItemNote(current(), dishId, note)),
+  remove: (key: LineKey) => commit(ops.removeDish(current(), key)),
+  delete: (key: LineKey) => commit(ops.deleteDish(current(), key)),
+  setQuantity: (key: LineKey, quantity: number) => commit(ops.setQuantity(current(), key, quantity)),
+  setItemNote: (key: LineKey, note: string) => commit(ops.setItemNote(current(), key, note)),
   setNote: (note: string) => commit(ops.setNote(current(), note)),
   clear: () => commit(ops.clearCart()),
   reset: () => commit(ops.resetCart(current())),
@@ -92,6 +93,7 @@ export const cartActions = {
   setAddToOrder: (orderId: number | null) => commit(ops.setAddToOrder(current(), orderId)),
   refreshDishes: (dishes: ReadonlyMap<number, CartDish>) => commit(ops.refreshDishes(current(), dishes)),
   dropDishes: (dishIds: readonly number[]) => commit(ops.dropDishes(current(), dishIds)),
+  dropLines: (keys: readonly LineKey[]) => commit(ops.dropLines(current(), keys)),
   /** The submission key of the current contents, created on first use and reused on every retry. */
   submissionKey(): string {
     const next = ops.withSubmissionKey(current(), newKey());

@@ -1,9 +1,13 @@
 import type { GuestMenuDish } from '@qr-menu/contract';
-import { fromCents, toCents } from '@qr-menu/contract/constants';
+import { chosenOptions, fromCents, unitPriceCents, type DishOptionGroup } from '@qr-menu/contract/constants';
 
 /**
  * The guest cart of SPEC.md §3 (kept in local storage) and its actions of SPEC.md §4, as pure functions.
  * Totals are integer cents under the hood; `totalAmount` is the AZN number of the stored shape.
+ *
+ * A cart line is a dish with its chosen options (issue 17): the same dish with other options is another line. Lines
+ * are named by `lineKey` ("5" for a dish without options, as carts stored before options had it; "5:3.8" with
+ * options 3 and 8); the actions below take that key (a dish id works for a dish without options).
  */
 export type CartDish = GuestMenuDish;
 
@@ -11,7 +15,33 @@ export interface CartItem {
   dish: CartDish;
   quantity: number;
   note: string;
+  /** The chosen options' ids, ascending ([] for none). */
+  optionIds: number[];
 }
+
+export type LineKey = string | number;
+
+/** The key of a dish with these options (order does not matter). */
+export function lineKey(dishId: number, optionIds: readonly number[] = []): string {
+  return optionIds.length ? `${dishId}:${[...optionIds].sort((a, b) => a - b).join('.')}` : String(dishId);
+}
+
+export const itemKey = (item: CartItem): string => lineKey(item.dish.id, item.optionIds);
+
+const sameLine = (key: LineKey) => {
+  const k = String(key);
+  return (i: CartItem) => itemKey(i) === k;
+};
+
+/** The chosen options of a line as they are on the menu now (names and price deltas), in the dish's order. */
+export const itemOptions = (item: CartItem) => chosenOptions(item.dish.optionGroups ?? [], item.optionIds);
+
+/** Unit price of a line in cents: the dish's price plus its options' deltas. */
+export const itemUnitCents = (item: CartItem): number => unitPriceCents(item.dish.price, itemOptions(item));
+
+/** Portions of a dish in the cart over all its lines. */
+export const dishQuantity = (cart: Cart, dishId: number): number =>
+  cart.items.reduce((n, i) => (i.dish.id === dishId ? n + i.quantity : n), 0);
 
 export interface Cart {
   items: CartItem[];
@@ -43,9 +73,9 @@ export const emptyCart = (): Cart => ({
   submissionKey: null,
 });
 
-/** Sum of price × quantity in cents. */
+/** Sum of unit price (with options) × quantity in cents. */
 export const itemsTotalCents = (items: readonly CartItem[]): number =>
-  items.reduce((sum, i) => sum + toCents(i.dish.price) * i.quantity, 0);
+  items.reduce((sum, i) => sum + itemUnitCents(i) * i.quantity, 0);
 
 export const cartTotalCents = (cart: Cart): number => itemsTotalCents(cart.items);
 
@@ -60,53 +90,70 @@ function withItems(cart: Cart, items: CartItem[], contentsChanged = true): Cart 
   };
 }
 
-/** Adds one portion; a dish already in the cart gets its quantity increased (up to 99). */
-export function addDish(cart: Cart, dish: CartDish): Cart {
-  const found = cart.items.find((i) => i.dish.id === dish.id);
+/**
+ * Adds `quantity` portions (default one) of a dish with these options; the same line already in the cart gets its
+ * quantity increased (up to 99). A note, when given, becomes the line's note.
+ */
+export function addDish(
+  cart: Cart,
+  dish: CartDish,
+  optionIds: readonly number[] = [],
+  quantity = 1,
+  note?: string,
+): Cart {
+  const ids = [...new Set(optionIds)].sort((a, b) => a - b);
+  const key = lineKey(dish.id, ids);
+  const found = cart.items.find(sameLine(key));
   if (found && found.quantity >= MAX_QUANTITY) return cart;
+  const add = Math.max(1, Math.trunc(quantity));
   const items = found
-    ? cart.items.map((i) => (i.dish.id === dish.id ? { ...i, dish, quantity: i.quantity + 1 } : i))
-    : [...cart.items, { dish, quantity: 1, note: '' }];
+    ? cart.items.map((i) =>
+        i === found ? { ...i, dish, quantity: Math.min(MAX_QUANTITY, i.quantity + add), note: note ?? i.note } : i,
+      )
+    : [...cart.items, { dish, quantity: Math.min(MAX_QUANTITY, add), note: note ?? '', optionIds: ids }];
   return withItems(cart, items);
 }
 
-/** Takes one portion away; the last one removes the dish. */
-export function removeDish(cart: Cart, dishId: number): Cart {
-  const found = cart.items.find((i) => i.dish.id === dishId);
+/** Takes one portion of a line away; the last one removes the line. */
+export function removeDish(cart: Cart, key: LineKey): Cart {
+  const found = cart.items.find(sameLine(key));
   if (!found) return cart;
   const items =
     found.quantity <= 1
-      ? cart.items.filter((i) => i.dish.id !== dishId)
-      : cart.items.map((i) => (i.dish.id === dishId ? { ...i, quantity: i.quantity - 1 } : i));
+      ? cart.items.filter((i) => i !== found)
+      : cart.items.map((i) => (i === found ? { ...i, quantity: i.quantity - 1 } : i));
   return withItems(cart, items);
 }
 
-/** Removes a dish whatever its quantity. */
-export function deleteDish(cart: Cart, dishId: number): Cart {
-  if (!cart.items.some((i) => i.dish.id === dishId)) return cart;
+/** Removes a line whatever its quantity. */
+export function deleteDish(cart: Cart, key: LineKey): Cart {
+  const found = cart.items.find(sameLine(key));
+  if (!found) return cart;
   return withItems(
     cart,
-    cart.items.filter((i) => i.dish.id !== dishId),
+    cart.items.filter((i) => i !== found),
   );
 }
 
-/** Sets the quantity; zero or less removes the dish; non-integers are truncated, more than 99 becomes 99. */
-export function setQuantity(cart: Cart, dishId: number, quantity: number): Cart {
+/** Sets a line's quantity; zero or less removes it; non-integers are truncated, more than 99 becomes 99. */
+export function setQuantity(cart: Cart, key: LineKey, quantity: number): Cart {
   const q = Number.isFinite(quantity) ? Math.min(MAX_QUANTITY, Math.trunc(quantity)) : 0;
-  if (q <= 0) return deleteDish(cart, dishId);
-  if (!cart.items.some((i) => i.dish.id === dishId)) return cart;
+  if (q <= 0) return deleteDish(cart, key);
+  const found = cart.items.find(sameLine(key));
+  if (!found) return cart;
   return withItems(
     cart,
-    cart.items.map((i) => (i.dish.id === dishId ? { ...i, quantity: q } : i)),
+    cart.items.map((i) => (i === found ? { ...i, quantity: q } : i)),
   );
 }
 
-/** Note of one dish. */
-export function setItemNote(cart: Cart, dishId: number, note: string): Cart {
-  if (!cart.items.some((i) => i.dish.id === dishId)) return cart;
+/** Note of one line. */
+export function setItemNote(cart: Cart, key: LineKey, note: string): Cart {
+  const found = cart.items.find(sameLine(key));
+  if (!found) return cart;
   return withItems(
     cart,
-    cart.items.map((i) => (i.dish.id === dishId ? { ...i, note } : i)),
+    cart.items.map((i) => (i === found ? { ...i, note } : i)),
   );
 }
 
@@ -176,7 +223,16 @@ export function refreshDishes(cart: Cart, dishes: ReadonlyMap<number, CartDish>)
   return changed ? withItems(cart, items, false) : cart;
 }
 
-/** Drops the given dishes (e.g. those the server said are no longer available). */
+/** Drops the given lines (e.g. options the server said are no longer valid). */
+export function dropLines(cart: Cart, keys: readonly LineKey[]): Cart {
+  const drop = new Set(keys.map(String));
+  return withItems(
+    cart,
+    cart.items.filter((i) => !drop.has(itemKey(i))),
+  );
+}
+
+/** Drops the given dishes, every line of them (e.g. those the server said are no longer available). */
 export function dropDishes(cart: Cart, dishIds: readonly number[]): Cart {
   const drop = new Set(dishIds);
   return withItems(
@@ -188,6 +244,39 @@ export function dropDishes(cart: Cart, dishIds: readonly number[]): Cart {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+
+/** A stored dish's option groups; anything malformed drops them all (the menu's fresh copy replaces them). */
+function parseGroups(v: unknown): DishOptionGroup[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const groups: DishOptionGroup[] = [];
+  for (const g of v) {
+    if (!isObject(g) || num(g.id) === null || count(g.minChoices) === null || count(g.maxChoices) === null) return [];
+    if (!Array.isArray(g.options)) return [];
+    const options = [];
+    for (const o of g.options) {
+      if (!isObject(o) || num(o.id) === null || typeof o.priceDelta !== 'number' || !(o.priceDelta >= 0)) return [];
+      options.push({
+        id: o.id as number,
+        nameAz: str(o.nameAz),
+        nameEn: str(o.nameEn),
+        nameRu: str(o.nameRu),
+        priceDelta: o.priceDelta,
+        available: o.available !== false,
+      });
+    }
+    groups.push({
+      id: g.id as number,
+      nameAz: str(g.nameAz),
+      nameEn: str(g.nameEn),
+      nameRu: str(g.nameRu),
+      minChoices: g.minChoices as number,
+      maxChoices: g.maxChoices as number,
+      options,
+    });
+  }
+  return groups;
+}
 
 function parseDish(v: unknown): CartDish | null {
   if (!isObject(v) || num(v.id) === null || typeof v.price !== 'number' || !(v.price >= 0)) return null;
@@ -201,7 +290,15 @@ function parseDish(v: unknown): CartDish | null {
     descriptionRu: str(v.descriptionRu),
     price: v.price,
     image: typeof v.image === 'string' ? v.image : null,
+    ...(Array.isArray(v.optionGroups) ? { optionGroups: parseGroups(v.optionGroups) } : {}),
   };
+}
+
+/** Stored option ids: positive integers, unique, ascending; anything else: none (a cart from before options). */
+function parseOptionIds(v: unknown): number[] {
+  if (!Array.isArray(v)) return [];
+  const ids = v.map(num).filter((id): id is number => id !== null);
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
 /** Reads a stored cart defensively: anything malformed is dropped, totals are recomputed. */
@@ -219,8 +316,10 @@ export function parseCart(raw: string | null): Cart {
     if (!isObject(it)) continue;
     const dish = parseDish(it.dish);
     const quantity = num(it.quantity);
-    if (!dish || quantity === null || items.some((i) => i.dish.id === dish.id)) continue;
-    items.push({ dish, quantity: Math.min(MAX_QUANTITY, quantity), note: str(it.note) });
+    if (!dish || quantity === null) continue;
+    const optionIds = parseOptionIds(it.optionIds);
+    if (items.some(sameLine(lineKey(dish.id, optionIds)))) continue;
+    items.push({ dish, quantity: Math.min(MAX_QUANTITY, quantity), note: str(it.note), optionIds });
   }
   const base: Cart = {
     ...emptyCart(),

@@ -6,6 +6,7 @@ import { cartActions } from '../cart/cart-store';
 import { formatCents } from '../lib/money';
 import { IconButton } from '../ui/Button';
 import { DishPhoto } from './DishPhoto';
+import { DishTags } from './DishTags';
 import { PlusIcon } from './PlusIcon';
 import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
@@ -22,8 +23,11 @@ export const DishRow = memo(function DishRow({
   eager = false,
   t,
   lang,
+  currency,
+  notNow = null,
 }: {
   dish: GuestMenuDish;
+  /** Portions of the dish in the cart (all its lines). */
   quantity: number;
   onOpen: (dish: GuestMenuDish) => void;
   /** One of the first rows on screen: its photo loads at once (the rest are lazy). */
@@ -34,6 +38,10 @@ export const DishRow = memo(function DishRow({
    */
   t: TFunction;
   lang: string;
+  /** The restaurant's currency code. */
+  currency: string;
+  /** Why it cannot be ordered now ("from 08:00"), or null: greyed, no add button. */
+  notNow?: string | null;
 }) {
   const name = localName(dish, lang);
   const description = localDescription(dish, lang);
@@ -49,7 +57,10 @@ export const DishRow = memo(function DishRow({
     target?.focus();
   }, [quantity]);
 
+  // A dish with options is chosen in its sheet ("+" opens it); the row then counts its portions over all choices.
+  const hasOptions = (dish.optionGroups?.length ?? 0) > 0;
   const add = () => {
+    if (hasOptions) return onOpen(dish);
     if (quantity === 0) focusNext.current = 'increase';
     cartActions.add(dish);
   };
@@ -59,7 +70,7 @@ export const DishRow = memo(function DishRow({
   };
 
   return (
-    <article className={classes.dishRow} aria-label={name}>
+    <article className={classes.dishRow} aria-label={name} data-not-now={notNow ? true : undefined}>
       <button
         type="button"
         className={classes.dishOpen}
@@ -70,7 +81,11 @@ export const DishRow = memo(function DishRow({
       <div className={classes.dishText}>
         <h3 className={classes.dishName}>{name}</h3>
         {description && <p className={classes.dishDescription}>{description}</p>}
-        <span className={classes.price}>{`${formatCents(toCents(dish.price), lang)} ${t('client.currency')}`}</span>
+        <DishTags tags={dish.dietaryTags} t={t} compact />
+        <span className={classes.price}>{`${formatCents(toCents(dish.price), lang)} ${currency}`}</span>
+        {hasOptions && quantity > 0 && (
+          <span className={classes.inCart}>{t('client.inCart', { count: quantity })}</span>
+        )}
       </div>
       <div className={classes.dishSide}>
         {dish.image && (
@@ -79,7 +94,9 @@ export const DishRow = memo(function DishRow({
           </div>
         )}
         <div className={classes.dishAdd}>
-          {quantity > 0 ? (
+          {notNow ? (
+            <span className={classes.notNow}>{notNow}</span>
+          ) : quantity > 0 && !hasOptions ? (
             <QuantityControl
               name={name}
               quantity={quantity}
@@ -88,7 +105,14 @@ export const DishRow = memo(function DishRow({
               increaseRef={increaseRef}
             />
           ) : (
-            <IconButton ref={addRef} variant="filled" size="lg" onClick={add} label={t('client.add', { name })}>
+            <IconButton
+              ref={addRef}
+              variant="filled"
+              size="lg"
+              onClick={add}
+              label={t('client.add', { name })}
+              aria-haspopup={hasOptions ? 'dialog' : undefined}
+            >
               <PlusIcon />
             </IconButton>
           )}

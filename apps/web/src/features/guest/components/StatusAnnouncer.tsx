@@ -11,8 +11,11 @@ export function StatusAnnouncer({ orders }: { orders: readonly OrderStatus[] }) 
   const { t } = useTranslation();
   const changed = useStatusChanges(orders);
   const text = changed
-    .map(({ id, status }) =>
-      t('client.orders.statusChanged', { id, status: t(`client.status.${guestStatusKey(status)}`) }),
+    .map(({ id, status, rejectionReason }) =>
+      t('client.orders.statusChanged', {
+        id,
+        status: t(`client.status.${guestStatusKey(status, rejectionReason)}`),
+      }),
     )
     .join('. ');
   return (

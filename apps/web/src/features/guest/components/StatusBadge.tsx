@@ -4,6 +4,7 @@ import { Badge, type BadgeColor } from '../ui/parts';
 
 /** Status colours of the guest pages (warm: a new order is orange, not the staff board's alarm red). */
 const STATUS_COLORS: Record<string, BadgeColor> = {
+  NEEDS_CONFIRMATION: 'gray',
   CREATED: 'orange',
   PROCESSING: 'yellow',
   PREPARING: 'yellow',
@@ -13,11 +14,11 @@ const STATUS_COLORS: Record<string, BadgeColor> = {
   CANCELLED: 'red',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, rejectionReason }: { status: string; rejectionReason?: string | null }) {
   const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} data-status={status}>
-      {t(`client.status.${guestStatusKey(status)}`)}
+      {t(`client.status.${guestStatusKey(status, rejectionReason)}`)}
     </Badge>
   );
 }

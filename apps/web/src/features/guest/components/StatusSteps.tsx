@@ -4,22 +4,33 @@ import { STEPS, stepIndex } from '../lib/status';
 import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
-/** accepted → preparing → ready → served → paid; a cancelled order is said plainly instead. */
-export function StatusSteps({ status }: { status: string }) {
+/**
+ * accepted → preparing → ready → served → paid; an order waiting for staff to confirm it (issue 17) has that as a
+ * first step of its own; a cancelled order is said plainly instead, a rejected one with the staff's reason.
+ */
+export function StatusSteps({ status, rejectionReason }: { status: string; rejectionReason?: string | null }) {
   const { t } = useTranslation();
-  const current = stepIndex(status);
-  if (current < 0) {
-    return (
+  const index = stepIndex(status);
+  if (index === -1) {
+    return rejectionReason ? (
+      <Alert icon={<IconX size={22} />} title={t('client.confirm.rejected')} role="status">
+        {t('client.confirm.rejectedText')} {t('client.confirm.reason', { reason: rejectionReason })}
+      </Alert>
+    ) : (
       <Alert icon={<IconX size={22} />} title={t('client.status.cancelled')} role="status">
         {t('client.confirmation.cancelled')}
       </Alert>
     );
   }
+  const waiting = index === -2;
+  // While waiting, the first step is "waiting for the waiter"; the usual ones follow, none reached yet.
+  const steps = waiting ? (['confirming', ...STEPS] as const) : STEPS;
+  const current = waiting ? 0 : index;
   // The last step (paid) is complete rather than "in progress".
   const finished = status === 'PAID';
   return (
     <ol className={classes.steps} aria-label={t('client.steps.label')}>
-      {STEPS.map((step, i) => {
+      {steps.map((step, i) => {
         const done = i < current || (finished && i === current);
         const isCurrent = i === current && !finished;
         return (
@@ -33,7 +44,7 @@ export function StatusSteps({ status }: { status: string }) {
             <span className={classes.stepDot} aria-hidden>
               {done ? <IconCheck size={18} stroke={3} /> : i + 1}
             </span>
-            {t(`client.steps.${step}`)}
+            {step === 'confirming' ? t('client.confirm.waiting') : t(`client.steps.${step}`)}
           </li>
         );
       })}

@@ -2,10 +2,17 @@
  * Guest status labels (SPEC.md §4): created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
  * accepted. ISSUED (handed to the table) reads "served": "accepted" for a dish already on the table would mislead.
  */
-export type GuestStatusKey = 'created' | 'preparing' | 'ready' | 'served' | 'paid' | 'cancelled' | 'accepted';
+export type GuestStatusKey =
+  'needsConfirmation' | 'created' | 'preparing' | 'ready' | 'served' | 'paid' | 'cancelled' | 'rejected' | 'accepted';
 
-export function guestStatusKey(status: string): GuestStatusKey {
+/**
+ * NEEDS_CONFIRMATION (issue 17: the restaurant's staff confirm guest orders) reads "Waiting for confirmation"; a
+ * CANCELLED order with a rejection reason was rejected by staff before it was accepted: "Rejected".
+ */
+export function guestStatusKey(status: string, rejectionReason?: string | null): GuestStatusKey {
   switch (status) {
+    case 'NEEDS_CONFIRMATION':
+      return 'needsConfirmation';
     case 'CREATED':
       return 'created';
     case 'PROCESSING':
@@ -18,7 +25,7 @@ export function guestStatusKey(status: string): GuestStatusKey {
     case 'PAID':
       return 'paid';
     case 'CANCELLED':
-      return 'cancelled';
+      return rejectionReason ? 'rejected' : 'cancelled';
     default:
       return 'accepted';
   }
@@ -30,11 +37,13 @@ export function guestStatusKey(status: string): GuestStatusKey {
  */
 export const STEPS = ['accepted', 'preparing', 'ready', 'served', 'paid'] as const;
 
-/** Index of the step the order is at; -1 when cancelled. */
+/** Index of the step the order is at; -1 when cancelled; -2 while it waits for staff to confirm it (issue 17). */
 export function stepIndex(status: string): number {
   switch (status) {
     case 'CANCELLED':
       return -1;
+    case 'NEEDS_CONFIRMATION':
+      return -2;
     case 'PROCESSING':
     case 'PREPARING':
       return 1;

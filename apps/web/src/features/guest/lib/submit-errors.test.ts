@@ -36,6 +36,7 @@ describe('failed place order / add dishes (SPEC.md §8, kept cart on retryable f
     expect(await submitErrorOutcome(new TypeError('Failed to fetch'), cart, null, noMenu)).toEqual({
       messageKey: 'client.orderError',
       drop: [],
+      dropLines: [],
       droppedNames: [],
       reset: false,
       leaveAddMode: false,

@@ -1,6 +1,7 @@
 import type { GuestMenu } from '@qr-menu/contract';
 import { ApiError } from '../../../api/api-error';
-import type { Cart, CartDish } from '../cart/cart';
+import { OPTION_V } from '@qr-menu/contract/constants';
+import { itemKey, type Cart, type CartDish } from '../cart/cart';
 
 /** What to do with the cart after a failed "place order" / "add dishes", and what to tell the guest. */
 export interface SubmitOutcome {
@@ -8,6 +9,8 @@ export interface SubmitOutcome {
   messageKey: string;
   /** Dishes to take out of the cart (the server says they can no longer be ordered). */
   drop: number[];
+  /** Cart lines to take out (their options are no longer valid: the guest chooses again). */
+  dropLines: string[];
   droppedNames: CartDish[];
   /** Empty the cart, keeping the table and the restaurant (the server rejects its contents for good). */
   reset: boolean;
@@ -16,6 +19,7 @@ export interface SubmitOutcome {
 }
 
 const UNAVAILABLE_FIELD = /^items\.(\d+)\.dishId$/;
+const OPTIONS_FIELD = /^items\.(\d+)\.optionIds/;
 
 /**
  * Deviation from SPEC.md §8 (which clears the cart on any failed order): a guest's choice is kept whenever a retry
@@ -35,6 +39,7 @@ export async function submitErrorOutcome(
   const outcome: SubmitOutcome = {
     messageKey: fallback,
     drop: [],
+    dropLines: [],
     droppedNames: [],
     reset: false,
     leaveAddMode: false,
@@ -48,6 +53,28 @@ export async function submitErrorOutcome(
   };
 
   if (err.status === 400) {
+    const sentItem = (field: string, re: RegExp) => {
+      const i = re.exec(field)?.[1];
+      return i === undefined ? undefined : sent.items[Number(i)];
+    };
+    // Outside its hours (issue 17): kept, the guest decides (it may be ordered later).
+    const notNow = err.details
+      .filter((d) => d.messageKey === OPTION_V.dishNotNow)
+      .map((d) => sentItem(d.field, UNAVAILABLE_FIELD))
+      .filter((i) => i !== undefined);
+    if (notNow.length) {
+      return { ...outcome, messageKey: 'client.availability.notNow', droppedNames: notNow.map((i) => i.dish) };
+    }
+    // Options changed on the menu since they were chosen: those lines go, to be chosen again.
+    const badOptions = err.details.map((d) => sentItem(d.field, OPTIONS_FIELD)).filter((i) => i !== undefined);
+    if (badOptions.length) {
+      return {
+        ...outcome,
+        messageKey: 'client.cart.optionsChanged',
+        dropLines: [...new Set(badOptions.map(itemKey))],
+        droppedNames: [...new Set(badOptions.map((i) => i.dish))],
+      };
+    }
     const ids = err.details
       .map((d) => UNAVAILABLE_FIELD.exec(d.field)?.[1])
       .filter((i): i is string => i !== undefined)
@@ -70,6 +97,9 @@ export async function submitErrorOutcome(
   if (err.status === 409 && err.messageKey === 'orderClosed' && addToOrderId)
     return { ...outcome, messageKey: 'client.addMode.closed', leaveAddMode: true };
   if (err.messageKey === 'tableInactive') return { ...outcome, messageKey: 'errors.tableInactive' };
+  // The QR link's key is wrong or was rotated (issue 17): the message asks to scan the table's code again.
+  if (err.status === 403 && err.messageKey === 'tableKeyInvalid')
+    return { ...outcome, messageKey: 'errors.tableKeyInvalid' };
   if (err.status === 429) return { ...outcome, messageKey: 'errors.tooManyRequests' };
   return outcome;
 }

@@ -1,8 +1,10 @@
 import { useTranslation } from './i18n';
 import { formatCents } from './money';
+import { useCurrency } from './currency';
 
-/** "12.50 AZN" in the chosen language's number format. */
+/** "12.50 AZN" in the chosen language's number format, with the restaurant's currency. */
 export function useMoney() {
-  const { t, i18n } = useTranslation();
-  return (cents: number) => `${formatCents(cents, i18n.language)} ${t('client.currency')}`;
+  const { i18n } = useTranslation();
+  const currency = useCurrency();
+  return (cents: number) => `${formatCents(cents, i18n.language)} ${currency}`;
 }

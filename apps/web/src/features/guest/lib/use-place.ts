@@ -10,6 +10,7 @@ import * as outbox from '../offline/order-outbox';
 import { forgetPendingOrder, pendingOrderKey, rememberPendingOrder } from '../offline/pending-order';
 import { isNetworkError } from '../offline/send-when-online';
 import { submitErrorOutcome } from './submit-errors';
+import { rememberTableKey, tableKeyOf } from './table-key';
 
 /** A positive integer from a route parameter, else null. */
 export function parseId(value: string | undefined): number | null {
@@ -24,7 +25,10 @@ export function parseId(value: string | undefined): number | null {
  */
 export function usePlaceSync(eateryId: number | null, tableId: number | null) {
   useEffect(() => {
-    if (eateryId && tableId) cartActions.setTableAndEatery({ eateryId, tableId });
+    if (!eateryId || !tableId) return;
+    cartActions.setTableAndEatery({ eateryId, tableId });
+    // The QR link's `?k=` (issue 17), kept for this table while the tab lives.
+    rememberTableKey(eateryId, tableId, window.location.search);
   }, [eateryId, tableId]);
   const menu = useMenu(eateryId, tableId);
   const data = menu.data;
@@ -123,7 +127,12 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
   const submit = useCallback(() => {
     const sent = getCart();
     if (sent.items.length === 0) return;
-    const items = sent.items.map((i) => ({ dishId: i.dish.id, quantity: i.quantity, note: i.note.trim() || null }));
+    const items = sent.items.map((i) => ({
+      dishId: i.dish.id,
+      quantity: i.quantity,
+      note: i.note.trim() || null,
+      ...(i.optionIds.length ? { optionIds: i.optionIds } : {}),
+    }));
     const orderId = sent.addToOrderId;
     const onSent = (order: GuestOrder) => {
       forgetPendingOrder();
@@ -134,6 +143,7 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
       forgetPendingOrder();
       const outcome = await submitErrorOutcome(err, sent, orderId, () => optsRef.current.refetchMenu());
       if (outcome.drop.length) cartActions.dropDishes(outcome.drop);
+      if (outcome.dropLines.length) cartActions.dropLines(outcome.dropLines);
       if (outcome.leaveAddMode) cartActions.setAddToOrder(null);
       if (outcome.reset) cartActions.reset();
       return { key: outcome.messageKey, values: { id: orderId, dishes: outcome.droppedNames } };
@@ -152,7 +162,15 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
     rememberPendingOrder(idempotencyKey);
     void outbox.submit({
       id: idempotencyKey,
-      send: () => placeOrder({ eateryId, tableId, items, note: sent.note.trim() || null, idempotencyKey }),
+      send: () =>
+        placeOrder({
+          eateryId,
+          tableId,
+          items,
+          note: sent.note.trim() || null,
+          idempotencyKey,
+          tableKey: tableKeyOf(eateryId, tableId),
+        }),
       retryable: isNetworkError,
       onSent,
       onFailed,

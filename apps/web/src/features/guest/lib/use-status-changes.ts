@@ -3,6 +3,7 @@ import { useState } from 'react';
 export interface OrderStatus {
   id: number;
   status: string;
+  rejectionReason?: string | null;
 }
 
 const keyOf = (orders: readonly OrderStatus[]) => orders.map((o) => `${o.id}:${o.status}`).join(',');

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
-import { localName, toCents } from '@qr-menu/contract/constants';
+import { localName } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useMenu } from '../api';
-import { cartTotalCents, type Cart, type CartItem } from '../cart/cart';
+import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type CartItem } from '../cart/cart';
+import { notNow, notNowLabel, useNow } from '../lib/availability';
+import { knownTimeZone } from '../lib/format-date';
+import { optionsText } from '../lib/option-text';
 import { cartActions, useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
 import { DishPhoto } from '../components/DishPhoto';
@@ -40,7 +43,7 @@ export function CartPage() {
 }
 
 function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: number; tableId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
   const menu = useMenu(eateryId, tableId);
@@ -55,6 +58,20 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
     const onMenu = new Set(menu.data.categories.flatMap((c) => c.dishes.map((d) => d.id)));
     return new Set(cart.items.filter((i) => !onMenu.has(i.dish.id)).map((i) => i.dish.id));
   }, [menu.data, cart.items]);
+
+  /** Dishes outside their hours right now (issue 17), with when they can be ordered: checked again every minute. */
+  const now = useNow();
+  const notNowById = useMemo(() => {
+    const map = new Map<number, string>();
+    const zone = knownTimeZone(menu.data?.timeZone);
+    if (!menu.data || !now || !zone) return map;
+    for (const c of menu.data.categories)
+      for (const d of c.dishes) {
+        const closed = cart.items.some((i) => i.dish.id === d.id) ? notNow(d, c, zone, now) : null;
+        if (closed) map.set(d.id, notNowLabel(closed.start, t));
+      }
+    return map;
+  }, [menu.data, now, cart.items, t]);
 
   // Sends the cart; without a connection it waits and sends it (same Idempotency-Key) when the phone is back online.
   const place = usePlaceOrder(eateryId, tableId, {
@@ -78,9 +95,10 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
       <div className={classes.cartList}>
         {cart.items.map((item) => (
           <CartRow
-            key={item.dish.id}
+            key={itemKey(item)}
             item={item}
             unavailable={unavailable.has(item.dish.id)}
+            notNow={notNowById.get(item.dish.id) ?? null}
             // The removed row took the focus with it: back to the top of the cart (the last row's removal shows
             // the empty cart, whose heading takes the focus itself).
             onRemoved={() => headingRef.current?.focus()}
@@ -130,6 +148,16 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
               {t('client.cart.unavailableHint')}
             </p>
           )}
+          {notNowById.size > 0 && (
+            <p className={classes.unavailableHint} role="status">
+              {t('client.availability.notNow', {
+                names: cart.items
+                  .filter((i) => notNowById.has(i.dish.id))
+                  .map((i) => localName(i.dish, i18n.language))
+                  .join(', '),
+              })}
+            </p>
+          )}
           <div className={classes.checkoutTotal}>
             <span>{t('client.cart.total')}</span>
             <strong data-testid="cart-total">{money(total)}</strong>
@@ -139,7 +167,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             fullWidth
             size="xl"
             loading={place.sending}
-            disabled={unavailable.size > 0}
+            disabled={unavailable.size > 0 || notNowById.size > 0}
             onClick={place.submit}
           >
             {cart.addToOrderId ? t('client.cart.addToOrder', { id: cart.addToOrderId }) : t('client.cart.placeOrder')}
@@ -150,18 +178,34 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   );
 }
 
-function CartRow({ item, unavailable, onRemoved }: { item: CartItem; unavailable: boolean; onRemoved: () => void }) {
+function CartRow({
+  item,
+  unavailable,
+  notNow,
+  onRemoved,
+}: {
+  item: CartItem;
+  unavailable: boolean;
+  /** "from 08:00" when the dish is outside its hours now, else null. */
+  notNow: string | null;
+  onRemoved: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const name = localName(item.dish, i18n.language);
-  const unit = toCents(item.dish.price);
+  const options = optionsText(itemOptions(item), i18n.language);
+  // With options, the line is named with them ("Lemonade (0.5 L, Mint)"), so that two lines of a dish differ.
+  const lineName = options ? `${name} (${options})` : name;
+  const key = itemKey(item);
+  const unit = itemUnitCents(item);
   return (
-    <div className={classes.cartRow} data-unavailable={unavailable || undefined}>
+    <div className={classes.cartRow} data-unavailable={unavailable || notNow ? true : undefined} data-line={key}>
       <div className={classes.cartRowHead}>
         <DishPhoto src={item.dish.image} photo={item.dish.photo} alt="" variant="thumb" />
         <div className={classes.cartRowText}>
           <div className={classes.cartRowName}>{name}</div>
-          <div className={`${classes.cartRowUnit} ${ui.dimmed}`}>
+          {options && <div className={classes.cartRowOptions}>{options}</div>}
+          <div className={`${classes.cartRowUnit} ${ui.dimmed}`} data-testid="cart-unit-price">
             {t('client.cart.unitPrice', { price: money(unit) })}
           </div>
           {unavailable && (
@@ -169,33 +213,40 @@ function CartRow({ item, unavailable, onRemoved }: { item: CartItem; unavailable
               <Badge color="red">{t('client.cart.unavailable')}</Badge>
             </div>
           )}
+          {notNow && !unavailable && (
+            <div className={classes.cartRowBadge}>
+              <Badge color="gray">{notNow}</Badge>
+            </div>
+          )}
         </div>
         <IconButton
           variant="gray"
           onClick={() => {
-            cartActions.delete(item.dish.id);
+            cartActions.delete(key);
             onRemoved();
           }}
-          label={t('client.cart.remove', { name })}
+          label={t('client.cart.remove', { name: lineName })}
         >
           <IconTrash size={22} />
         </IconButton>
       </div>
       <div className={classes.cartRowQty}>
         <QuantityControl
-          name={name}
+          name={lineName}
           quantity={item.quantity}
           minusDisabledAtOne
-          onDecrease={() => cartActions.remove(item.dish.id)}
-          onIncrease={() => cartActions.add(item.dish)}
+          onDecrease={() => cartActions.remove(key)}
+          onIncrease={() => cartActions.add(item.dish, item.optionIds)}
         />
-        <strong className={classes.cartRowSum}>{money(unit * item.quantity)}</strong>
+        <strong className={classes.cartRowSum} data-testid="cart-line-total">
+          {money(unit * item.quantity)}
+        </strong>
       </div>
       <TextField
-        label={t('client.cart.itemNote', { name })}
+        label={t('client.cart.itemNote', { name: lineName })}
         placeholder={t('client.cart.itemNotePlaceholder')}
         value={item.note}
-        onChange={(note) => cartActions.setItemNote(item.dish.id, note)}
+        onChange={(note) => cartActions.setItemNote(key, note)}
         maxLength={500}
       />
     </div>

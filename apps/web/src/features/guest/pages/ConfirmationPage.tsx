@@ -26,6 +26,7 @@ import { useOpenMenu } from '../lib/use-open-menu';
 import { newerOrder, useOrderLive } from '../lib/use-order-live';
 import { setQueryData } from '../lib/query';
 import { parseId } from '../lib/use-place';
+import { optionsText } from '../lib/option-text';
 import { Button, ButtonLink } from '../ui/Button';
 import { ui } from '../ui/parts';
 import { GuestNotFound, NoRestaurant } from './ScanPrompt';
@@ -121,10 +122,13 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
       <section className={ui.card}>
         <div className={`${ui.row} ${classes.statusHead}`}>
           <h2 className={classes.cardTitle}>{t('client.steps.label')}</h2>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} rejectionReason={order.rejectionReason} />
         </div>
-        <StatusSteps status={order.status} />
-        {order.estimatedTime > 0 && (
+        <StatusSteps status={order.status} rejectionReason={order.rejectionReason} />
+        {order.status === 'NEEDS_CONFIRMATION' && (
+          <p className={`${classes.confirmHint} ${ui.dimmed}`}>{t('client.confirm.waitingHint')}</p>
+        )}
+        {order.estimatedTime > 0 && order.status !== 'NEEDS_CONFIRMATION' && (
           <div className={classes.estimate}>
             <IconClock size={20} aria-hidden style={{ flex: 'none' }} />
             <span>{t('client.confirmation.estimated', { minutes: order.estimatedTime })}</span>
@@ -141,6 +145,11 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
                 <div className={classes.summaryName}>
                   {item.quantity} × {(item.dishId !== null && names.get(item.dishId)) || item.name}
                 </div>
+                {item.options?.length > 0 && (
+                  <div className={`${classes.summaryNote} ${ui.dimmed}`}>
+                    {optionsText(item.options, i18n.language)}
+                  </div>
+                )}
                 {item.note && <div className={`${classes.summaryNote} ${ui.dimmed}`}>{item.note}</div>}
               </div>
               <span className={classes.summaryPrice}>{money(toCents(item.price) * item.quantity)}</span>

@@ -83,6 +83,9 @@ describe('menu page keyboard', () => {
     const current = toolbar.querySelector('[aria-current="true"]');
     expect(tabbable()).toEqual([current]);
 
+    // The search box comes first (issue 17), then the chips.
+    await user.tab();
+    expect(focused()).toBe(screen.getByRole('searchbox', { name: 'Search dishes' }));
     await user.tab();
     expect(focused()).toBe(current);
     await user.keyboard('{Home}');
@@ -116,6 +119,8 @@ describe('menu page keyboard', () => {
     screen.getByRole('heading', { level: 1, name: 'Menu' }).focus();
 
     await user.tab();
+    expect(focused()).toBe(screen.getByRole('searchbox', { name: 'Search dishes' }));
+    await user.tab();
     expect(screen.getByRole('toolbar', { name: 'Menu categories' }).contains(focused())).toBe(true);
     await user.tab();
     expect((focused() as HTMLElement).getAttribute('aria-label')).toMatch(/^View cart, Dishes in the cart: 1/);
@@ -140,7 +145,7 @@ describe('menu page keyboard', () => {
     const user = userEvent.setup();
     const row = screen.getByRole('button', { name: 'Piti: photo and details' });
     await user.click(row);
-    const dialog = screen.getByRole('dialog', { name: 'Piti' });
+    const dialog = await screen.findByRole('dialog', { name: 'Piti' });
     expect(dialog.getAttribute('open')).not.toBeNull();
     expect(document.documentElement.dataset.sheetOpen).toBe('true');
 
@@ -157,7 +162,7 @@ describe('menu page keyboard', () => {
     await renderMenu();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Baklava: photo and details' }));
-    const dialog = screen.getByRole('dialog', { name: 'Baklava' });
+    const dialog = await screen.findByRole('dialog', { name: 'Baklava' });
     // Minus stays at 1 (the sheet adds at least one).
     expect(screen.getByRole('button', { name: 'One less Baklava' }).getAttribute('aria-disabled')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'One more Baklava' }));
@@ -168,7 +173,7 @@ describe('menu page keyboard', () => {
     expect(getCart().items.map((i) => [i.dish.id, i.quantity, i.note])).toEqual([[3, 3, 'No nuts']]);
 
     await user.click(screen.getByRole('button', { name: 'Baklava: photo and details' }));
-    const again = within(screen.getByRole('dialog', { name: 'Baklava' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Baklava' }));
     expect(again.getByRole('textbox', { name: 'Note for Baklava' })).toHaveProperty('value', 'No nuts');
     await user.click(again.getByRole('button', { name: 'One less Baklava' }));
     await user.click(again.getByRole('button', { name: 'Update cart · 6.00 AZN' }));

@@ -1,6 +1,6 @@
-import { IconToolsKitchen2 } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import type { GuestMenuDish } from '@qr-menu/contract';
+import { IconAdjustmentsHorizontal, IconToolsKitchen2 } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { DietaryTag, GuestMenuDish } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useCart } from '../cart/cart-store';
@@ -8,16 +8,25 @@ import { AddModeBanner } from '../components/AddModeBanner';
 import { CartBar, CartBarSpacer } from '../components/CartBar';
 import { CategoryTabs, headingId, sectionId } from '../components/CategoryTabs';
 import { DishRow } from '../components/DishRow';
-import { DishSheet } from '../components/DishSheet';
 import { LoadError } from '../components/LoadError';
 import { GuestMessage } from '../GuestLayout';
 import { categoryIcon } from '../lib/category-icon';
 import { focusOnMount } from '../lib/focus';
 import { usePlaceSync } from '../lib/use-place';
-import { Skeleton, VisuallyHidden } from '../ui/parts';
+import { Skeleton, VisuallyHidden, ui } from '../ui/parts';
 import { ScanPrompt } from './ScanPrompt';
 import { useOnline } from '../offline/online-status';
+import { dishQuantity } from '../cart/cart';
+import { notNow, notNowLabel, useNow } from '../lib/availability';
+import { useCurrency } from '../lib/currency';
+import { knownTimeZone } from '../lib/format-date';
+import { filterMenu, isFiltering } from '../lib/menu-search';
+import { Button, IconButton } from '../ui/Button';
 import classes from '../guest.module.css';
+
+// Not needed for the first paint (issue 14's budget): loaded when the guest opens a dish or the filter.
+const DishSheet = lazy(() => import('../components/DishSheet'));
+const FilterSheet = lazy(() => import('../components/FilterSheet'));
 
 /** Photos loaded at once, with high priority: only the first row's, the largest paint (more eager photos share the
  * bandwidth with it and were measured slower); the rest load lazily as they near the screen. */
@@ -34,19 +43,53 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
   const menu = usePlaceSync(eateryId, tableId);
   const cart = useCart();
   const lang = i18n.language;
+  const currency = useCurrency();
   const [opened, setOpened] = useState<GuestMenuDish | null>(null);
   const open = useCallback((dish: GuestMenuDish) => setOpened(dish), []);
+  const [query, setQuery] = useState('');
+  const [tags, setTags] = useState<DietaryTag[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const filter = useMemo(() => ({ query, tags }), [query, tags]);
+  const filtering = isFiltering(filter);
 
-  const quantities = useMemo(() => new Map(cart.items.map((i) => [i.dish.id, i.quantity])), [cart.items]);
-  const categories = useMemo(
+  const quantities = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const i of cart.items) map.set(i.dish.id, dishQuantity(cart, i.dish.id));
+    return map;
+  }, [cart]);
+  const allCategories = useMemo(
     () =>
       (menu.data?.categories ?? [])
         .filter((c) => c.dishes.length > 0)
         .map((c) => ({ ...c, label: localName(c, lang), icon: categoryIcon(c) })),
     [menu.data, lang],
   );
+  const categories = useMemo(() => filterMenu(allCategories, filter), [allCategories, filter]);
   const tabs = useMemo(() => categories.map(({ id, label, icon }) => ({ id, label, icon })), [categories]);
+  const menuTags = useMemo(
+    () => new Set(allCategories.flatMap((c) => c.dishes.flatMap((d) => d.dietaryTags ?? []))),
+    [allCategories],
+  );
   const online = useOnline();
+
+  // Availability hours (issue 17): only once hydrated (`now` is null before), so the server's HTML and the first
+  // client render agree; then re-checked every minute.
+  const now = useNow();
+  const zone = knownTimeZone(menu.data?.timeZone);
+  const notNowById = useMemo(() => {
+    const map = new Map<number, string>();
+    if (!now || !zone) return map;
+    for (const c of allCategories)
+      for (const d of c.dishes) {
+        const closed = notNow(d, c, zone, now);
+        if (closed) map.set(d.id, notNowLabel(closed.start, t));
+      }
+    return map;
+  }, [allCategories, now, zone, t]);
+  const clearFilter = () => {
+    setQuery('');
+    setTags([]);
+  };
 
   if (menu.isPending) return <MenuSkeleton />;
   if (menu.isError) return <LoadError error={menu.error} onRetry={() => void menu.refetch()} />;
@@ -58,6 +101,37 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
       <VisuallyHidden as="h1" tabIndex={-1} ref={focusOnMount}>
         {t('client.menuTitle')}
       </VisuallyHidden>
+      {allCategories.length > 0 && (
+        <div className={classes.menuTools}>
+          <input
+            type="search"
+            className={classes.search}
+            aria-label={t('client.filter.search')}
+            placeholder={t('client.filter.searchPlaceholder')}
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            maxLength={100}
+          />
+          {menuTags.size > 0 && (
+            <IconButton
+              variant={tags.length ? 'filled' : 'gray'}
+              size="lg"
+              className={classes.filterButton}
+              data-active={tags.length > 0 || undefined}
+              aria-haspopup="dialog"
+              label={tags.length ? t('client.filter.openCount', { count: tags.length }) : t('client.filter.open')}
+              onClick={() => setFilterOpen(true)}
+            >
+              <IconAdjustmentsHorizontal size={24} />
+            </IconButton>
+          )}
+        </div>
+      )}
+      {filtering && (
+        <VisuallyHidden role="status">
+          {t('client.filter.results', { count: categories.reduce((n, c) => n + c.dishes.length, 0) })}
+        </VisuallyHidden>
+      )}
       {categories.length > 0 && <CategoryTabs items={tabs} />}
       <CartBar />
       <AddModeBanner />
@@ -66,8 +140,16 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
           {t('client.offline.notice')}
         </p>
       )}
-      {categories.length === 0 ? (
+      {allCategories.length === 0 ? (
         <GuestMessage icon={IconToolsKitchen2} title={t('client.noMenu')} />
+      ) : categories.length === 0 ? (
+        <div className={`${classes.narrow} ${classes.hero}`}>
+          <p className={classes.messageTitle}>{t('client.filter.empty')}</p>
+          <p className={`${classes.messageText} ${ui.dimmed}`}>{t('client.filter.emptyHint')}</p>
+          <Button size="lg" onClick={clearFilter}>
+            {t('client.filter.clear')}
+          </Button>
+        </div>
       ) : (
         categories.map((c, index) => (
           <section key={c.id} id={sectionId(c.id)} className={classes.section} aria-labelledby={headingId(c.id)}>
@@ -85,6 +167,8 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
                   eager={index === 0 && i < EAGER_PHOTOS}
                   t={t}
                   lang={lang}
+                  currency={currency}
+                  notNow={notNowById.get(d.id) ?? null}
                 />
               ))}
             </div>
@@ -92,7 +176,19 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
         ))
       )}
       <CartBarSpacer />
-      {opened && <DishSheet key={opened.id} dish={opened} onClose={() => setOpened(null)} />}
+      <Suspense fallback={null}>
+        {opened && (
+          <DishSheet
+            key={opened.id}
+            dish={opened}
+            notNow={notNowById.get(opened.id) ?? null}
+            onClose={() => setOpened(null)}
+          />
+        )}
+        {filterOpen && (
+          <FilterSheet available={menuTags} chosen={tags} onApply={setTags} onClose={() => setFilterOpen(false)} />
+        )}
+      </Suspense>
     </>
   );
 }

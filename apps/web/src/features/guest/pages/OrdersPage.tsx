@@ -85,7 +85,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
             {t('client.table', { number: order.tableNumber })}
           </div>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} rejectionReason={order.rejectionReason} />
       </div>
       <div className={`${ui.row} ${classes.orderCardSum}`}>
         <span className={ui.dimmed}>{t('client.orders.dishCount', { count: dishes })}</span>
