@@ -105,6 +105,7 @@ function Categories({ eateryId }: { eateryId: number }) {
           category={editing.category}
           existing={all}
           initialTab={editing.tab}
+          timeZone={restaurant?.timeZone}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,13 +1,14 @@
 import { ActionIcon, Badge, Box, Button, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
+import { IconClock, IconEdit, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
 import { localName, type Category } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '../shared/menu/CardImage';
+import { formatHours } from '../shared/menu/hours-format';
 import { namesWithFlags } from '../shared/menu/menu-helpers';
 import { DragHandle } from '../shared/menu/SortableGrid';
 
-/** A category card: image, names with flags, dish count, edit dishes / edit / delete, drag handle. */
+/** A category card: image, names with flags, dish count, hours if any, edit dishes / edit / delete, drag handle. */
 export function CategoryCard({
   category,
   eateryId,
@@ -37,6 +38,14 @@ export function CategoryCard({
           <Badge variant="light" tt="none" w="fit-content">
             {t('categories.dishCount', { count: category.dishCount })}
           </Badge>
+          {category.availableHours && (
+            <Group gap={4} wrap="nowrap" align="flex-start" data-testid="category-hours">
+              <IconClock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {t('menuHours.hoursOf', { hours: formatHours(category.availableHours, t) })}
+              </Text>
+            </Group>
+          )}
           {namesWithFlags(category).map((n) => (
             <Text key={n.lng} size="sm" c="dimmed" lang={n.lng} style={{ overflowWrap: 'anywhere' }}>
               <span aria-hidden>{n.flag}</span> {n.name}

@@ -23,6 +23,9 @@ const dish: Dish = {
   imageId: null,
   position: 0,
   dietaryTags: ['vegan', 'spicy'],
+  optionGroups: [],
+  availableHours: null,
+  availableAgainAt: null,
 };
 
 const card = (over: Partial<Parameters<typeof DishCard>[0]> = {}) => (

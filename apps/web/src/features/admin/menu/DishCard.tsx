@@ -1,16 +1,32 @@
+import type { ReactNode } from 'react';
 import { Badge, Box, Card, Flex, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChefHat, IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
-import { localDescription, localName, type Dish } from '@qr-menu/contract';
+import { IconAdjustments, IconChefHat, IconCircleCheck, IconCircleOff, IconClock } from '@tabler/icons-react';
+import { DEFAULT_TIME_ZONE, localDescription, localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { CardImage } from '../shared/menu/CardImage';
 import { formatPrice, namesWithFlags } from '../shared/menu/menu-helpers';
+import { formatHours } from '../shared/menu/hours-format';
 import { DragHandle } from '../shared/menu/SortableGrid';
+import { backWhen } from './back-at';
 import { DietaryTagBadges } from './DietaryTags';
 
+/** An icon and a short line of the card (options, hours, department). */
+function CardLine({ icon, children, testId }: { icon: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start" data-testid={testId}>
+      <Box style={{ flexShrink: 0, lineHeight: 0, marginTop: 2 }}>{icon}</Box>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /**
- * A dish card: availability mark (unavailable cards are grey), image, names, description (two lines, all of
- * it on hover or keyboard focus), price with 2 decimals and the currency unit, kitchen department, edit and
+ * A dish card: availability mark (unavailable cards are grey; sold out until the next business day says when it is
+ * back, in the restaurant's time zone), image, names, description (two lines, all of it on hover or keyboard focus),
+ * price with 2 decimals and the currency unit, option groups, availability hours, kitchen department, edit and
  * delete, drag handle.
  */
 export function DishCard({
@@ -19,6 +35,7 @@ export function DishCard({
   deleting,
   highlighted,
   currency,
+  timeZone,
   onEdit,
   onDelete,
 }: {
@@ -28,6 +45,8 @@ export function DishCard({
   highlighted?: boolean;
   /** The restaurant's currency code (issue 17); AZN until the restaurant is loaded. */
   currency?: string;
+  /** The restaurant's time zone (issue 17); Asia/Baku until the restaurant is loaded. */
+  timeZone?: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -35,6 +54,12 @@ export function DishCard({
   const title = localName(dish, i18n.language) || t('dishes.noName');
   const description = localDescription(dish, i18n.language);
   const others = namesWithFlags(dish).filter((n) => n.name !== title);
+  const groups = dish.optionGroups ?? [];
+  const groupNames = groups.map((g) => localName(g, i18n.language) || t('dishes.options.unnamed')).join(', ');
+  const backAt =
+    !dish.available && dish.availableAgainAt
+      ? t('dishes.card.backAt', { when: backWhen(dish.availableAgainAt, timeZone ?? DEFAULT_TIME_ZONE, t) })
+      : null;
 
   const text = (
     <Stack gap={2} style={{ minWidth: 0, flex: 1 }} pr={{ base: 40, sm: 0 }}>
@@ -50,6 +75,11 @@ export function DishCard({
       >
         {t(dish.available ? 'dishes.available' : 'dishes.unavailable')}
       </Badge>
+      {backAt && (
+        <Text size="sm" fw={500} data-testid="dish-back-at">
+          {backAt}
+        </Text>
+      )}
       <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
@@ -67,14 +97,17 @@ export function DishCard({
       <Text fw={700} size="lg" mt={4}>
         {formatPrice(dish.price, i18n.language)} {currency ?? t('dishes.priceUnit')}
       </Text>
-      {departmentName && (
-        <Group gap={4} wrap="nowrap">
-          <IconChefHat size={16} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {departmentName}
-          </Text>
-        </Group>
+      {groups.length > 0 && (
+        <CardLine icon={<IconAdjustments size={16} aria-hidden />} testId="dish-options">
+          {t('dishes.card.optionGroups', { names: groupNames })}
+        </CardLine>
       )}
+      {dish.availableHours && (
+        <CardLine icon={<IconClock size={16} aria-hidden />} testId="dish-hours">
+          {t('menuHours.hoursOf', { hours: formatHours(dish.availableHours, t) })}
+        </CardLine>
+      )}
+      {departmentName && <CardLine icon={<IconChefHat size={16} aria-hidden />}>{departmentName}</CardLine>}
     </Stack>
   );
 

@@ -20,6 +20,7 @@ const category: Category = {
   position: 0,
   dishes: 0,
   dishCount: 0,
+  availableHours: null,
 };
 const departments: Department[] = [{ id: 5, name: 'Pastry', eateryId: 7, restaurantId: 7 }];
 
@@ -41,6 +42,9 @@ const dish: Dish = {
   imageId: null,
   position: 0,
   dietaryTags: ['containsNuts'],
+  optionGroups: [],
+  availableHours: null,
+  availableAgainAt: null,
 };
 
 const form = (props: Partial<Parameters<typeof DishForm>[0]> = {}) => (
@@ -69,6 +73,8 @@ const values = (over: Partial<DishValues> = {}): DishValues => ({
   categoryId: '3',
   image: { file: null, url: null },
   dietaryTags: [],
+  optionGroups: [],
+  availableHours: null,
   ...over,
 });
 
@@ -139,6 +145,8 @@ describe('dish form validation (SPEC.md §5)', () => {
       categoryId: 3,
       kitchenDepartmentId: 5,
       dietaryTags: ['vegan', 'containsNuts'],
+      optionGroups: [],
+      availableHours: null,
       eateryId: 7,
       dishId: 11,
     });

@@ -1,13 +1,16 @@
-import { Anchor, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Anchor, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  availableHoursField,
   DIETARY_TAG_V,
   dishData,
   localDescription,
   localName,
   MENU_V,
+  optionGroupsField,
   pickTexts,
+  type AvailabilityHours,
   type Category,
   type DietaryTag,
   type Department,
@@ -28,8 +31,11 @@ import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
 import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
 import { useSaveAndClose } from '../shared/use-save-and-close';
+import { AvailabilityHoursInput } from '../shared/menu/AvailabilityHoursInput';
 import { DietaryTagsInput } from './DietaryTags';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
+import { toGroupInputs, toGroupValues, type GroupValues } from './option-groups';
+import { OptionGroupsEditor } from './OptionGroupsEditor';
 
 export interface DishValues extends LocalizedTexts {
   price: number | string;
@@ -41,6 +47,10 @@ export interface DishValues extends LocalizedTexts {
   image: ImageValue;
   /** Dietary and allergen tags of the fixed list. */
   dietaryTags: DietaryTag[];
+  /** Option groups as the owner edits them (option-groups.ts). */
+  optionGroups: GroupValues[];
+  /** When guests can order it; null: always. */
+  availableHours: AvailabilityHours | null;
 }
 
 const DESCRIPTION_FIELDS = { az: 'descriptionAz', en: 'descriptionEn', ru: 'descriptionRu' } as const;
@@ -48,18 +58,55 @@ const DESCRIPTION_FIELDS = { az: 'descriptionAz', en: 'descriptionEn', ru: 'desc
 /** The "at least one name" rule is shown once for the three name inputs. */
 const byMessage = { [MENU_V.dishNameRequired]: NAMES_ERROR, [DIETARY_TAG_V.unknown]: 'dietaryTags' };
 
+const GROUP_FIELD = /^optionGroups\.\d+\.(nameAz|nameEn|nameRu|minChoices|maxChoices|options)$/;
+const OPTION_FIELD = /^optionGroups\.\d+\.options\.\d+\.(nameAz|nameEn|nameRu|priceDelta)$/;
+
 /**
- * Validation of the dish form (SPEC.md §5) as i18n keys by field: at least one language name (under
- * `names`), a price > 0 with at most 2 decimals, and the category and restaurant ids present.
+ * Where the form shows a message of a path of dishData (the contract's, or the server's `details[].field`): option
+ * group and option fields under their inputs, anything else of a group at the top of that group, of the hours under
+ * the days or the time, other fields by their first segment.
+ */
+export function dishFieldOf(path: string): string {
+  if (path.startsWith('optionGroups.')) {
+    if (GROUP_FIELD.test(path) || OPTION_FIELD.test(path)) return path;
+    return /^optionGroups\.\d+/.exec(path)?.[0] ?? 'optionGroups';
+  }
+  if (path.startsWith('availableHours')) return /^availableHours\.(from|to)$/.test(path) ? path : 'availableHours.days';
+  return path.split('.')[0];
+}
+
+/** The contract's input of the form's option groups and hours (one zod schema checks them here and on the server). */
+const optionsData = (values: Pick<DishValues, 'optionGroups' | 'availableHours'>) => ({
+  optionGroups: toGroupInputs(values.optionGroups),
+  availableHours: values.availableHours,
+});
+
+/**
+ * Validation of the dish form (SPEC.md §5, issue 17) as i18n keys by field: at least one language name (under
+ * `names`), a price > 0 with at most 2 decimals, the option groups and hours, and the category and restaurant ids.
  */
 export function dishFormErrors(values: DishValues, eateryId: number | null): Record<string, string> {
-  const errors = zodFormErrors(
+  const raw = zodFormErrors(
     dishData,
-    { ...pickTexts(values), price: values.price, dietaryTags: values.dietaryTags },
+    { ...pickTexts(values), price: values.price, dietaryTags: values.dietaryTags, ...optionsData(values) },
     byMessage,
   );
+  const errors: Record<string, string> = {};
+  for (const [path, key] of Object.entries(raw)) {
+    const field = dishFieldOf(path);
+    if (!(field in errors)) errors[field] = key;
+  }
   if (!values.categoryId || !eateryId) errors.ids = 'dishes.idsMissing';
   return errors;
+}
+
+/** The parsed option groups and hours of valid form values. */
+function optionsOutput(values: DishValues) {
+  const data = optionsData(values);
+  return {
+    optionGroups: optionGroupsField.parse(data.optionGroups),
+    availableHours: availableHoursField.parse(data.availableHours),
+  };
 }
 
 const toValues = (dish: Dish | null, categoryId: number): DishValues => ({
@@ -70,6 +117,8 @@ const toValues = (dish: Dish | null, categoryId: number): DishValues => ({
   categoryId: String(dish?.categoryId ?? categoryId),
   image: emptyImage(dish?.image ?? null),
   dietaryTags: dish?.dietaryTags ?? [],
+  optionGroups: (dish?.optionGroups ?? []).map(toGroupValues),
+  availableHours: dish?.availableHours ?? null,
 });
 
 export function ManualDishForm({
@@ -79,6 +128,7 @@ export function ManualDishForm({
   categories,
   departments,
   currency,
+  timeZone,
   onClose,
 }: {
   eateryId: number;
@@ -88,6 +138,8 @@ export function ManualDishForm({
   departments: Department[];
   /** The restaurant's currency code shown beside the price (issue 17). */
   currency?: string;
+  /** The restaurant's time zone, named beside the availability hours. */
+  timeZone?: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -106,7 +158,7 @@ export function ManualDishForm({
   const saveAndClose = useSaveAndClose(save, {
     form,
     onClose,
-    fields: { byMessage },
+    fields: { byMessage, fieldOf: dishFieldOf },
     dropPlacedBanner: false,
     onFailed: image.showSaveError,
   });
@@ -123,6 +175,8 @@ export function ManualDishForm({
           categoryId: Number(v.categoryId),
           kitchenDepartmentId: v.kitchenDepartmentId ? Number(v.kitchenDepartmentId) : null,
           dietaryTags: v.dietaryTags,
+          // What the contract's schema made of them (numbers, defaults), as the form just checked.
+          ...optionsOutput(v),
         },
         image: file,
         removeImage: remove,
@@ -212,6 +266,22 @@ export function ManualDishForm({
           {...form.getInputProps('available', { type: 'checkbox' })}
         />
         <ImagePicker {...image.pickerProps(values.image, (v) => form.setFieldValue('image', v))} />
+        <Divider my={4} />
+        <OptionGroupsEditor
+          form={form}
+          err={err}
+          eateryId={eateryId}
+          dishId={dish?.id ?? null}
+          currency={currency ?? t('dishes.priceUnit')}
+        />
+        <Divider my={4} />
+        <AvailabilityHoursInput
+          idPrefix="dish"
+          value={values.availableHours}
+          onChange={(hours) => form.setFieldValue('availableHours', hours)}
+          errorOf={(part) => err(`availableHours.${part}`)}
+          timeZone={timeZone}
+        />
         <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
       </Stack>
     </form>
@@ -289,6 +359,7 @@ export function DishForm({
   departments,
   initialTab = 'manual',
   currency,
+  timeZone,
   onClose,
 }: {
   eateryId: number;
@@ -299,6 +370,7 @@ export function DishForm({
   departments: Department[];
   initialTab?: 'manual' | 'predefined';
   currency?: string;
+  timeZone?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -317,6 +389,7 @@ export function DishForm({
           categories={categories}
           departments={departments}
           currency={currency}
+          timeZone={timeZone}
           onClose={onClose}
         />
       }

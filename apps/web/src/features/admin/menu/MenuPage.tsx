@@ -45,6 +45,7 @@ function Dishes({
   highlightId,
   search,
   currency,
+  timeZone,
   onEdit,
   onAdd,
 }: {
@@ -54,6 +55,8 @@ function Dishes({
   search: string;
   /** The restaurant's currency code shown beside prices. */
   currency?: string;
+  /** The restaurant's time zone: a sold-out dish's "back" time is told in it. */
+  timeZone?: string;
   onEdit: (editing: DishEditing) => void;
   onAdd: (tab: 'manual' | 'predefined') => void;
 }) {
@@ -100,6 +103,7 @@ function Dishes({
           deleting={remove.isPending && remove.variables === dish.id}
           highlighted={dish.id === highlightId}
           currency={currency}
+          timeZone={timeZone}
           onEdit={() => onEdit({ dish, tab: 'manual' })}
           onDelete={() => void onDelete(dish)}
         />
@@ -242,6 +246,7 @@ function Menu({ eateryId }: { eateryId: number }) {
               highlightId={dishId}
               search={search}
               currency={restaurant?.currency}
+              timeZone={restaurant?.timeZone}
               onEdit={(editing) => setDishEditing(editing)}
               onAdd={(tab) => setDishEditing({ dish: null, tab })}
             />
@@ -271,6 +276,7 @@ function Menu({ eateryId }: { eateryId: number }) {
           departments={departments.data ?? []}
           initialTab={dishEditing.tab}
           currency={restaurant?.currency}
+          timeZone={restaurant?.timeZone}
           onClose={() => setDishEditing(null)}
         />
       )}
@@ -279,6 +285,7 @@ function Menu({ eateryId }: { eateryId: number }) {
           eateryId={eateryId}
           category={categoryEditing.category}
           existing={all}
+          timeZone={restaurant?.timeZone}
           onClose={() => setCategoryEditing(null)}
           onSaved={(created) => {
             if (!categoryEditing.category && created.length > 0) selectCategory(created[0].id);

@@ -25,6 +25,7 @@ const category = (over: Partial<Category> = {}): Category => ({
   position: 0,
   dishes: 0,
   dishCount: 0,
+  availableHours: null,
   ...over,
 });
 
@@ -99,7 +100,13 @@ describe('category form validation (SPEC.md §5)', () => {
     expect(url).toBe('/api/eatery/7/category');
     const body = init?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
-    expect(JSON.parse(String(body.get('data')))).toEqual({ nameAz: '', nameEn: 'Soups', nameRu: '', eateryId: 7 });
+    expect(JSON.parse(String(body.get('data')))).toEqual({
+      nameAz: '',
+      nameEn: 'Soups',
+      nameRu: '',
+      availableHours: null,
+      eateryId: 7,
+    });
     expect(body.get('image')).toBeNull();
   });
 });

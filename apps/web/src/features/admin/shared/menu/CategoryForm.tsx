@@ -1,7 +1,16 @@
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { categoryData, localName, MENU_V, pickNames, type Category, type LocalizedNames } from '@qr-menu/contract';
+import {
+  availableHoursField,
+  categoryData,
+  localName,
+  MENU_V,
+  pickNames,
+  type AvailabilityHours,
+  type Category,
+  type LocalizedNames,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../FormActions';
 import { ManualOrReadyMadeModal } from '../ManualOrReadyMadeModal';
@@ -11,6 +20,7 @@ import { zodFormErrors } from '../../../../components/form-errors';
 import { emptyImage, ImagePicker, type ImageValue } from '../ImagePicker';
 import { useImageField } from '../use-image-field';
 import { useSaveAndClose } from '../use-save-and-close';
+import { AvailabilityHoursInput } from './AvailabilityHoursInput';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
 import { EMPTY_TEXTS, sameName, trimmed } from './menu-helpers';
 import { NameFields, NAMES_ERROR } from './NameFields';
@@ -18,27 +28,47 @@ import { ReadyMadePicker } from './ReadyMadePicker';
 
 export interface CategoryValues extends LocalizedNames {
   image: ImageValue;
+  /** When the category's dishes can be ordered; null: always (issue 17). */
+  availableHours: AvailabilityHours | null;
 }
 
 /** The "at least one name" rule is shown once for the three inputs. */
 const byMessage = { [MENU_V.categoryNameRequired]: NAMES_ERROR };
 
+/** Where the form shows a message of the hours: under the from/until times, else under the days. */
+export function categoryFieldOf(path: string): string {
+  if (path.startsWith('availableHours')) return /^availableHours\.(from|to)$/.test(path) ? path : 'availableHours.days';
+  return path.split('.')[0];
+}
+
 /**
- * Validation of the manual category form (SPEC.md §5), as i18n keys by field. The rule "at least one
+ * Validation of the manual category form (SPEC.md §5, issue 17), as i18n keys by field. The rule "at least one
  * language name" is reported once for the three name fields, under `names`.
  */
-export function categoryFormErrors(values: LocalizedNames) {
-  return zodFormErrors(categoryData, pickNames(values), byMessage);
+export function categoryFormErrors(values: LocalizedNames & { availableHours?: AvailabilityHours | null }) {
+  const raw = zodFormErrors(
+    categoryData,
+    { ...pickNames(values), ...(values.availableHours !== undefined ? { availableHours: values.availableHours } : {}) },
+    byMessage,
+  );
+  const errors: Record<string, string> = {};
+  for (const [path, key] of Object.entries(raw)) {
+    const field = categoryFieldOf(path);
+    if (!(field in errors)) errors[field] = key;
+  }
+  return errors;
 }
 
 function ManualCategoryForm({
   eateryId,
   category,
+  timeZone,
   onClose,
   onSaved,
 }: {
   eateryId: number;
   category: Category | null;
+  timeZone?: string;
   onClose: () => void;
   onSaved?: (created: Category[]) => void;
 }) {
@@ -46,7 +76,11 @@ function ManualCategoryForm({
   const save = useSaveCategory(eateryId);
   const image = useImageField(category?.image ?? null);
   const form = useForm<CategoryValues>({
-    initialValues: { ...pickNames(category ?? EMPTY_TEXTS), image: emptyImage(category?.image ?? null) },
+    initialValues: {
+      ...pickNames(category ?? EMPTY_TEXTS),
+      image: emptyImage(category?.image ?? null),
+      availableHours: category?.availableHours ?? null,
+    },
     validate: (values) => categoryFormErrors(values),
     // Once a message is shown, it goes away as soon as the user fixes the field.
     onValuesChange: (values) => {
@@ -57,7 +91,7 @@ function ManualCategoryForm({
   const saveAndClose = useSaveAndClose(save, {
     form,
     onClose,
-    fields: { byMessage },
+    fields: { byMessage, fieldOf: categoryFieldOf },
     dropPlacedBanner: false,
     onSaved: (saved) => onSaved?.([saved]),
     onFailed: image.showSaveError,
@@ -66,7 +100,12 @@ function ManualCategoryForm({
   const onSubmit = form.onSubmit((values) => {
     const { file, remove } = image.toSave(values.image);
     saveAndClose(
-      { id: category?.id, data: trimmed(pickNames(values)), image: file, removeImage: remove },
+      {
+        id: category?.id,
+        data: { ...trimmed(pickNames(values)), availableHours: availableHoursField.parse(values.availableHours) },
+        image: file,
+        removeImage: remove,
+      },
       category ? 'categories.updated' : 'categories.created',
     );
   });
@@ -81,6 +120,13 @@ function ManualCategoryForm({
         />
         <NameFields ns="categories" inputProps={form.getInputProps} errorOf={err} />
         <ImagePicker {...image.pickerProps(form.getValues().image, (v) => form.setFieldValue('image', v))} />
+        <AvailabilityHoursInput
+          idPrefix="category"
+          value={form.getValues().availableHours}
+          onChange={(hours) => form.setFieldValue('availableHours', hours)}
+          errorOf={(part) => err(`availableHours.${part}`)}
+          timeZone={timeZone}
+        />
         <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
       </Stack>
     </form>
@@ -146,6 +192,7 @@ export function CategoryForm({
   category,
   existing,
   initialTab = 'manual',
+  timeZone,
   onClose,
   onSaved,
 }: {
@@ -153,6 +200,8 @@ export function CategoryForm({
   category: Category | null;
   existing: Category[];
   initialTab?: 'manual' | 'predefined';
+  /** The restaurant's time zone, named beside the availability hours. */
+  timeZone?: string;
   onClose: () => void;
   onSaved?: (created: Category[]) => void;
 }) {
@@ -164,7 +213,15 @@ export function CategoryForm({
       labels={{ manual: 'categories.tabManual', readyMade: 'categories.tabPredefined' }}
       initialTab={initialTab}
       onClose={onClose}
-      manual={<ManualCategoryForm eateryId={eateryId} category={category} onClose={onClose} onSaved={onSaved} />}
+      manual={
+        <ManualCategoryForm
+          eateryId={eateryId}
+          category={category}
+          timeZone={timeZone}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      }
       readyMade={<PredefinedCategoryForm eateryId={eateryId} existing={existing} onClose={onClose} onSaved={onSaved} />}
     />
   );
