@@ -327,3 +327,46 @@ describe('issue 17 settings: logo', () => {
     expect(await rowOf(eatery.id)).toEqual(before);
   });
 });
+
+describe('table keys and staff confirmation of guest orders (issue 17)', () => {
+  it('default off; PUT sets them, GET reads them back for every role, left out they are kept', async () => {
+    const owner = await registerOwner(ctx.app);
+    const id = owner.eateryId;
+    expect((await get(id, owner.token)).json()).toMatchObject({ tableKeysRequired: false, confirmGuestOrders: false });
+    const res = await put(id, owner.token, details({ tableKeysRequired: true, confirmGuestOrders: true }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(eateryResponse.safeParse(res.json()).success).toBe(true);
+    expect(res.json()).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: true });
+    expect(await rowOf(id)).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: true });
+    const waiter = await makeStaff(ctx.app, id, ['WAITER']);
+    expect((await get(id, waiter.token)).json()).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: true });
+    expect((await put(id, owner.token, details({ name: 'Renamed' }))).json()).toMatchObject({
+      tableKeysRequired: true,
+      confirmGuestOrders: true,
+    });
+    const off = await put(id, owner.token, details({ confirmGuestOrders: false }));
+    expect(off.json()).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: false });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/eatery', headers: bearer(owner.token) });
+    expect(list.json()[0]).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: false });
+  });
+
+  it('a value that is not a boolean is 400 and changes nothing; only EATERY_ADMIN may set them', async () => {
+    const owner = await registerOwner(ctx.app);
+    const id = owner.eateryId;
+    const before = await rowOf(id);
+    for (const [field, value] of [
+      ['tableKeysRequired', 'true'],
+      ['confirmGuestOrders', 1],
+      ['confirmGuestOrders', null],
+    ] as const) {
+      expectValidation(
+        await put(id, owner.token, details({ name: 'Changed', [field]: value })),
+        field,
+        'validation.invalid',
+      );
+    }
+    const waiter = await makeStaff(ctx.app, id, ['WAITER']);
+    expect((await put(id, waiter.token, details({ confirmGuestOrders: true }))).statusCode).toBe(403);
+    expect(await rowOf(id)).toEqual(before);
+  });
+});

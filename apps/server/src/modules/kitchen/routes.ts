@@ -52,8 +52,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
         kitchenThresholds(app.db, eateryId),
         orderQueries.kitchenOrders(eateryId, station),
       ]);
-      // Guest orders waiting for staff confirmation are not the kitchen's yet (issue 17).
-      return { ...thresholds, orders: orders.filter((o) => o.status !== 'NEEDS_CONFIRMATION') };
+      return { ...thresholds, orders };
     },
   );
 
