@@ -146,3 +146,35 @@ describe('restaurant form: guests and opening hours (issue 17)', () => {
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/eatery/4', 'DELETE /api/eatery/4/logo']);
   });
 });
+
+describe('restaurant form: safe ordering from the table (issue 17)', () => {
+  it('turns on table keys (with the note that tables get new codes) and staff confirmation, and saves both', async () => {
+    const api = stubFetch({
+      'PUT /api/eatery/4': { ...restaurant, tableKeysRequired: true, confirmGuestOrders: true },
+    });
+    await renderAdmin(<RestaurantForm restaurant={restaurant} onClose={() => {}} />);
+    const keys = screen.getByRole('switch', {
+      name: /^Guests must scan the table's current QR code/,
+    }) as HTMLInputElement;
+    const confirm = screen.getByRole('switch', { name: /^Staff confirm guest orders/ }) as HTMLInputElement;
+    expect(keys.checked).toBe(false);
+    expect(screen.queryByTestId('table-keys-note')).toBeNull();
+    fireEvent.click(keys);
+    expect(screen.getByTestId('table-keys-note').textContent).toMatch(/print them again on the Tables screen/);
+    fireEvent.click(confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toMatchObject({ tableKeysRequired: true, confirmGuestOrders: true });
+  });
+
+  it('shows the stored switches in Russian, without the note when keys were already on', async () => {
+    const stored = { ...restaurant, tableKeysRequired: true, confirmGuestOrders: true } as Eatery;
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />, 'ru');
+    const keys = screen.getByRole('switch', { name: /^Гости должны сканировать текущий QR-код стола/ });
+    expect((keys as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('switch', { name: /^Персонал подтверждает заказы гостей/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.queryByTestId('table-keys-note')).toBeNull();
+  });
+});

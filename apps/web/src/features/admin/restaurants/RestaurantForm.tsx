@@ -59,6 +59,8 @@ const toValues = (e?: Eatery): Values => ({
   guestLanguage: e?.guestLanguage ?? 'az',
   hoursEnabled: !!e?.openingHours,
   openingHours: e?.openingHours ?? DEFAULT_HOURS,
+  tableKeysRequired: e?.tableKeysRequired ?? false,
+  confirmGuestOrders: e?.confirmGuestOrders ?? false,
   logo: emptyImage(e?.logo ?? null),
 });
 

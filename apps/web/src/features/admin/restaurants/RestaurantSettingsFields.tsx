@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CURRENCIES,
@@ -21,6 +21,10 @@ export interface SettingsValues {
   hoursEnabled: boolean;
   /** Seven days, Monday first; kept while hours are off so that turning them on again restores them. */
   openingHours: DayHours[];
+  /** Guest orders must carry their table's QR key. */
+  tableKeysRequired: boolean;
+  /** New guest orders wait for staff to accept or reject them. */
+  confirmGuestOrders: boolean;
 }
 
 export const DEFAULT_HOURS: DayHours[] = WEEKDAYS.map(() => ({ closed: false, open: '09:00', close: '23:00' }));
@@ -61,8 +65,8 @@ function currencyLabel(code: Currency, language: string): string {
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * Time zone (searchable), currency shown, default guest language and the opening hours per weekday of the
- * restaurant form. `err` translates a field's error.
+ * Time zone (searchable), currency shown, default guest language, the opening hours per weekday and the two
+ * switches of safe table ordering of the restaurant form. `err` translates a field's error.
  */
 export function RestaurantSettingsFields<V extends SettingsValues>({
   form,
@@ -74,6 +78,8 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
   const { t, i18n } = useTranslation();
   const values = form.getValues();
   const zones = useTimeZoneOptions(values.timeZone);
+  // Turning keys on gives tables without one a new code: say so before the owner saves.
+  const keysTurnedOn = values.tableKeysRequired && !form.getInitialValues().tableKeysRequired;
   return (
     <Stack gap="sm">
       <Select
@@ -163,6 +169,22 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
           })}
         </Stack>
       )}
+      <Divider label={t('restaurantSettings.ordering')} labelPosition="left" mt="xs" />
+      <Switch
+        label={t('restaurantSettings.tableKeysRequired')}
+        description={t('restaurantSettings.tableKeysHint')}
+        {...form.getInputProps('tableKeysRequired', { type: 'checkbox' })}
+      />
+      {keysTurnedOn && (
+        <Alert color="yellow" data-testid="table-keys-note">
+          {t('restaurantSettings.tableKeysOnNote')}
+        </Alert>
+      )}
+      <Switch
+        label={t('restaurantSettings.confirmGuestOrders')}
+        description={t('restaurantSettings.confirmGuestOrdersHint')}
+        {...form.getInputProps('confirmGuestOrders', { type: 'checkbox' })}
+      />
     </Stack>
   );
 }
