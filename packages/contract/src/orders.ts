@@ -306,8 +306,8 @@ const STAFF_SETTABLE_STATUSES = ORDER_STATUSES.filter((s) => s !== 'NEEDS_CONFIR
 
 /**
  * The order statuses staff holding `roles` may set with PUT .../orders/{orderId}: EATERY_ADMIN and CASHIER every
- * status but NEEDS_CONFIRMATION, WAITER those but PAID (a waiter marks an order ISSUED: served), KITCHEN_ADMIN none (the kitchen moves
- * items; the order follows them).
+ * status but NEEDS_CONFIRMATION, WAITER those but PAID (a waiter marks an order ISSUED: served), KITCHEN_ADMIN none
+ * (the kitchen moves items; the order follows them).
  */
 export function orderStatusesFor(roles: readonly Role[]): OrderStatus[] {
   if (roles.includes('EATERY_ADMIN') || roles.includes('CASHIER')) return [...STAFF_SETTABLE_STATUSES];

@@ -180,16 +180,16 @@ export function listQuery(eateryId: number, opts: ListOptions, limit: number) {
 const KITCHEN_LOOKBACK = `interval '24 hours'`;
 
 /**
- * The kitchen display's orders (contract kitchen.ts): open orders of the last day (not those still waiting for staff
- * to confirm them, issue 17) with an item at the station
- * (department $2, or any department when $2 is null) that the board can show: still CREATED or PREPARING, or READY
- * in the last RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most
- * ORDER_LIST_MAX.
+ * The kitchen display's orders (contract kitchen.ts): open orders of the last day (not those still waiting for
+ * staff to confirm them, issue 17) with an item at the station (department $2, or any department when $2 is null)
+ * that the board can show: still CREATED or PREPARING, or READY in the last RECALL_MINUTES (the recall list). Same
+ * columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
   name: 'kitchen_orders_v2',
   text: listText(
-    `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK} and o.status not in ('PAID', 'CANCELLED', 'NEEDS_CONFIRMATION')
+    `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK}
+    and o.status not in ('PAID', 'CANCELLED', 'NEEDS_CONFIRMATION')
     and exists (
     select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
       and (k.status in ('CREATED', 'PREPARING')
