@@ -98,16 +98,12 @@ export default function DishSheet({
           maxLength={500}
         />
         <div className={sheet.footer}>
-          {hasOptions && (
-            <div className={sheet.unit} data-testid="sheet-unit-price">
-              {t('client.options.unit', { price: money(unit) })}
-            </div>
-          )}
           {reason && (
             <p id="dish-sheet-reason" className={sheet.reason}>
               {reason}
             </p>
           )}
+          {/* The stepper and the unit price on one line, "Add · total" on its own: long words and prices fit. */}
           <div className={sheet.footerActions}>
             <QuantityControl
               name={name}
@@ -116,17 +112,23 @@ export default function DishSheet({
               onDecrease={() => setQuantity((q) => Math.max(1, q - 1))}
               onIncrease={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
             />
-            <Button
-              size="lg"
-              className={classes.sheetAdd}
-              onClick={save}
-              disabled={!!reason}
-              aria-describedby={reason ? 'dish-sheet-reason' : undefined}
-              data-testid="sheet-add"
-            >
-              {inCart ? t('client.sheet.update', { price: total }) : t('client.sheet.add', { price: total })}
-            </Button>
+            {hasOptions && (
+              <span className={sheet.unit} data-testid="sheet-unit-price">
+                {t('client.options.unit', { price: money(unit) })}
+              </span>
+            )}
           </div>
+          <Button
+            size="lg"
+            fullWidth
+            className={classes.sheetAdd}
+            onClick={save}
+            disabled={!!reason}
+            aria-describedby={reason ? 'dish-sheet-reason' : undefined}
+            data-testid="sheet-add"
+          >
+            {inCart ? t('client.sheet.update', { price: total }) : t('client.sheet.add', { price: total })}
+          </Button>
         </div>
       </div>
     </Sheet>
