@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GUEST_ROUTES, type Dish, type GuestMenu } from '@qr-menu/contract';
-import { categories, dishes } from '../src/db/schema.js';
+import { categories, dishes, orderItems } from '../src/db/schema.js';
 import { registerOwner, setupApp, type Owner } from './helper.js';
-import { addStaff, createCategory, menuForm, sendForm } from './menu-fixtures.js';
+import { addStaff, createCategory, menuForm, orderDish, sendForm } from './menu-fixtures.js';
 import { makeTable } from './orders-fixtures.js';
 
 /**
@@ -147,6 +147,40 @@ describe('dish option groups (admin)', () => {
     const cleared = (await save(owner, categoryId, { optionGroups: [], availableHours: null }, created.id)).json();
     expect(cleared.optionGroups).toEqual([]);
     expect(cleared.availableHours).toBeNull();
+  });
+
+  it('a removed option id that past orders name is not handed to a new option', async () => {
+    const { owner, categoryId } = await setup();
+    const dish = (await save(owner, categoryId, { optionGroups: [SIZE] })).json() as Dish;
+    const [size] = dish.optionGroups;
+    const { itemId } = await orderDish(ctx.app, owner.eateryId, dish.id);
+    const large = size.options[1];
+    await ctx.app.db
+      .update(orderItems)
+      .set({
+        options: [
+          {
+            groupId: size.id,
+            optionId: large.id,
+            groupNames: { az: '', en: 'Size', ru: '' },
+            names: { az: '', en: '0.5 L', ru: '' },
+            priceDelta: 1.5,
+          },
+        ],
+      })
+      .where(eq(orderItems.id, itemId));
+    // 0.5 L (the highest id) removed, a new option added: it gets a new id, not 0.5 L's.
+    const res = await save(
+      owner,
+      categoryId,
+      { optionGroups: [{ ...size, options: [size.options[0], { nameEn: '1 L', priceDelta: 3 }] }] },
+      dish.id,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Dish).optionGroups[0].options.map((o) => [o.id, o.nameEn])).toEqual([
+      [size.options[0].id, '0.3 L'],
+      [large.id + 1, '1 L'],
+    ]);
   });
 
   it('an id that is not one of the dish own (another dish, a group id for an option, twice) is 400', async () => {

@@ -13,6 +13,8 @@ import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
  * which also refreshes the guest menu.
  */
 
+// Spied before the app is built: the app starts its own sweeper when ready.
+const started = vi.spyOn(StopListSweeper.prototype, 'start');
 const ctx = setupApp();
 
 const day = (open: string, close: string, closed = false) => ({ closed, open, close });
@@ -218,6 +220,10 @@ describe('the stop-list sweeper', () => {
     await sweeper.sweep();
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
+  });
+
+  it('is started with the app', () => {
+    expect(started).toHaveBeenCalledTimes(1);
   });
 
   it('runs on its timer until stopped; a failing sweep is logged and the next one tries again', async () => {

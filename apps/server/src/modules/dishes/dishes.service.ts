@@ -15,7 +15,7 @@ import { notFound, validationError } from '../../plugins/app-error.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
 import { nextBusinessDayStart } from './business-day.js';
-import { numberOptionGroups } from './option-ids.js';
+import { numberOptionGroups, optionIdsUsedByOrders } from './option-ids.js';
 import {
   assertCategoryOwned,
   assertSameIdSet,
@@ -166,7 +166,9 @@ export class DishesService {
       const [current] = await tx.select({ optionGroups: dishes.optionGroups }).from(dishes).where(match).for('update');
       if (!current) throw notFound();
       const optionGroups =
-        data.optionGroups !== undefined ? numberOptionGroups(current.optionGroups, data.optionGroups) : undefined;
+        data.optionGroups !== undefined
+          ? numberOptionGroups(current.optionGroups, data.optionGroups, await optionIdsUsedByOrders(tx, dishId))
+          : undefined;
       const imageId = image ? await ImagesService.store(tx, image) : removeImage ? null : undefined;
       const [row] = await tx
         .update(dishes)

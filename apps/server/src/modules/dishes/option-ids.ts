@@ -1,7 +1,8 @@
-import { V, type DishOptionGroup, type optionGroupsField } from '@qr-menu/contract';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { V, type DishOptionGroup, type ErrorDetail, type optionGroupsField } from '@qr-menu/contract';
+import type { Executor } from '../../db/client.js';
 import { AppError } from '../../plugins/app-error.js';
-import type { ErrorDetail } from '@qr-menu/contract';
 
 /** `optionGroups` of a dish form as the contract parsed it (ids optional). */
 export type OptionGroupsInput = z.output<typeof optionGroupsField>;
@@ -10,10 +11,15 @@ export type OptionGroupsInput = z.output<typeof optionGroupsField>;
  * Numbers a dish's option groups and options for storing (issue 17). An id sent must be one the dish already has
  * (a group id for a group, an option id for an option, each once): orders refer to them, so kept ones stay the same.
  * Anything else is 400 `validation.invalid` on that id's path. Groups and options sent without an id are new
- * (a group copied from another dish comes without ids): they get ids above every id of the dish, group ids unique
- * among the groups, option ids unique across all groups of the dish.
+ * (a group copied from another dish comes without ids): they get ids above every id of the dish and above `used`
+ * (the highest ids past orders of the dish refer to), group ids unique among the groups, option ids unique across
+ * all groups of the dish. So a removed option's id is not handed to a new one while orders still name it.
  */
-export function numberOptionGroups(stored: readonly DishOptionGroup[], input: OptionGroupsInput): DishOptionGroup[] {
+export function numberOptionGroups(
+  stored: readonly DishOptionGroup[],
+  input: OptionGroupsInput,
+  used: { group: number; option: number } = { group: 0, option: 0 },
+): DishOptionGroup[] {
   const storedGroupIds = new Set(stored.map((g) => g.id));
   const storedOptionIds = new Set(stored.flatMap((g) => g.options.map((o) => o.id)));
   const problems: ErrorDetail[] = [];
@@ -37,8 +43,8 @@ export function numberOptionGroups(stored: readonly DishOptionGroup[], input: Op
   });
   if (problems.length > 0) throw new AppError(400, 'validation', problems);
 
-  let nextGroup = Math.max(0, ...storedGroupIds) + 1;
-  let nextOption = Math.max(0, ...storedOptionIds) + 1;
+  let nextGroup = Math.max(used.group, ...storedGroupIds) + 1;
+  let nextOption = Math.max(used.option, ...storedOptionIds) + 1;
   return input.map((g) => ({
     id: g.id ?? nextGroup++,
     nameAz: g.nameAz,
@@ -55,4 +61,16 @@ export function numberOptionGroups(stored: readonly DishOptionGroup[], input: Op
       available: o.available,
     })),
   }));
+}
+
+/** The highest group and option ids the dish's past order items refer to (0 when none). */
+export async function optionIdsUsedByOrders(ex: Executor, dishId: number): Promise<{ group: number; option: number }> {
+  const [row] = await ex
+    .select({
+      group: sql<number | string>`coalesce(max((o->>'groupId')::int), 0)`,
+      option: sql<number | string>`coalesce(max((o->>'optionId')::int), 0)`,
+    })
+    .from(sql`order_items oi cross join lateral jsonb_array_elements(oi.options) o`)
+    .where(sql`oi.dish_id = ${dishId}`);
+  return { group: Number(row?.group ?? 0), option: Number(row?.option ?? 0) };
 }
