@@ -175,7 +175,7 @@ describe('server-rendered guest menu page', () => {
     expect(body.indexOf('id="guest-data"')).toBeLessThan(body.indexOf(loader));
   });
 
-  it('answers the guest pages the browser draws (cart) with index.html, its script in the head, styles inlined', async () => {
+  it('answers the guest pages the browser draws (cart without a table cookie) with index.html, styles inlined', async () => {
     const res = await get('/client/cart', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
@@ -203,6 +203,85 @@ describe('server-rendered guest menu page', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('boot-stalled');
       expect(res.body, url).not.toContain('guest-data');
+    }
+  });
+});
+
+describe("server-rendered pages of the cart's table (the table cookie)", () => {
+  const tableCookie = (tableId = table) => `guest_table=${owner.eateryId}.${tableId}`;
+
+  it('the scanned menu and decision pages set the table cookie (path /client, readable by the client)', async () => {
+    for (const url of [pageUrl(), `/client/eatery/${owner.eateryId}/table/${table}/add/false/menu`]) {
+      const res = await get(url);
+      const cookie = res.cookies.find((c) => c.name === 'guest_table');
+      expect(cookie, url).toMatchObject({ value: `${owner.eateryId}.${table}`, path: '/client', sameSite: 'Lax' });
+      expect(cookie?.httpOnly, url).toBeFalsy();
+      expect(cookie?.maxAge, url).toBeGreaterThan(30 * 24 * 3600);
+    }
+  });
+
+  it("renders the cart page for the cookie's table: restaurant, page, menu inlined, script after the paint", async () => {
+    const res = await get('/client/cart', { cookie: `${tableCookie()}; language=en` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<html lang="en"');
+    expect(html).not.toContain('boot-stalled');
+    // The header names the restaurant and the table; the page is the cart's (the server's cart is empty).
+    expect(rootOf(html)).toContain('Sahil Cafe');
+    expect(rootOf(html)).toContain('Table 7');
+    expect(rootOf(html)).toMatch(/Your order|Your cart is empty/);
+    // The menu page's dishes are not drawn here, only inlined for the cart's checks (sold out, hours).
+    expect(rootOf(html)).not.toContain('Dushbara');
+    const data = inlined(html);
+    expect(data.lang).toBe('en');
+    expect(data.menu.tableId).toBe(table);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<script async src="/guest-boot.js"');
+  });
+
+  it('renders "my orders" and the cart table\'s menu (/client/menu) for the cookie\'s table', async () => {
+    const orders = await get('/client/orders', { cookie: `${tableCookie()}; language=en` });
+    expect(rootOf(orders.body)).toContain('Sahil Cafe');
+    // The orders are this phone's (its device cookie): the page waits for them on the client.
+    expect(rootOf(orders.body)).toContain('aria-busy="true"');
+    expect(inlined(orders.body).menu.tableId).toBe(table);
+    const menu = await get('/client/menu', { cookie: tableCookie() });
+    expect(rootOf(menu.body)).toContain('Mərci');
+    expect(inlined(menu.body).menu.tableId).toBe(table);
+  });
+
+  it('renders the cart page once per menu version and language, again after a menu edit', async () => {
+    const cookie = `${tableCookie()}; language=ru`;
+    const first = await get('/client/cart', { cookie });
+    const renders = ctx.app.guestPages.renders;
+    const second = await get('/client/cart', { cookie });
+    expect(second.body).toBe(first.body);
+    expect((await get('/client/cart', { cookie, 'if-none-match': String(second.headers.etag) })).statusCode).toBe(304);
+    expect(ctx.app.guestPages.renders).toBe(renders);
+    // Another language is a page of its own.
+    expect((await get('/client/cart', { cookie: `${tableCookie()}; language=az` })).body).toContain('lang="az"');
+    expect(ctx.app.guestPages.renders).toBe(renders + 1);
+
+    await createDish(ctx.app, owner, soups, { nameAz: 'Xəngəl', nameEn: 'Khingal', nameRu: 'Хингал', price: 7 });
+    const after = await get('/client/cart', { cookie });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(second.headers.etag);
+    expect(inlined(after.body).menu.categories.flatMap((c) => c.dishes.map((d) => d.nameEn))).toContain('Khingal');
+    expect(ctx.app.guestPages.renders).toBe(renders + 2);
+  });
+
+  it('answers the shell for a malformed or unknown table cookie, and for confirmation pages', async () => {
+    for (const [url, cookie] of [
+      ['/client/cart', 'guest_table=abc'],
+      ['/client/cart', `guest_table=${owner.eateryId}`],
+      ['/client/cart', `guest_table=${owner.eateryId}.0`],
+      ['/client/orders', tableCookie(999_999)],
+      ['/client/order-confirmation/5', tableCookie()],
+    ]) {
+      const res = await get(url, { cookie });
+      expect(res.statusCode, `${url} ${cookie}`).toBe(200);
+      expect(res.body, `${url} ${cookie}`).toContain('boot-stalled');
+      expect(res.body, `${url} ${cookie}`).not.toContain('guest-data');
     }
   });
 });

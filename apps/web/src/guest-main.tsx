@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerGuestServiceWorker } from './app/service-worker';
 import { GuestApp } from './guest-app';
-import { seedGuestData, type GuestPageData } from './features/guest/ssr-data';
+import { rememberCartTable, seedGuestData, type GuestPageData } from './features/guest/ssr-data';
 import { loadGuestStrings, showGuestLanguage, startLanguage } from './features/guest/lib/i18n';
 
 /** The menu and language a server-rendered guest page carries (its id is the server's guest-pages module's). */
@@ -26,6 +26,7 @@ function serverData(): GuestPageData | null {
 export async function startGuest() {
   // Guest pages only (its scope is /client/), production only: the guest shell and the last menu work offline.
   registerGuestServiceWorker();
+  rememberCartTable();
   const root = document.getElementById('root')!;
   const lang = startLanguage();
   document.documentElement.lang = lang;

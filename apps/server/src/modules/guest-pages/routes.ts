@@ -32,12 +32,43 @@ function pageLanguage(request: FastifyRequest): Language {
 }
 
 /**
+ * The table of the phone's cart, as far as the server can know it: the cart lives in the phone's local storage, so
+ * the scanned table's pages set this cookie (`<eateryId>.<tableId>`, path /client) and the client writes it from its
+ * stored cart when it starts (apps/web/src/features/guest/ssr-data.ts, `TABLE_COOKIE`). Not httpOnly: the client
+ * writes it too. Nothing secret: the ids are in the table's QR link.
+ */
+export const TABLE_COOKIE = 'guest_table';
+const TABLE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+function cookieTable(request: FastifyRequest): { eateryId: number; tableId: number } | null {
+  const m = /^(\d+)\.(\d+)$/.exec(request.cookies[TABLE_COOKIE] ?? '');
+  const eateryId = parsePathId(m?.[1]);
+  const tableId = parsePathId(m?.[2]);
+  return eateryId && tableId ? { eateryId, tableId } : null;
+}
+
+/**
+ * The guest pages of the cart's table (the path names no table): rendered for the cookie's table. The cart page is
+ * drawn with an empty cart on that table (the server has no local storage); the client re-renders it with the
+ * stored cart. Confirmation pages (one per order) stay with the browser: a cache entry per order and language.
+ */
+const CART_TABLE_PAGES = {
+  '/client/cart': 'cart',
+  '/client/orders': 'orders',
+  '/client/menu': 'cart-menu',
+  '/client/order-decision': 'cart-decision',
+} as const;
+type PageKind = 'menu' | 'decision' | (typeof CART_TABLE_PAGES)[keyof typeof CART_TABLE_PAGES];
+
+/**
  * Server-rendered guest pages (issue 14): GET of a table's menu page or of its decision page answers the built
  * index.html with the page rendered by React and the table's menu inlined, so the menu shows with no request
- * waterfall (and without JavaScript). The menu comes from the menu cache (app.menuCache); each page is rendered once
- * per menu ETag and language (PageCache). Unknown or inactive tables and malformed ids get the guest shell
- * (index.html with the guest chunk preloaded and its styles inlined), as do the guest pages the browser draws (cart,
- * orders, confirmation): the client shows its page or message. A build without the renderer gets the plain SPA page.
+ * waterfall (and without JavaScript); those pages set the table cookie, and the cart, "my orders" and the cart
+ * table's menu and decision pages (/client/menu, /client/order-decision) are rendered the same way for the cookie's table. The menu comes from the menu cache
+ * (app.menuCache); each page is rendered once per menu ETag, language and page (PageCache), so a changed menu
+ * renders its pages anew. Unknown or inactive tables, malformed ids, no table cookie, and the other guest pages
+ * (confirmation) get the guest shell (index.html with the guest chunk preloaded and its styles inlined): the client
+ * shows its page or message. A build without the renderer gets the plain SPA page.
  * fastify-plugin: `app.guestPages` is visible to the app (tests).
  */
 export const guestPageRoutes = fp(async (app) => {
@@ -64,8 +95,8 @@ export const guestPageRoutes = fp(async (app) => {
   };
 
   /**
-   * The guest pages the browser draws (the cart lives in the phone, so the server cannot draw it; unknown tables):
-   * index.html with the guest chunk preloaded and the guest styles inlined.
+   * The guest pages the browser draws (confirmation; unknown tables; no table cookie): index.html with the guest
+   * chunk preloaded and the guest styles inlined.
    */
   const shells = new Map<Language, RenderedPage>();
   const shellPage = (request: FastifyRequest) => {
@@ -75,35 +106,56 @@ export const guestPageRoutes = fp(async (app) => {
     return page;
   };
 
-  const handler =
+  /** The page `kind` at `path` for a table, rendered (or from the cache); the shell when there is nothing to render. */
+  const sendTablePage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    table: { eateryId: number; tableId: number } | null,
+    kind: PageKind,
+    path: string,
+  ) => {
+    if (!table) return sendPage(request, reply, shellPage(request));
+    const menu = await app.menuCache.get(table.eateryId, table.tableId);
+    if (menu.kind !== 'ok') return sendPage(request, reply, shellPage(request));
+    const lang = pageLanguage(request);
+    let page;
+    try {
+      page = await cache.get(`${menu.etag}|${lang}|${kind}`, async () => {
+        const body = menu.body.toString('utf8');
+        const data = { lang, menu: JSON.parse(body) as GuestMenu };
+        const root = await renderer.renderGuestPage(path, data);
+        return root === null ? null : template.page(root, `{"lang":"${lang}","menu":${inlineMenuJson(body)}}`, lang);
+      });
+    } catch (err) {
+      request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
+      return sendPage(request, reply, shellPage(request));
+    }
+    return sendPage(request, reply, page ?? shellPage(request));
+  };
+
+  const scanned =
     (kind: 'menu' | 'decision') =>
     async (request: FastifyRequest<{ Params: { id: string; tableId: string } }>, reply: FastifyReply) => {
       const eateryId = parsePathId(request.params.id);
       const tableId = parsePathId(request.params.tableId);
-      if (!eateryId || !tableId) return sendPage(request, reply, shellPage(request));
-      const menu = await app.menuCache.get(eateryId, tableId);
-      if (menu.kind !== 'ok') return sendPage(request, reply, shellPage(request));
-      const lang = pageLanguage(request);
-      const path = request.url.split('?')[0];
-      let page;
-      try {
-        page = await cache.get(`${menu.etag}|${lang}|${kind}`, async () => {
-          const body = menu.body.toString('utf8');
-          const data = { lang, menu: JSON.parse(body) as GuestMenu };
-          const root = await renderer.renderGuestPage(path, data);
-          return root === null ? null : template.page(root, `{"lang":"${lang}","menu":${inlineMenuJson(body)}}`, lang);
+      const table = eateryId && tableId ? { eateryId, tableId } : null;
+      // The phone's cart moves to the scanned table (usePlaceSync): so do the pages of the cart's table.
+      if (table) {
+        reply.setCookie(TABLE_COOKIE, `${table.eateryId}.${table.tableId}`, {
+          path: '/client',
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: TABLE_COOKIE_MAX_AGE_SECONDS,
         });
-      } catch (err) {
-        request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
-        return sendPage(request, reply, shellPage(request));
       }
-      if (!page) return sendPage(request, reply, shellPage(request));
-
-      return sendPage(request, reply, page);
+      return sendTablePage(request, reply, table, kind, request.url.split('?')[0]);
     };
 
-  app.get('/client/eatery/:id/table/:tableId/menu', handler('menu'));
-  app.get('/client/eatery/:id/table/:tableId/add/:flag/menu', handler('decision'));
-  // Every other guest page (cart, orders, confirmation…) is drawn by the browser.
+  app.get('/client/eatery/:id/table/:tableId/menu', scanned('menu'));
+  app.get('/client/eatery/:id/table/:tableId/add/:flag/menu', scanned('decision'));
+  for (const [path, kind] of Object.entries(CART_TABLE_PAGES)) {
+    app.get(path, (request, reply) => sendTablePage(request, reply, cookieTable(request), kind, path));
+  }
+  // Every other guest page (confirmation…) is drawn by the browser.
   app.get('/client/*', (request, reply) => sendPage(request, reply, shellPage(request)));
 });

@@ -1,7 +1,7 @@
 import type { GuestMenu } from '@qr-menu/contract';
 import type { Language } from '@qr-menu/contract/constants';
 import { guestKeys } from './api';
-import { setServerPlace } from './cart/cart-store';
+import { getCart, setServerPlace } from './cart/cart-store';
 import { clearGuestQueries, setQueryData } from './lib/query';
 
 /**
@@ -38,4 +38,20 @@ export function renderWithGuestData<T>(data: GuestPageData, render: () => T): T 
     clearGuestQueries();
     setServerPlace(null);
   }
+}
+
+/**
+ * The cookie that tells the server the table of the phone's cart (`<eateryId>.<tableId>`, path /client; the
+ * server's guest-pages module reads it, `TABLE_COOKIE` there): the cart lives in local storage, which the server
+ * cannot read, so it renders the cart, "my orders" and /client/menu for this table. The scanned table's pages set
+ * it (the cart moves to that table once the page runs); written here from the stored cart only when it is missing
+ * (a cart kept from before the cookie, a cookie the phone dropped), never over the scanned page's.
+ */
+export const TABLE_COOKIE = 'guest_table';
+
+export function rememberCartTable() {
+  const { eateryId, tableId } = getCart();
+  if (!eateryId || !tableId) return;
+  if (document.cookie.split('; ').some((c) => c.startsWith(`${TABLE_COOKIE}=`))) return;
+  document.cookie = `${TABLE_COOKIE}=${eateryId}.${tableId}; path=/client; max-age=31536000; samesite=lax`;
 }
