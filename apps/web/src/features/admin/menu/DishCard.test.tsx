@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dish } from '@qr-menu/contract';
 import { renderAdmin } from '../shared/test-utils';
 import './index';
+import { backWhen } from './back-at';
 import { DishCard } from './DishCard';
+
+afterEach(() => vi.useRealTimers());
 
 const dish: Dish = {
   id: 11,
@@ -44,5 +47,75 @@ describe('dish card (issue 17)', () => {
     await renderAdmin(card({ dish: { ...dish, dietaryTags: [] } }), 'en');
     expect(screen.queryByRole('list', { name: 'Dietary and allergen tags' })).toBeNull();
     expect(screen.getByText(/3\.50 AZN/)).toBeTruthy();
+  });
+});
+
+const size: Dish['optionGroups'][number] = {
+  id: 1,
+  nameAz: 'Ölçü',
+  nameEn: 'Size',
+  nameRu: 'Размер',
+  minChoices: 1,
+  maxChoices: 1,
+  options: [{ id: 2, nameAz: 'Böyük', nameEn: 'Large', nameRu: 'Большой', priceDelta: 1, available: true }],
+};
+const extras = {
+  ...size,
+  id: 3,
+  nameAz: 'Əlavələr',
+  nameEn: 'Extras',
+  nameRu: 'Добавки',
+  minChoices: 0,
+  maxChoices: 3,
+};
+
+describe('dish card: options, hours and the stop-list (issue 17)', () => {
+  it('names the option groups and the hours in the admin’s language', async () => {
+    await renderAdmin(
+      card({
+        dish: {
+          ...dish,
+          optionGroups: [size, extras],
+          availableHours: { days: [0, 1, 2, 3, 4], from: '08:00', to: '11:30' },
+        },
+      }),
+      'ru',
+    );
+    expect(screen.getByTestId('dish-options').textContent).toBe('Опции: Размер, Добавки');
+    expect(screen.getByTestId('dish-hours').textContent).toBe('Часы: Пн–Пт, 08:00–11:30');
+    expect(screen.queryByTestId('dish-back-at')).toBeNull();
+  });
+
+  it('shows neither for a dish without options and hours', async () => {
+    await renderAdmin(card(), 'en');
+    expect(screen.queryByTestId('dish-options')).toBeNull();
+    expect(screen.queryByTestId('dish-hours')).toBeNull();
+  });
+
+  it('tells when a sold-out dish is back, in the restaurant’s time zone', async () => {
+    // Tuesday 20:00 UTC is already Wednesday 00:00 in Baku (UTC+4).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T20:00:00Z'));
+    const soldOut = { ...dish, available: false, availableAgainAt: '2026-11-25T04:00:00Z' };
+    await renderAdmin(card({ dish: soldOut, timeZone: 'Asia/Baku' }), 'en');
+    expect(screen.getByTestId('dish-back-at').textContent).toBe('Back today at 08:00');
+  });
+
+  it('says tomorrow or the weekday, in Azerbaijani and Russian', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T20:00:00Z'));
+    const soldOut = { ...dish, available: false, availableAgainAt: '2026-11-25T04:00:00Z' };
+    await renderAdmin(card({ dish: soldOut, timeZone: 'UTC' }), 'az');
+    expect(screen.getByTestId('dish-back-at').textContent).toBe('Qayıdır: sabah 04:00');
+    const { i18n } = await import('../../../i18n');
+    await i18n.changeLanguage('ru');
+    const t = i18n.t.bind(i18n);
+    const now = new Date('2026-11-24T20:00:00Z');
+    expect(backWhen('2026-11-27T05:00:00Z', 'Asia/Baku', t, now)).toBe('Пятница в 09:00');
+  });
+
+  it('an available dish shows no "back" line', async () => {
+    await renderAdmin(card({ dish: { ...dish, availableAgainAt: '2026-11-25T04:00:00Z' } }), 'en');
+    expect(screen.queryByTestId('dish-back-at')).toBeNull();
   });
 });
