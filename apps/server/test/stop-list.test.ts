@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROUTES, type GuestMenu, type OpeningHours } from '@qr-menu/contract';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { dishes, eateries } from '../src/db/schema.js';
 import { nextBusinessDayStart } from '../src/modules/dishes/business-day.js';
 import { StopListSweeper } from '../src/modules/kitchen/stop-list-sweeper.js';
-import { bearer, setupApp } from './helper.js';
+import { bearer, setupApp, TEST_DATABASE_URL, testConfig } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
@@ -248,5 +251,51 @@ describe('the stop-list sweeper', () => {
     expect(calls).toBe(after);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(released[0]).toBe(7);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('the sweep with several instances on PostgreSQL', () => {
+  let second: { app: FastifyInstance; database: Database };
+  beforeAll(async () => {
+    const database = await openDatabase({ databaseUrl: ctx.database.pool!.options.connectionString! });
+    second = { app: await buildApp(testConfig(), database), database };
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+  });
+
+  it('a dish brought back on one instance shows on the menu cached by the other', async () => {
+    const e = await makeEatery(ctx.app);
+    const soup = await makeDish(ctx.app, e, { price: '4.00', available: false });
+    await ctx.app.db
+      .update(dishes)
+      .set({ availableAgainAt: new Date(Date.now() - 1000) })
+      .where(eq(dishes.id, soup));
+    const menuOnSecond = async () => {
+      const res = await second.app.inject({ method: 'GET', url: GUEST_ROUTES.menu(e.id, e.tableId) });
+      return (res.json() as GuestMenu).categories.flatMap((c) => c.dishes.map((d) => d.id));
+    };
+    // The second instance's LISTEN connection is up once its cache is in use.
+    const start = Date.now();
+    while (!second.app.menuCache.local.enabled) {
+      expect(Date.now() - start, 'LISTEN on the second instance').toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await menuOnSecond()).not.toContain(soup);
+    expect(second.app.menuCache.local.size).toBeGreaterThan(0);
+
+    const sweeper = new StopListSweeper({
+      releaseDueDishes: (t) => ctx.app.services.dishes.releaseDueDishes(t),
+      invalidate: (id) => ctx.app.menuCache.invalidate(id),
+      log: ctx.app.log,
+    });
+    await sweeper.sweep();
+    const swept = Date.now();
+    while (!(await menuOnSecond()).includes(soup)) {
+      expect(Date.now() - swept, 'NOTIFY menu_cache reached the other instance').toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 });
