@@ -15,7 +15,9 @@
  *   - cart page: /client/cart, with three dishes (one of them twice) in the cart. The cart lives in local storage
  *     (key `cart`, apps/web/src/features/guest/cart): the bench builds it with the web app's own cart functions
  *     from the dishes of the menu API, and writes it on the origin from a URL that loads no script (so the HTTP
- *     cache stays cold) before Lighthouse loads the page; Lighthouse's storage reset keeps local storage.
+ *     cache stays cold) before Lighthouse loads the page; Lighthouse's storage reset keeps local storage. With it,
+ *     the cookies the scanned table's menu page sets (as a guest who scanned, then opened the cart, has them: the
+ *     server learns the cart's table from one and draws the cart page).
  *   Before measuring, one plain load of each page checks that its text shows the seeded dishes.
  *
  * Figures: performance score, FCP, LCP, TBT, CLS (Lighthouse's simulated mobile figures), main-thread work, JS and
@@ -37,7 +39,7 @@ import type { GuestMenu } from '@qr-menu/contract';
 import { addDish, emptyCart, setTableAndEatery } from '../apps/web/src/features/guest/cart/cart.js';
 import { CART_STORAGE_KEY } from '../apps/web/src/features/guest/cart/cart-store.js';
 import { machine } from './common.js';
-import { CHROMIUM_PATH, lighthouseRun, pageShows, type Figures } from './guest-page/lighthouse.js';
+import { CHROMIUM_PATH, lighthouseRun, pageShows, type Figures, type PageState } from './guest-page/lighthouse.js';
 import { printTable, printVerdicts, type PageRuns } from './guest-page/report.js';
 import { CATEGORIES, DISHES_PER_CATEGORY, dishNames, seedMenu, type SeededMenu } from './guest-page/seed.js';
 import { DEFAULT_WEB_DIST, ensureWebBuild, startServer } from './guest-page/server.js';
@@ -55,10 +57,9 @@ const { values: args } = parseArgs({
   },
 });
 
-interface PageToMeasure {
+interface PageToMeasure extends PageState {
   name: string;
   path: string;
-  storage: Record<string, string>;
   /** Texts of which the loaded page must show one. */
   expect: string[];
 }
@@ -80,12 +81,15 @@ async function pagesOf(origin: string, seeded: SeededMenu, wanted: string[]): Pr
   });
   const inCart = [dishes[0], dishes[1], dishes[1], dishes[25]];
   for (const dish of inCart) cart = addDish(cart, dish);
+  // What the scanned table's page leaves in the browser besides the cart (the table cookie).
+  const cookies = (await fetch(origin + seeded.menuPath)).headers.getSetCookie();
   const pages: PageToMeasure[] = [
     { name: 'menu page', path: seeded.menuPath, storage: {}, expect: namesOf(dishes[0]) },
     {
       name: 'cart page',
       path: '/client/cart',
       storage: { [CART_STORAGE_KEY]: JSON.stringify(cart) },
+      cookies,
       expect: inCart.flatMap(namesOf),
     },
   ];
@@ -93,10 +97,10 @@ async function pagesOf(origin: string, seeded: SeededMenu, wanted: string[]): Pr
 }
 
 /** One Lighthouse run; a failed recording (Lighthouse says "run again", e.g. NO_NAVSTART) is tried twice more. */
-async function measure(url: string, debugPort: number, storage: Record<string, string>): Promise<Figures> {
+async function measure(url: string, debugPort: number, state: PageState): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseRun(url, debugPort, storage);
+      return await lighthouseRun(url, debugPort, state);
     } catch (err) {
       if (attempt === 3) throw err;
       console.log(`  ${String(err)}: once more`);
@@ -138,7 +142,7 @@ async function measurePages(origin: string, debugPort: number, runs: number): Pr
   console.log(`menu page HTML: ${(html.length / 1024).toFixed(1)} KB, dish names in it: ${inHtml ? 'yes' : 'no'}`);
 
   for (const page of pages) {
-    const shown = await pageShows(origin + page.path, debugPort, page.storage, page.expect);
+    const shown = await pageShows(origin + page.path, debugPort, page, page.expect);
     if (!shown) throw new Error(`${page.name} (${page.path}) does not show the seeded dishes: nothing to measure`);
   }
 
@@ -146,7 +150,7 @@ async function measurePages(origin: string, debugPort: number, runs: number): Pr
   // Pages alternate, so a burst of load on the machine hits both alike.
   for (let run = 1; run <= runs; run++) {
     for (const [i, page] of pages.entries()) {
-      const figures = await measure(origin + page.path, debugPort, page.storage);
+      const figures = await measure(origin + page.path, debugPort, page);
       results[i].runs.push(figures);
       console.log(
         `  run ${run} ${page.name}: score ${figures.score.toFixed(2)}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, ` +

@@ -5,7 +5,7 @@ import { join } from 'node:path';
  * default configuration (the mobile preset: a Moto G Power-sized screen, simulated slow 4G and 4× slower CPU),
  * performance only; and the figures the benchmark prints, read from the report.
  *
- * Nothing here looks at the page's markup: a page is a URL, plus local storage to set before it loads.
+ * Nothing here looks at the page's markup: a page is a URL, plus local storage and cookies to set before it loads.
  */
 import { request } from 'node:http';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -63,19 +63,34 @@ async function withChrome<T>(debugPort: number, use: (chrome: LaunchedChrome) =>
   }
 }
 
+/** What the browser holds for the page's origin before it loads: local storage entries and cookies. */
+export interface PageState {
+  storage: Record<string, string>;
+  /** Set-Cookie header values, as the server sent them on an earlier page (e.g. the scanned table's). */
+  cookies?: string[];
+}
+
 /**
- * Writes local storage entries of the page's origin from a URL of that origin that loads no script or style
- * (so the HTTP cache stays cold). Lighthouse's storage reset clears caches and service workers but, by default,
- * not local storage, so the page finds the entries when it loads.
+ * Writes local storage entries and cookies of the page's origin from a URL of that origin that loads no script or
+ * style (so the HTTP cache stays cold). Lighthouse's storage reset clears caches and service workers but, by
+ * default, not local storage or cookies, so the page finds them when it loads.
  */
-async function seedLocalStorage(debugPort: number, origin: string, entries: Record<string, string>) {
+async function seedState(debugPort: number, origin: string, state: PageState) {
+  const cookies = state.cookies ?? [];
+  if (Object.keys(state.storage).length === 0 && cookies.length === 0) return;
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${debugPort}` });
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/api/health/live`);
     await page.evaluate((values: Record<string, string>) => {
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-    }, entries);
+    }, state.storage);
+    for (const header of cookies) {
+      const [pair, ...attributes] = header.split(';').map((p) => p.trim());
+      const eq = pair.indexOf('=');
+      const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+      await page.setCookie({ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin, path });
+    }
     await page.close();
   } finally {
     await browser.disconnect();
@@ -109,10 +124,10 @@ function encodingsByUrl(devtoolsLog: unknown): Map<string, string> {
   return map;
 }
 
-/** Runs Lighthouse once on `url` in a fresh browser, after setting `storage` on its origin. */
-export async function lighthouseRun(url: string, debugPort: number, storage: Record<string, string>): Promise<Figures> {
+/** Runs Lighthouse once on `url` in a fresh browser, after setting `state` on its origin. */
+export async function lighthouseRun(url: string, debugPort: number, state: PageState): Promise<Figures> {
   return withChrome(debugPort, async (chrome) => {
-    if (Object.keys(storage).length > 0) await seedLocalStorage(chrome.port, new URL(url).origin, storage);
+    await seedState(chrome.port, new URL(url).origin, state);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -163,25 +178,34 @@ export async function lighthouseRun(url: string, debugPort: number, storage: Rec
 }
 
 /**
- * Loads `url` once in a plain browser tab (no throttling) after setting `storage`, and tells whether its text
- * shows one of `expected` once the network is idle: a check that the page measured is the page meant (a menu with
- * the seeded dishes, a cart with something in it), whatever its markup.
+ * Loads `url` once in a plain browser tab (no throttling) after setting `state`, and tells whether its text shows
+ * one of `expected` within 30 s of the load: a check that the page measured is the page meant (a menu with the
+ * seeded dishes, a cart with something in it), whatever its markup.
  */
 export async function pageShows(
   url: string,
   debugPort: number,
-  storage: Record<string, string>,
+  state: PageState,
   expected: string[],
 ): Promise<boolean> {
   return withChrome(debugPort, async (chrome) => {
-    if (Object.keys(storage).length > 0) await seedLocalStorage(chrome.port, new URL(url).origin, storage);
+    await seedState(chrome.port, new URL(url).origin, state);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 390, height: 844 });
-      await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 });
-      const text = await page.evaluate(() => document.body.innerText);
-      return expected.some((e) => text.includes(e));
+      await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+      // The page's script comes after the first paint, and a cart is drawn from local storage by it.
+      return await page
+        .waitForFunction(
+          (texts: string[]) => texts.some((t) => document.body.innerText.includes(t)),
+          { timeout: 30_000 },
+          expected,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
     } finally {
       await browser.disconnect();
     }

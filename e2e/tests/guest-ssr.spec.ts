@@ -59,6 +59,49 @@ test('the menu page hydrates the server HTML: no hydration error, no menu reques
   expect(menuRequests).toEqual([]);
 });
 
+test("the cart page comes from the server for the cart's table and hydrates to the stored cart", async ({
+  page,
+  request,
+  owner,
+}) => {
+  const tableId = await soupMenu(request, owner, '15');
+  await useLanguage(page, 'en');
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  const menuRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/client\/eatery\/\d+\/table\/\d+\/menu/.test(r.url())) menuRequests.push(r.url());
+  });
+
+  // The scanned page tells the server the cart's table (a cookie); the cart itself stays in the phone.
+  await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await page.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
+  await expect(page.getByRole('button', { name: /View cart/ })).toContainText('4.50 AZN');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'guest_table');
+  expect(cookie?.value).toBe(`${owner.eateryId}.${tableId}`);
+
+  // What the server sends for /client/cart: the restaurant, the table and the page, the menu inlined; not the
+  // dishes in the cart (it cannot see them).
+  const html = await (
+    await request.get('/client/cart', { headers: { cookie: `guest_table=${cookie!.value}; language=en` } })
+  ).text();
+  expect(html).toContain('id="guest-data"');
+  expect(html).toContain('Table 15');
+  expect(html).not.toContain('class="boot-stalled"');
+
+  // A reload of the cart: the server's page hydrates, then shows the stored cart; no menu request, no mismatch.
+  await page.goto('/client/cart');
+  await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('4.50 AZN');
+  await page.getByRole('button', { name: 'One more Lentil soup' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('9.00 AZN');
+  expect(problems).toEqual([]);
+  expect(menuRequests).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
