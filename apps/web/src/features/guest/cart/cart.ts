@@ -244,38 +244,23 @@ export function dropDishes(cart: Cart, dishIds: readonly number[]): Cart {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+const isNum = (v: unknown) => typeof v === 'number' && v >= 0;
 
-/** A stored dish's option groups; anything malformed drops them all (the menu's fresh copy replaces them). */
-function parseGroups(v: unknown): DishOptionGroup[] | undefined {
-  if (!Array.isArray(v)) return undefined;
-  const groups: DishOptionGroup[] = [];
-  for (const g of v) {
-    if (!isObject(g) || num(g.id) === null || count(g.minChoices) === null || count(g.maxChoices) === null) return [];
-    if (!Array.isArray(g.options)) return [];
-    const options = [];
-    for (const o of g.options) {
-      if (!isObject(o) || num(o.id) === null || typeof o.priceDelta !== 'number' || !(o.priceDelta >= 0)) return [];
-      options.push({
-        id: o.id as number,
-        nameAz: str(o.nameAz),
-        nameEn: str(o.nameEn),
-        nameRu: str(o.nameRu),
-        priceDelta: o.priceDelta,
-        available: o.available !== false,
-      });
-    }
-    groups.push({
-      id: g.id as number,
-      nameAz: str(g.nameAz),
-      nameEn: str(g.nameEn),
-      nameRu: str(g.nameRu),
-      minChoices: g.minChoices as number,
-      maxChoices: g.maxChoices as number,
-      options,
-    });
-  }
-  return groups;
+/**
+ * A stored dish's option groups, kept when each group and option has the numbers prices are made of; otherwise none
+ * (the menu's fresh copy replaces them as soon as it loads).
+ */
+function parseGroups(v: unknown[]): DishOptionGroup[] {
+  const ok = v.every(
+    (g) =>
+      isObject(g) &&
+      isNum(g.id) &&
+      isNum(g.minChoices) &&
+      isNum(g.maxChoices) &&
+      Array.isArray(g.options) &&
+      g.options.every((o) => isObject(o) && isNum(o.id) && isNum(o.priceDelta)),
+  );
+  return ok ? (v as DishOptionGroup[]) : [];
 }
 
 function parseDish(v: unknown): CartDish | null {

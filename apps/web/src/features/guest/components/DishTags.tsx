@@ -1,6 +1,6 @@
 import type { DietaryTag } from '@qr-menu/contract';
 import type { TFunction } from '../lib/i18n';
-import { TAG_ICONS } from '../lib/dietary';
+import { TagIcon } from '../lib/dietary';
 import classes from '../guest.module.css';
 
 /**
@@ -20,14 +20,13 @@ export function DishTags({
   return (
     <ul className={classes.dishTags} data-compact={compact || undefined} aria-label={t('client.tags.label')}>
       {tags.map((tag) => {
-        const Icon = TAG_ICONS[tag];
         const label = t(`client.tags.${tag}`);
-        return Icon ? (
+        return (
           <li key={tag} className={classes.dishTag} title={label} data-tag={tag}>
-            <Icon size={16} stroke={2} aria-hidden />
+            <TagIcon tag={tag} />
             <span className={classes.dishTagName}>{label}</span>
           </li>
-        ) : null;
+        );
       })}
     </ul>
   );

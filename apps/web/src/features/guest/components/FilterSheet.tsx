@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DietaryTag } from '@qr-menu/contract';
 import { useTranslation } from '../lib/i18n';
-import { GUEST_TAGS, TAG_ICONS } from '../lib/dietary';
+import { GUEST_TAGS, TagIcon } from '../lib/dietary';
 import { Button } from '../ui/Button';
 import { Sheet } from '../ui/Sheet';
 import sheet from './sheet.module.css';
@@ -37,7 +37,6 @@ export default function FilterSheet({
         </h2>
         <div role="group" aria-labelledby="filter-sheet-title">
           {shown.map((tag) => {
-            const Icon = TAG_ICONS[tag];
             return (
               <label key={tag} className={sheet.tagOption}>
                 <input
@@ -48,7 +47,7 @@ export default function FilterSheet({
                     setTags((list) => GUEST_TAGS.filter((x) => (x === tag ? on : list.includes(x))));
                   }}
                 />
-                <Icon size={22} aria-hidden />
+                <TagIcon tag={tag} size={22} />
                 {t(`client.tags.${tag}`)}
               </label>
             );

@@ -1,4 +1,4 @@
-import { IconAdjustmentsHorizontal, IconToolsKitchen2 } from '@tabler/icons-react';
+import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DietaryTag, GuestMenuDish } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
@@ -21,6 +21,7 @@ import { notNow, notNowLabel, useNow } from '../lib/availability';
 import { useCurrency } from '../lib/currency';
 import { knownTimeZone } from '../lib/format-date';
 import { filterMenu, isFiltering } from '../lib/menu-search';
+import { FilterIcon } from '../lib/dietary';
 import { Button, IconButton } from '../ui/Button';
 import classes from '../guest.module.css';
 
@@ -122,7 +123,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
               label={tags.length ? t('client.filter.openCount', { count: tags.length }) : t('client.filter.open')}
               onClick={() => setFilterOpen(true)}
             >
-              <IconAdjustmentsHorizontal size={24} />
+              <FilterIcon />
             </IconButton>
           )}
         </div>
