@@ -241,7 +241,7 @@ export function ManualDishForm({
         {departments.length === 0 && (
           <Text size="xs" c="dimmed">
             {t('dishes.noDepartmentsYet')}.{' '}
-            <Anchor component={Link} to={`/admin/restaurant/${eateryId}/departments`} size="xs">
+            <Anchor component={Link} to={`/admin/restaurant/${eateryId}/departments`} size="xs" underline="always">
               {t('dishes.manageDepartments')}
             </Anchor>
           </Text>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Button,
+  Flex,
   Group,
   NumberInput,
   Paper,
@@ -25,6 +26,14 @@ import type { DishValues } from './DishForm';
 import { CHOICE_TYPES, copyGroup, newGroup, newOption, type ChoiceType, type GroupValues } from './option-groups';
 
 type DishForm = UseFormReturnType<DishValues>;
+
+/** A button whose label may take two lines instead of being cut. */
+const WRAPPING = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'start' as const } },
+};
 type Err = (path: string) => string | undefined;
 
 /** Language, field, and the labels of the group's and the option's name inputs. */
@@ -339,19 +348,27 @@ export function OptionGroupsEditor({
           err={err}
         />
       ))}
-      <Group gap="xs">
+      {/* On a phone each button takes its own line and wraps its label (long in az and ru). */}
+      <Flex direction={{ base: 'column', xs: 'row' }} gap="xs" align={{ base: 'stretch', xs: 'center' }} wrap="wrap">
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
           disabled={full}
           onClick={() => form.insertListItem('optionGroups', newGroup())}
+          {...WRAPPING}
         >
           {t('dishes.options.addGroup')}
         </Button>
-        <Button variant="default" leftSection={<IconCopy size={16} />} disabled={full} onClick={() => setPicking(true)}>
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} />}
+          disabled={full}
+          onClick={() => setPicking(true)}
+          {...WRAPPING}
+        >
           {t('dishes.options.copyGroup')}
         </Button>
-      </Group>
+      </Flex>
       {full && (
         <Text size="xs" c="dimmed">
           {t('dishes.options.limitGroups', { count: OPTION_LIMITS.groups })}
