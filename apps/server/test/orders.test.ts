@@ -98,6 +98,7 @@ describe('POST /api/eatery/:id/orders', () => {
         kitchenDepartmentId: A.departmentId,
         names: { az: 'Çoban salatı', en: 'Shepherd salad', ru: 'Салат' },
         batch: 1,
+        options: [],
         createdAt: order.createdAt,
         readyAt: null,
       },
