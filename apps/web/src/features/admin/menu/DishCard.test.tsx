@@ -114,6 +114,41 @@ describe('dish card: options, hours and the stop-list (issue 17)', () => {
     expect(backWhen('2026-11-27T05:00:00Z', 'Asia/Baku', t, now)).toBe('Пятница в 09:00');
   });
 
+  it('the dish form says it too, while the dish stays switched off', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T20:00:00Z'));
+    const soldOut = { ...dish, available: false, availableAgainAt: '2026-11-25T04:00:00Z' };
+    const { DishForm } = await import('./DishForm');
+    const category = {
+      id: 3,
+      categoryId: 3,
+      eateryId: 7,
+      nameAz: 'Souslar',
+      nameEn: 'Sauces',
+      nameRu: 'Соусы',
+      image: null,
+      imageId: null,
+      position: 0,
+      dishes: 1,
+      dishCount: 1,
+      availableHours: null,
+    };
+    await renderAdmin(
+      <DishForm
+        eateryId={7}
+        category={category}
+        dish={soldOut}
+        dishes={[]}
+        categories={[category]}
+        departments={[]}
+        timeZone="Asia/Baku"
+        onClose={() => {}}
+      />,
+      'ru',
+    );
+    expect(screen.getByTestId('dish-form-back-at').textContent).toBe('Вернётся сегодня в 08:00');
+  });
+
   it('an available dish shows no "back" line', async () => {
     await renderAdmin(card({ dish: { ...dish, availableAgainAt: '2026-11-25T04:00:00Z' } }), 'en');
     expect(screen.queryByTestId('dish-back-at')).toBeNull();

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   availableHoursField,
+  DEFAULT_TIME_ZONE,
   DIETARY_TAG_V,
   dishData,
   localDescription,
@@ -36,6 +37,8 @@ import { DietaryTagsInput } from './DietaryTags';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
 import { toGroupInputs, toGroupValues, type GroupValues } from './option-groups';
 import { OptionGroupsEditor } from './OptionGroupsEditor';
+import { backWhen } from './back-at';
+import '../shared/menu/menu-texts';
 
 export interface DishValues extends LocalizedTexts {
   price: number | string;
@@ -265,6 +268,12 @@ export function ManualDishForm({
           description={t('dishes.availableHint')}
           {...form.getInputProps('available', { type: 'checkbox' })}
         />
+        {/* Sold out until the next business day (set on the kitchen screen): when it comes back by itself. */}
+        {dish?.availableAgainAt && !dish.available && !values.available && (
+          <Text size="sm" data-testid="dish-form-back-at">
+            {t('dishes.card.backAt', { when: backWhen(dish.availableAgainAt, timeZone ?? DEFAULT_TIME_ZONE, t) })}
+          </Text>
+        )}
         <ImagePicker {...image.pickerProps(values.image, (v) => form.setFieldValue('image', v))} />
         <Divider my={4} />
         <OptionGroupsEditor
