@@ -214,7 +214,7 @@ describe('kitchen display', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Стоп-лист' }));
     const dialog = await screen.findByRole('dialog');
     // 04:00 UTC is 08:00 in Baku (the restaurant's clock), a Wednesday.
-    expect((await within(dialog).findByTestId('back-at')).textContent).toBe('Вернётся ср 08:00');
+    expect((await within(dialog).findByTestId('back-at')).textContent).toBe('Вернётся завтра в 08:00');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Пока я не включу его снова' }));
     fireEvent.click(within(dialog).getByRole('switch', { name: /Суп/ }));
     await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatBackAt } from './SoldOutModal';
 import { formatAge, nextKitchenStatus, ticketLevel } from './ticket-format';
 
 describe('kitchen ticket format', () => {
@@ -21,5 +22,20 @@ describe('kitchen ticket format', () => {
     expect(formatAge(65_000)).toBe('1:05');
     expect(formatAge(3_600_000 + 61_000)).toBe('1:01:01');
     expect(formatAge(-5000)).toBe('0:00');
+  });
+});
+
+describe('when a sold-out dish comes back', () => {
+  const t = (key: string, values?: Record<string, string>) => `${key.split('.').pop()} ${JSON.stringify(values)}`;
+  // 22:30 in Baku (UTC+4) on 24 November.
+  const now = new Date('2026-11-24T18:30:00.000Z');
+
+  it('says today, tomorrow or the date on the restaurant clock', () => {
+    expect(formatBackAt(t, '2026-11-24T19:00:00.000Z', now, 'Asia/Baku')).toBe('today {"time":"23:00"}');
+    // 00:30 UTC on the 25th is already 04:30 in Baku: tomorrow there.
+    expect(formatBackAt(t, '2026-11-25T00:30:00.000Z', now, 'Asia/Baku')).toBe('tomorrow {"time":"04:30"}');
+    expect(formatBackAt(t, '2026-11-27T04:00:00.000Z', now, 'Asia/Baku')).toBe('date {"date":"27.11","time":"08:00"}');
+    // The same instants in UTC: 19:00 is today, and 00:30 on the 25th tomorrow.
+    expect(formatBackAt(t, '2026-11-25T00:30:00.000Z', now, 'UTC')).toBe('tomorrow {"time":"00:30"}');
   });
 });
