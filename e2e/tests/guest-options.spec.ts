@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
 import { expect, test, useLanguage, type Owner } from '../fixtures';
@@ -100,6 +101,27 @@ async function seedMenu(request: APIRequestContext, owner: Owner): Promise<Seede
   const table = await request.post(`${base}/table`, { headers, data: { number: '5', seats: 4 } });
   expect(table.status(), await table.text()).toBe(201);
   return { tableId: (await table.json()).id as number, lemonadeId };
+}
+
+/** Opening hours every day 00:00–23:59 (so the header says "Open until 23:59" whenever the test runs) and a logo. */
+async function setHoursAndLogo(request: APIRequestContext, owner: Owner) {
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const put = await request.put(`/api/eatery/${owner.eateryId}`, {
+    headers,
+    data: {
+      name: owner.restaurantName,
+      address: 'Nizami küçəsi 10, Bakı',
+      phones: ['+994 12 555 00 00'],
+      openingHours: Array.from({ length: 7 }, () => ({ closed: false, open: '00:00', close: '23:59' })),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const image = readFileSync(new URL('../fixtures/baklava.webp', import.meta.url));
+  const logo = await request.put(`/api/eatery/${owner.eateryId}/logo`, {
+    headers,
+    multipart: { image: { name: 'logo.webp', mimeType: 'image/webp', buffer: image } },
+  });
+  expect(logo.status(), await logo.text()).toBe(200);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -231,10 +253,13 @@ for (const lang of ['az', 'en', 'ru'] as const) {
     request,
   }) => {
     const { tableId } = await seedMenu(request, owner);
+    await setHoursAndLogo(request, owner);
     await useLanguage(page, lang);
     await openMenu(page, owner, tableId);
-    // Hydrated: the dish outside its hours is greyed.
+    // Hydrated: the dish outside its hours is greyed, the header says until when it is open.
     await expect(page.locator('article[data-not-now]')).toHaveCount(1);
+    await expect(page.getByTestId('open-state')).toContainText('23:59');
+    await expect(page.locator('header img')).toBeVisible();
     await shot(page, `${lang}-menu`);
     await page.locator('article').first().locator('button[aria-haspopup="dialog"]').last().click();
     const sheet = page.locator('dialog[open]');

@@ -15,9 +15,6 @@ import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
 import { cartActions, useCart } from './cart/cart-store';
 import { useMenu } from './api';
-import { useNow } from './lib/availability';
-import { knownTimeZone } from './lib/format-date';
-import { openState } from './lib/opening-hours';
 import { IconButton } from './ui/Button';
 import { ui } from './ui/parts';
 import classes from './guest.module.css';
@@ -61,10 +58,7 @@ function GuestHeader() {
         <div className={classes.headerTitle}>
           <div className={classes.eateryName}>{cart.eateryName || t('client.appName')}</div>
           {hasTable && cart.tableNumber && (
-            <div className={`${classes.tableName} ${ui.dimmed}`}>
-              {t('client.table', { number: cart.tableNumber })}
-              <OpenNow eateryId={cart.eateryId!} tableId={cart.tableId!} />
-            </div>
+            <div className={`${classes.tableName} ${ui.dimmed}`}>{t('client.table', { number: cart.tableNumber })}</div>
           )}
         </div>
         <div className={classes.langSelect}>
@@ -105,26 +99,6 @@ function EateryLogo({ eateryId, tableId, name }: { eateryId: number | null; tabl
       alt={t('client.open.logo', { name })}
     />
   );
-}
-
-/**
- * " · Open until 23:00" / " · Closed now, opens 09:00" (issue 17), on the restaurant's clock. Only after hydration:
- * the time differs between the server's render and the phone's.
- */
-function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: number }) {
-  const { t } = useTranslation();
-  const menu = useMenu(eateryId, tableId).data;
-  const now = useNow();
-  const zone = knownTimeZone(menu?.timeZone);
-  if (!now || !menu || !zone) return null;
-  const state = openState(menu.openingHours, zone, now);
-  if (!state) return null;
-  let text: string;
-  if (state.open) text = t('client.open.until', { time: state.until });
-  else if (!state.opens) text = t('client.open.closed');
-  else if (state.opens.inDays === 0) text = t('client.open.opens', { time: state.opens.time });
-  else text = t('client.open.opensDay', { day: t(`client.weekdays.${state.opens.weekday}`), time: state.opens.time });
-  return <span data-testid="open-state"> · {text}</span>;
 }
 
 /**

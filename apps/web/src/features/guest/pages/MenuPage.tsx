@@ -15,6 +15,7 @@ import { focusOnMount } from '../lib/focus';
 import { usePlaceSync } from '../lib/use-place';
 import { Skeleton, VisuallyHidden, ui } from '../ui/parts';
 import { ScanPrompt } from './ScanPrompt';
+import { OpenNow } from '../components/OpenNow';
 import { useOnline } from '../offline/online-status';
 import { dishQuantity } from '../cart/cart';
 import { notNow, notNowLabel, useNow } from '../lib/availability';
@@ -102,6 +103,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
       <VisuallyHidden as="h1" tabIndex={-1} ref={focusOnMount}>
         {t('client.menuTitle')}
       </VisuallyHidden>
+      <OpenNow eateryId={eateryId} tableId={tableId} />
       {allCategories.length > 0 && (
         <div className={classes.menuTools}>
           <input

@@ -1,0 +1,32 @@
+import { IconClock } from '@tabler/icons-react';
+import { useMenu } from '../api';
+import { useTranslation } from '../lib/i18n';
+import { useNow } from '../lib/availability';
+import { knownTimeZone } from '../lib/format-date';
+import { openState } from '../lib/opening-hours';
+import classes from '../guest.module.css';
+
+/**
+ * "Open until 23:00" / "Closed now, opens 09:00" (issue 17), on the restaurant's clock, at the top of the menu under
+ * the header (the header's second line has no room for it beside the table at 360–390 px in az and ru). Only after
+ * hydration: the time differs between the server's render and the phone's.
+ */
+export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: number }) {
+  const { t } = useTranslation();
+  const menu = useMenu(eateryId, tableId).data;
+  const now = useNow();
+  const zone = knownTimeZone(menu?.timeZone);
+  const state = now && menu && zone ? openState(menu.openingHours, zone, now) : null;
+  if (!state) return null;
+  let text: string;
+  if (state.open) text = t('client.open.until', { time: state.until });
+  else if (!state.opens) text = t('client.open.closed');
+  else if (state.opens.inDays === 0) text = t('client.open.opens', { time: state.opens.time });
+  else text = t('client.open.opensDay', { day: t(`client.weekdays.${state.opens.weekday}`), time: state.opens.time });
+  return (
+    <p className={classes.openState} data-open={state.open} data-testid="open-state">
+      <IconClock size={18} aria-hidden />
+      {text}
+    </p>
+  );
+}
