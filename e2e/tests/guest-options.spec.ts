@@ -246,6 +246,44 @@ test('tags, a search in another language, a dish outside its hours; axe on the o
   expect(await seriousViolations(page, 'dialog[open]'), 'filter at 360px').toEqual([]);
 });
 
+test("the QR link's key goes with the order; a rotated key asks the guest to scan the table's code again", async ({
+  page,
+  owner,
+  request,
+}) => {
+  const { tableId } = await seedMenu(request, owner);
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const base = `/api/eatery/${owner.eateryId}`;
+  const keysOn = await request.put(base, {
+    headers,
+    data: { name: owner.restaurantName, address: 'Bakı', phones: ['+994 12 555 00 00'], tableKeysRequired: true },
+  });
+  expect(keysOn.status(), await keysOn.text()).toBe(200);
+  const tables = (await (await request.get(`${base}/table`, { headers })).json()) as { id: number; guestKey: string }[];
+  const key = tables.find((t) => t.id === tableId)!.guestKey;
+  expect(key).toBeTruthy();
+
+  await useLanguage(page, 'en');
+  // The QR link: the welcome page, then the menu (the key is kept for the table while the tab lives).
+  await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu?k=${encodeURIComponent(key)}`);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await page.getByRole('button', { name: 'Add Pilaf to the cart' }).click();
+  await page.getByRole('button', { name: /View cart/ }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByTestId('order-number')).toBeVisible();
+
+  // The owner prints a new QR code: the old key no longer places orders.
+  const rotated = await request.post(`${base}/table/${tableId}/key`, { headers });
+  expect(rotated.status(), await rotated.text()).toBe(200);
+  await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await page.getByRole('button', { name: 'Add Pilaf to the cart' }).click();
+  await page.getByRole('button', { name: /View cart/ }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert')).toContainText('This QR code is no longer valid. Please scan the code');
+  // The cart stays for after the new code is scanned.
+  await expect(page.getByTestId('cart-total')).toHaveText('7.35 AZN');
+});
+
 for (const lang of ['az', 'en', 'ru'] as const) {
   test(`screenshots at 390 px (${lang}): the menu with tags, the option sheet, the cart`, async ({
     page,

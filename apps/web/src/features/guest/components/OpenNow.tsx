@@ -16,8 +16,10 @@ export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: numb
   const menu = useMenu(eateryId, tableId).data;
   const now = useNow();
   const zone = knownTimeZone(menu?.timeZone);
-  const state = now && menu && zone ? openState(menu.openingHours, zone, now) : null;
-  if (!state) return null;
+  if (menu?.openingHours?.length !== 7) return null;
+  const state = now && zone ? openState(menu.openingHours, zone, now) : null;
+  // The server and the first client render keep the line's room, empty: filling it in moves nothing (layout shift).
+  if (!state) return <p className={classes.openState} aria-hidden />;
   let text: string;
   if (state.open) text = t('client.open.until', { time: state.until });
   else if (!state.opens) text = t('client.open.closed');

@@ -273,6 +273,19 @@ describe('tags and search', () => {
 });
 
 describe('opening hours', () => {
+  it('the menu says until when the restaurant is open, on its clock, in Azerbaijani', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 2026-01-12 12:00 in Baku; the phone's own zone does not matter.
+    vi.setSystemTime(new Date('2026-01-12T08:00:00Z'));
+    const hours = Array.from({ length: 7 }, () => ({ closed: false, open: '09:00', close: '23:00' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...menu, openingHours: hours })),
+    );
+    await renderGuest(<MenuPage eateryId={1} tableId={2} />, { lang: 'az' });
+    expect((await screen.findByTestId('open-state')).textContent).toBe('23:00-dək açıqdır');
+  });
+
   const week = (open: string, close: string) => Array.from({ length: 7 }, (_, i) => ({ closed: i === 6, open, close }));
   it('open until, closed with the next opening, past midnight', () => {
     // Monday 2026-01-12 in Baku (UTC+4).
