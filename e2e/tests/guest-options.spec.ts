@@ -299,6 +299,12 @@ for (const lang of ['az', 'en', 'ru'] as const) {
     await expect(page.getByTestId('open-state')).toContainText('23:59');
     await expect(page.locator('header img')).toBeVisible();
     await shot(page, `${lang}-menu`);
+    await page.locator('button[aria-haspopup="dialog"]:not(article *)').last().click();
+    await expect(page.locator('dialog[open] input[type="checkbox"]').first()).toBeVisible();
+    await page.locator('dialog[open] input[type="checkbox"]').first().check();
+    await shot(page, `${lang}-filter`);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
     await page.locator('article').first().locator('button[aria-haspopup="dialog"]').last().click();
     const sheet = page.locator('dialog[open]');
     await expect(sheet).toBeVisible();

@@ -54,11 +54,11 @@ export default function FilterSheet({
           })}
         </div>
         <div className={sheet.filterActions}>
-          <Button variant="outline" size="lg" onClick={() => apply([])}>
-            {t('client.filter.clear')}
-          </Button>
           <Button size="lg" onClick={() => apply(tags)}>
             {t('client.filter.show')}
+          </Button>
+          <Button variant="outline" size="lg" onClick={() => apply([])}>
+            {t('client.filter.clear')}
           </Button>
         </div>
       </div>
