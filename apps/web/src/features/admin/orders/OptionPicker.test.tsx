@@ -149,3 +149,55 @@ describe('staff add a dish with options', () => {
     expect((await screen.findAllByText(/недоступ/i)).length).toBeGreaterThan(0);
   });
 });
+
+describe('staff change the options of an item', () => {
+  it('starts from the item’s options and sends only the new choice', async () => {
+    const writes = stubApi();
+    const onClose = vi.fn();
+    const item = {
+      id: 501,
+      dishId: 11,
+      dishName: 'Limonad',
+      name: 'Limonad',
+      orderId: 77,
+      quantity: 1,
+      note: null,
+      status: 'CREATED',
+      price: 4.3,
+      category: null,
+      kitchenDepartmentId: null,
+      names: { az: 'Limonad', en: 'Lemonade', ru: 'Лимонад' },
+      batch: 1,
+      createdAt: '2026-01-05T12:00:00.000Z',
+      readyAt: null,
+      options: [
+        {
+          groupId: 1,
+          optionId: 10,
+          groupNames: { az: 'Ölçü', en: 'Size', ru: 'Размер' },
+          names: { az: '0.3 L az', en: '0.3 L', ru: '0.3 L ru' },
+          priceDelta: 0,
+        },
+        {
+          groupId: 2,
+          optionId: 20,
+          groupNames: { az: 'Əlavələr', en: 'Extras', ru: 'Добавки' },
+          names: { az: 'Mint az', en: 'Mint', ru: 'Mint ru' },
+          priceDelta: 0.3,
+        },
+      ],
+    } as Order['items'][number];
+    await renderWithProviders(
+      <OrderItemModal eateryId={1} order={order} item={item} perms={orderPermissions(['WAITER'])} onClose={onClose} />,
+    );
+    await screen.findByTestId('option-picker');
+    expect((screen.getByRole('radio', { name: /0.3 L/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /Mint/ }) as HTMLInputElement).checked).toBe(true);
+    expect(price()).toContain('4.30 AZN');
+    fireEvent.click(screen.getByRole('radio', { name: /0.5 L/ }));
+    expect(price()).toContain('5.80 AZN');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes).toEqual([{ url: '/api/eatery/1/orders/77/items/501', body: { optionIds: [20, 11] } }]);
+  });
+});

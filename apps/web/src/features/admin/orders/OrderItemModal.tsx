@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ORDER_NOTE_MAX, localName, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
+import {
+  ORDER_NOTE_MAX,
+  localName,
+  type ItemStatus,
+  type Order,
+  type OrderItem,
+  type OrderItemUpdateBody,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -53,8 +60,10 @@ export function OrderItemModal({
   const initial = useMemo(() => fromItem(item), [item]);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  // The chosen options of a new item; a new dish starts without any (each required group asks for its choice).
-  const [optionIds, setOptionIds] = useState<number[]>([]);
+  // The chosen options: an item's own ones; a new item or another dish starts without any (each required group
+  // asks for its choice).
+  const initialOptionIds = useMemo(() => (item?.options ?? []).map((o) => o.optionId), [item]);
+  const [optionIds, setOptionIds] = useState<number[]>(initialOptionIds);
   const [optionErrors, setOptionErrors] = useState<ReadonlyMap<number | null, string>>(new Map());
   const editing = !!item;
   const canEdit = perms.editItems;
@@ -137,8 +146,17 @@ export function OrderItemModal({
       return;
     }
     // Only what changed is sent; nothing changed: just close.
-    const body: { dishId?: number; quantity?: number; note?: string | null; status?: ItemStatus } = {};
-    if (canEdit && dishId !== item.dishId) body.dishId = dishId;
+    const body: OrderItemUpdateBody = {};
+    const dishChanged = dishId !== item.dishId;
+    const optionsChanged =
+      optionIds.length !== initialOptionIds.length || optionIds.some((id) => !initialOptionIds.includes(id));
+    if (canEdit && (dishChanged || optionsChanged) && groups.length > 0) {
+      const problems = problemsByGroup(groups, optionIds);
+      setOptionErrors(problems);
+      if (problems.size > 0) return;
+      body.optionIds = optionIds;
+    }
+    if (canEdit && dishChanged) body.dishId = dishId;
     if (canEdit && quantity !== item.quantity) body.quantity = quantity;
     if (canEdit && note !== (item.note ?? null)) body.note = note;
     if (perms.itemStatus && values.status !== item.status) body.status = values.status;
@@ -178,15 +196,15 @@ export function OrderItemModal({
               maxDropdownHeight={320}
             />
           )}
-          {!editing && groups.length > 0 && (
+          {canEdit && groups.length > 0 && (
             <OptionPicker groups={groups} value={optionIds} onChange={chooseOptions} errors={optionErrors} />
           )}
-          {!editing && optionsServerError && (
+          {canEdit && optionsServerError && (
             <Text size="sm" c="red" role="alert">
               {optionsServerError}
             </Text>
           )}
-          {!editing && dish && (
+          {canEdit && dish && (
             <Group justify="space-between" data-testid="unit-price">
               <Text size="sm" c="dimmed">
                 {t('orders.item.unitPrice')}
@@ -196,15 +214,12 @@ export function OrderItemModal({
               </Text>
             </Group>
           )}
-          {editing && item.options?.length > 0 && (
+          {editing && !canEdit && item.options?.length > 0 && (
             <Stack gap={2} data-testid="item-options">
               <Text size="sm" fw={500}>
                 {t('orders.item.options')}
               </Text>
               <Text size="sm">{itemOptionsText(item.options, i18n.language, true)}</Text>
-              <Text size="xs" c="dimmed">
-                {t('orders.item.optionsFixed')}
-              </Text>
             </Stack>
           )}
           <NumberInput
