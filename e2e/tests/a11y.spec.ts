@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
 import { expect, test, useLanguage } from '../fixtures';
 import { clearSession, seedRestaurant, useSession, type Restaurant } from '../seed';
@@ -37,6 +37,30 @@ function checker(page: Page) {
       expect.soft(violations, `axe on ${name}`).toEqual([]);
     });
   };
+}
+
+/**
+ * Turns on "staff confirm guest orders" for the seeded restaurant and places a guest order at its table through the
+ * guest API: the order waits in NEEDS_CONFIRMATION. Its id.
+ */
+async function waitingGuestOrder(request: APIRequestContext, r: Restaurant): Promise<number> {
+  const { owner } = r;
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const put = await request.put(`/api/eatery/${owner.eateryId}`, {
+    headers,
+    data: { name: owner.restaurantName, address: 'Nizami 10', phones: ['+994 50 123 45 67'], confirmGuestOrders: true },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const menu = await request.get(`/api/eatery/${owner.eateryId}/category/${r.categoryId}`, { headers });
+  const dishes = (await menu.json()).dishes as { id: number; dishId?: number; available: boolean }[];
+  const dish = dishes.find((d) => d.available)!;
+  const placed = await request.post(`/api/client/eatery/${owner.eateryId}/table/${r.tableId}/orders`, {
+    data: { items: [{ dishId: dish.dishId ?? dish.id, quantity: 1 }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number; status: string };
+  expect(order.status).toBe('NEEDS_CONFIRMATION');
+  return order.id;
 }
 
 /** Closes the open dialog with Escape (the way a keyboard user does); a dialog that stays is a failure. */
@@ -122,6 +146,8 @@ for (const size of SIZES) {
       });
 
       // ---- Owner screens and their modals ----
+      // Issue 17: staff confirm guest orders; one guest order waits for them (the reject dialog needs it).
+      const waitingId = await waitingGuestOrder(request, r);
       await useSession(page, owner, owner.eateryId);
       await check('owner: restaurants', async () => {
         await page.goto('/admin/restaurants');
@@ -200,6 +226,12 @@ for (const size of SIZES) {
         'dialog',
       );
       await closeDialog(page);
+      await check(
+        'owner: new QR code dialog',
+        () => openDialog(page, page.getByRole('button', { name: '1 masası üçün yeni QR kod' })),
+        'dialog',
+      );
+      await closeDialog(page);
 
       await check('owner: users', async () => {
         await page.goto('/admin/users');
@@ -225,6 +257,7 @@ for (const size of SIZES) {
 
       const orderCard = (status: string) =>
         page.getByRole('article', { name: new RegExp(`^Sifariş #${r.orders[status]},`) });
+      const waitingCard = () => page.getByRole('article', { name: new RegExp(`^Sifariş #${waitingId},`) });
       const openOrders = async () => {
         await page.goto('/admin/orders');
         await expect(orderCard('PREPARING')).toBeVisible();
@@ -272,6 +305,19 @@ for (const size of SIZES) {
         await useSession(page, r.staff.WAITER, owner.eateryId);
         await openOrders();
       });
+      await check('waiter: orders board with a guest order waiting for confirmation', async () => {
+        await expect(waitingCard()).toContainText('Təsdiq gözləyir');
+      });
+      await check(
+        'waiter: reject order dialog (reason missing)',
+        async () => {
+          await openDialog(page, waitingCard().getByRole('button', { name: `#${waitingId} sifarişini rədd et` }));
+          await dialog.getByRole('button', { name: 'Sifarişi rədd et' }).click();
+          await expect(dialog.getByText('Zəhmət olmasa, səbəbi yazın')).toBeVisible();
+        },
+        'dialog',
+      );
+      await closeDialog(page);
       await check(
         'waiter: order status modal',
         () => openDialog(page, orderCard('READY').getByRole('button', { name: 'Status' })),
@@ -299,6 +345,14 @@ for (const size of SIZES) {
       await check(
         'kitchen: sold out dialog',
         () => openDialog(page, page.getByRole('button', { name: 'Bitib', exact: true })),
+        'dialog',
+      );
+      await check(
+        'kitchen: sold out dialog, a dish off until the next opening',
+        async () => {
+          await dialog.getByRole('switch', { name: /^Düşbərə/ }).click({ force: true });
+          await expect(dialog.getByTestId('back-at')).toBeVisible();
+        },
         'dialog',
       );
       await closeDialog(page);
