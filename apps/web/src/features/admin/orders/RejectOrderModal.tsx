@@ -67,7 +67,12 @@ export function RejectOrderModal({
                     setReason(t(`orders.reject.reasons.${r}`));
                     setError(undefined);
                   }}
-                  styles={{ label: { whiteSpace: 'normal', height: 'auto', minHeight: 32, paddingBlock: 4 } }}
+                  radius="md"
+                  // Whole sentences: they wrap inside a rounded box with ordinary line spacing (a pill of three
+                  // lines looked broken in Russian at 390 px).
+                  styles={{
+                    label: { whiteSpace: 'normal', height: 'auto', minHeight: 36, lineHeight: 1.3, paddingBlock: 7 },
+                  }}
                 >
                   {t(`orders.reject.reasons.${r}`)}
                 </Chip>
