@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './enums.js';
 import { MAX_DB_ID, V } from './validation.js';
+import { orderItemOptionResponse } from './menu-options.js';
 
 /**
  * Closing the bill (issue #15; CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
@@ -124,9 +125,12 @@ export const billResponse = z.object({
       name: z.string(),
       names,
       quantity: z.number(),
+      /** Unit price with the chosen options' deltas. */
       price: z.number(),
       total: z.number(),
       paid: z.boolean(),
+      /** The chosen options as they were at ordering time (issue 17). */
+      options: z.array(orderItemOptionResponse),
     }),
   ),
   /** Sum of the items. */

@@ -38,6 +38,7 @@ export const theme = createTheme({
       BUSY: 'orange',
       EMPTY: 'gray',
       RESERVED: 'grape',
+      NEEDS_CONFIRMATION: 'violet',
       CREATED: 'red',
       PROCESSING: 'yellow',
       PREPARING: 'yellow',

@@ -285,6 +285,7 @@ export class BillsService {
           price: fromCents(toCents(i.price)),
           total: fromCents(itemCents(i)),
           paid: paidItems.has(i.id),
+          options: i.options,
         };
       }),
       subtotal: fromCents(money.subtotal),

@@ -26,7 +26,7 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
     { id: 12, tableNumber: '7', status: 'ISSUED', createdAt: '2026-01-05T12:00:00.000Z', orderPrice: 10, discount: 0 },
   ],
   items: [
-    { id: 1, orderId: 12, name: 'Plov', names, quantity: 1, price: 6, total: 6, paid: false },
+    { id: 1, orderId: 12, name: 'Plov', names, quantity: 1, price: 6, total: 6, paid: false, options: [] },
     {
       id: 2,
       orderId: 12,
@@ -36,6 +36,7 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
       price: 2,
       total: 4,
       paid: false,
+      options: [],
     },
   ],
   subtotal: 10,
