@@ -61,6 +61,20 @@ export function setServerPlace(place: TablePlace | null) {
   serverCartValue = place ? ops.setTableAndEatery(ops.emptyCart(), place) : ops.emptyCart();
 }
 
+const noSubscribe = () => () => {};
+
+/**
+ * Whether the page shows the stored cart: false on the server and while hydrating its page (the server has no
+ * local storage, so its cart is empty), true from the next render on. A page says "the cart is empty" only when true.
+ */
+export function useCartStored(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
 /** The cart, re-rendering on every change. */
 export function useCart(): Cart {
   return useSyncExternalStore(subscribe, current, serverCart);

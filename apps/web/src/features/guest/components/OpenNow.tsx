@@ -15,7 +15,9 @@ export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: numb
   const { t } = useTranslation();
   const menu = useMenu(eateryId, tableId).data;
   const now = useNow();
-  const zone = knownTimeZone(menu?.timeZone);
+  // Checked (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
+  // hydrating.
+  const zone = now ? knownTimeZone(menu?.timeZone) : undefined;
   if (menu?.openingHours?.length !== 7) return null;
   const state = now && zone ? openState(menu.openingHours, zone, now) : null;
   // The server and the first client render keep the line's room, empty: filling it in moves nothing (layout shift).

@@ -9,8 +9,9 @@ import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type Ca
 import { notNow, notNowLabel, useNow } from '../lib/availability';
 import { knownTimeZone } from '../lib/format-date';
 import { optionsText } from '../lib/option-text';
-import { cartActions, useCart } from '../cart/cart-store';
+import { cartActions, useCart, useCartStored } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
+import { CardsSkeleton } from '../components/CardsSkeleton';
 import { DishPhoto } from '../components/DishPhoto';
 import { QuantityControl } from '../components/QuantityControl';
 import { GuestMessage } from '../GuestLayout';
@@ -25,8 +26,18 @@ import classes from '../guest.module.css';
 /** The cart: quantities, a note per dish, the order note, the total and "Place order" (or "Add to order #N"). */
 export function CartPage() {
   const cart = useCart();
+  const stored = useCartStored();
   const { t } = useTranslation();
   if (!cart.eateryId || !cart.tableId) return <NoRestaurant />;
+  // The server's page (and its hydration) has no local storage: the page's title over placeholders, not "empty".
+  if (!stored) {
+    return (
+      <div className={classes.narrow}>
+        <h1 className={classes.pageTitle}>{t('client.cart.title')}</h1>
+        <CardsSkeleton cards={[150, 150]} />
+      </div>
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <>
@@ -63,8 +74,9 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   const now = useNow();
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
-    const zone = knownTimeZone(menu.data?.timeZone);
-    if (!menu.data || !now || !zone) return map;
+    if (!menu.data || !now) return map;
+    const zone = knownTimeZone(menu.data.timeZone);
+    if (!zone) return map;
     for (const c of menu.data.categories)
       for (const d of c.dishes) {
         const closed = cart.items.some((i) => i.dish.id === d.id) ? notNow(d, c, zone, now) : null;

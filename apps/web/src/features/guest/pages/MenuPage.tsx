@@ -77,7 +77,9 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
   // Availability hours (issue 17): only once hydrated (`now` is null before), so the server's HTML and the first
   // client render agree; then re-checked every minute.
   const now = useNow();
-  const zone = knownTimeZone(menu.data?.timeZone);
+  // The zone (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
+  // hydrating.
+  const zone = now ? knownTimeZone(menu.data?.timeZone) : undefined;
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
     if (!now || !zone) return map;
