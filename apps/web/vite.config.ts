@@ -10,7 +10,8 @@ const BOOT_SOURCE = fileURLToPath(new URL('./src/features/guest/boot.ts', import
 const BOOT_FILE = 'guest-boot.js';
 /** The string in sw.ts the build replaces with the shell's file list. */
 const SW_PLACEHOLDER = /(["'`])__GUEST_SHELL__\1/;
-const GUEST_MODULES = '/src/features/guest/';
+/** Guest code: the guest feature and the guest app's entry and root (guest-main.tsx, guest-app.tsx). */
+const isGuestModule = (id: string) => id.includes('/src/features/guest/') || /\/src\/guest-(main|app)\.tsx$/.test(id);
 /** Never in the guest shell, even when a guest chunk mentions them. */
 const NOT_GUEST = /\/src\/features\/(admin|auth|marketing)\//;
 
@@ -29,14 +30,14 @@ function guestShellFiles(bundle: Rollup.OutputBundle): string[] {
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
     for (const name of chunk.imports) visit(byName.get(name)!);
-    if (chunk.isEntry || !chunk.moduleIds.some((id) => id.includes(GUEST_MODULES))) return;
+    if (chunk.isEntry || !chunk.moduleIds.some(isGuestModule)) return;
     for (const name of chunk.dynamicImports) {
       const lazy = byName.get(name);
       if (lazy && !lazy.moduleIds.some((id) => NOT_GUEST.test(id))) visit(lazy);
     }
   };
   for (const c of chunks) if (c.isEntry) visit(c);
-  for (const c of chunks) if (c.moduleIds.some((id) => id.includes(GUEST_MODULES))) visit(c);
+  for (const c of chunks) if (c.moduleIds.some(isGuestModule)) visit(c);
   if (bundle['index.html']) files.add('index.html');
   return [...files].sort().map((f) => `/${f}`);
 }
@@ -128,5 +129,28 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     manifest: true,
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for the guest pages' first load (small chunks compress worse): React in one, the
+        // guest app's shared code in one; the pages loaded on demand keep their own.
+        advancedChunks: {
+          groups: [
+            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // What the entry (main.tsx) shares with the guest app, in a chunk of its own: a group takes the modules
+            // its modules import too, so without this the entry would import the whole guest shell.
+            {
+              name: 'entry-shared',
+              test: /packages[\\/]contract[\\/]src[\\/](enums|limits)\.ts$|src[\\/](i18n[\\/]saved-language|api[\\/]session|api[\\/]report-error)\.ts$|preload-helper/,
+              priority: 2,
+            },
+            {
+              name: 'guest-shell',
+              priority: 1,
+              test: /src[\\/]features[\\/]guest[\\/](?!i18n[\\/]|pages[\\/](CartPage|ConfirmationPage|OrdersPage)\.|components[\\/](DishSheet|FilterSheet|OptionGroups|StatusSteps|StatusAnnouncer|StatusBadge)\.|lib[\\/](place-order|submit-errors)\.|offline[\\/](sw|order-outbox)\.|boot\.)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

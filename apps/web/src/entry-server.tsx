@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { LANGUAGES } from '@qr-menu/contract/constants';
 import { GuestApp } from './guest-app';
 import { renderWithGuestData, type GuestPageData } from './features/guest/ssr-data';
+import { preloadGuestPages } from './features/guest/lib/lazy-page';
 import { addGuestStrings, showGuestLanguage } from './features/guest/lib/i18n';
 import appAz from './i18n/az.json';
 import appEn from './i18n/en.json';
@@ -23,6 +24,8 @@ for (const lng of LANGUAGES) addGuestStrings(lng, strings[lng]);
  * server's module, which sends the page the browser draws on null.)
  */
 export async function renderGuestPage(path: string, data: GuestPageData): Promise<string | null> {
+  // The pages loaded on demand (cart, confirmation, my orders) must be loaded before the synchronous render.
+  await preloadGuestPages();
   // No await between the language switch and the (synchronous) render: another request cannot switch in between.
   showGuestLanguage(data.lang);
   return Promise.resolve(renderWithGuestData(data, () => renderToString(<GuestApp path={path} />)));

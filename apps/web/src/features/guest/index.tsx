@@ -1,16 +1,16 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useCart } from './cart/cart-store';
 import { GuestLayout } from './GuestLayout';
 import { Navigate, ParamsProvider, matchPath, useLocation, useParams } from './lib/router';
 import { parseId } from './lib/use-place';
-import { CartPage } from './pages/CartPage';
-import { ConfirmationPage } from './pages/ConfirmationPage';
+import { CardsSkeleton } from './components/CardsSkeleton';
 import { DecisionPage } from './pages/DecisionPage';
+import { CartPage, ConfirmationPage, OrdersPage } from './pages/lazy-pages';
 import { MenuPage } from './pages/MenuPage';
-import { OrdersPage } from './pages/OrdersPage';
 import { EateryMenuPage, GuestNotFound } from './pages/ScanPrompt';
 
 export { seedGuestData, renderWithGuestData, type GuestPageData } from './ssr-data';
+export { preloadGuestPages } from './lib/lazy-page';
 
 const ToMenu = () => <Navigate to="/client/menu" replace />;
 
@@ -43,7 +43,9 @@ export function GuestRoutes() {
   return (
     <GuestLayout>
       <ParamsProvider params={params}>
-        <Page />
+        <Suspense fallback={<CardsSkeleton heading cards={[160, 160]} />}>
+          <Page />
+        </Suspense>
       </ParamsProvider>
     </GuestLayout>
   );

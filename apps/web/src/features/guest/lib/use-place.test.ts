@@ -6,7 +6,8 @@ import { testDish } from '../cart/test-dish';
 import { cartActions, getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { whenOnlineOrTimeout } from '../offline/online-status';
 import { resetOutboxForTests } from '../offline/order-outbox';
-import { rememberTimeZone, restaurantTimeZone, usePlaceOrder, useRestaurantTimeZone } from './use-place';
+import { rememberTimeZone, restaurantTimeZone, useRestaurantTimeZone } from './use-place';
+import { usePlaceOrder } from './place-order';
 
 const dish = (id: number) => testDish(id, { price: 2.5 });
 

@@ -17,7 +17,7 @@ import { QuantityControl } from '../components/QuantityControl';
 import { GuestMessage } from '../GuestLayout';
 import { useMoney } from '../lib/use-money';
 import { invalidateQuery, setQueryData } from '../lib/query';
-import { usePlaceOrder } from '../lib/use-place';
+import { usePlaceOrder } from '../lib/place-order';
 import { Button, ButtonLink, IconButton } from '../ui/Button';
 import { Alert, Badge, TextField, ui } from '../ui/parts';
 import { NoRestaurant } from './ScanPrompt';

@@ -1,0 +1,9 @@
+import { lazyPage } from '../lib/lazy-page';
+
+/**
+ * The cart, confirmation and "My orders" pages load on demand: a guest's first page is the welcome (decision) or the
+ * menu page, whose first load stays small (issue 14's budget).
+ */
+export const CartPage = lazyPage(() => import('./CartPage').then((m) => m.CartPage));
+export const ConfirmationPage = lazyPage(() => import('./ConfirmationPage').then((m) => m.ConfirmationPage));
+export const OrdersPage = lazyPage(() => import('./OrdersPage').then((m) => m.OrdersPage));
