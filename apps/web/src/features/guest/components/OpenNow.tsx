@@ -14,7 +14,7 @@ import classes from '../guest.module.css';
 export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: number }) {
   const { t } = useTranslation();
   const menu = useMenu(eateryId, tableId).data;
-  const now = useNow();
+  const now = useNow(menu?.openingHours?.length === 7);
   // Checked (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
   // hydrating.
   const zone = now ? knownTimeZone(menu?.timeZone) : undefined;

@@ -44,13 +44,20 @@ export function notNowLabel(start: NotNow | null, t: (key: string, values?: Reco
 
 const MINUTE = 60_000;
 
+/** Does any category or dish of the menu have availability hours? Without any, no clock is needed. */
+export function menuHasHours(menu: { categories: GuestMenuCategory[] } | undefined): boolean {
+  return !!menu?.categories.some((c) => c.availableHours || c.dishes.some((d) => d.availableHours));
+}
+
 /**
  * The current time, for rules that depend on it: null on the server and in the first client render (so that the
- * hydrated HTML is the server's), then the time, refreshed every minute.
+ * hydrated HTML is the server's), then the time, refreshed every minute. `enabled` false: always null (no re-render
+ * of the page after hydration when nothing depends on the time: Total Blocking Time on a phone).
  */
-export function useNow(): Date | null {
+export function useNow(enabled = true): Date | null {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
+    if (!enabled) return;
     // The first tick in a task of its own: the formatters it needs (Intl, tens of milliseconds the first time on a
     // phone) are not made in the task that hydrates or mounts the page (Total Blocking Time).
     const first = setTimeout(() => setNow(new Date()), 0);
@@ -59,6 +66,6 @@ export function useNow(): Date | null {
       clearTimeout(first);
       clearInterval(timer);
     };
-  }, []);
-  return now;
+  }, [enabled]);
+  return enabled ? now : null;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useMenu } from '../api';
 import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type CartItem } from '../cart/cart';
-import { notNow, notNowLabel, useNow } from '../lib/availability';
+import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { knownTimeZone } from '../lib/format-date';
 import { optionsText } from '../lib/option-text';
 import { cartActions, useCart, useCartStored } from '../cart/cart-store';
@@ -71,7 +71,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   }, [menu.data, cart.items]);
 
   /** Dishes outside their hours right now (issue 17), with when they can be ordered: checked again every minute. */
-  const now = useNow();
+  const now = useNow(menuHasHours(menu.data));
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
     if (!menu.data || !now) return map;

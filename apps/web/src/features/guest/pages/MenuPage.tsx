@@ -18,7 +18,7 @@ import { ScanPrompt } from './ScanPrompt';
 import { OpenNow } from '../components/OpenNow';
 import { useOnline } from '../offline/online-status';
 import { dishQuantity } from '../cart/cart';
-import { notNow, notNowLabel, useNow } from '../lib/availability';
+import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { useCurrency } from '../lib/currency';
 import { knownTimeZone } from '../lib/format-date';
 import { filterMenu, isFiltering } from '../lib/menu-search';
@@ -76,7 +76,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
 
   // Availability hours (issue 17): only once hydrated (`now` is null before), so the server's HTML and the first
   // client render agree; then re-checked every minute.
-  const now = useNow();
+  const now = useNow(menuHasHours(menu.data));
   // The zone (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
   // hydrating.
   const zone = now ? knownTimeZone(menu.data?.timeZone) : undefined;
