@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { onSendHookHandler, RouteOptions } from 'fastify';
+import { afterWrites } from './after-writes.js';
 import type { Role } from '@qr-menu/contract';
 import { runJsonStatement, type Statement } from '../db/statements.js';
 import { AppError, notFound, accessDenied } from './app-error.js';
@@ -76,9 +76,6 @@ const MEMBERSHIP: Statement = {
  */
 const ACCESS_WRITE_ROUTE = /^\/api\/(admin\/eatery|eatery|eatery\/:id|eatery\/:id\/user(\/:userId)?)$/;
 
-const isWrite = (method: RouteOptions['method']) =>
-  (Array.isArray(method) ? method : [method]).some((m) => m !== 'GET' && m !== 'HEAD');
-
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenEateryId', null);
@@ -106,16 +103,8 @@ export const accessPlugin = fp(async (app) => {
     return membership;
   }
 
-  // After the handler (its transaction committed), before the response leaves: the caller's next request, and any
-  // request here from then on, reads the membership from the database again. A 4xx changed nothing; a 5xx may have.
-  const accessWritten: onSendHookHandler = async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || reply.statusCode >= 500) app.realtime.accessChanged();
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    if (!isWrite(route.method) || !ACCESS_WRITE_ROUTE.test(route.url)) return;
-    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), accessWritten];
-  });
+  // The caller's next request, and any request here from then on, reads the membership from the database again.
+  afterWrites(app, ACCESS_WRITE_ROUTE, () => app.realtime.accessChanged());
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

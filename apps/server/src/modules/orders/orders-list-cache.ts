@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { onSendHookHandler, RouteOptions } from 'fastify';
+import { afterWrites } from '../../plugins/after-writes.js';
 import type { ListOptions } from './order-queries.js';
 
 /** One page of the staff orders list as sent: the serialized body and the X-Next-Cursor header (null: none). */
@@ -159,9 +159,6 @@ declare module 'fastify' {
 /** Write routes of a restaurant, staff's and guests': any of them may change what its orders list shows. */
 const EATERY_WRITE_ROUTE = /^\/api\/(client\/)?eatery\/:id(\/|$)/;
 
-const isWrite = (method: RouteOptions['method']) =>
-  (Array.isArray(method) ? method : [method]).some((m) => m !== 'GET' && m !== 'HEAD');
-
 /**
  * Registers `app.ordersListCache` and what keeps it current: the realtime plugin's changes (order events here and on
  * other instances, lost messages), and a hook on every write route under /api/eatery/:id and /api/client/eatery/:id
@@ -176,16 +173,8 @@ export const ordersListCachePlugin = fp(async (app) => {
     else if (change.kind === 'everything') cache.clear();
   });
 
-  // After the handler (its transaction committed), before the response leaves. A 4xx changed nothing; a 5xx may
-  // have (a commit followed by a failure).
-  const eateryWritten: onSendHookHandler = async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+  afterWrites(app, EATERY_WRITE_ROUTE, (request) => {
     const id = Number((request.params as { id?: string }).id);
     if (Number.isSafeInteger(id) && id > 0) app.realtime.ordersChanged(id);
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    if (!isWrite(route.method) || !EATERY_WRITE_ROUTE.test(route.url)) return;
-    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), eateryWritten];
   });
 });
