@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './enums.js';
 import { V } from './validation.js';
+import { weekdayMinuteIn } from './menu-rules.js';
 
 const optionalCoordinate = (min: number, max: number, key: string) =>
   z.preprocess(
@@ -89,19 +90,8 @@ export type OpeningHours = DayHours[];
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The weekday (0 = Monday) and minute of the day of an instant in a time zone. */
-export function localWeekdayMinute(at: Date, timeZone: string): { weekday: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday'));
-  return { weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
-}
+/** The weekday (0 = Monday) and minute of the day of an instant in a time zone (menu-rules.ts). */
+export const localWeekdayMinute = weekdayMinuteIn;
 
 /**
  * Is the restaurant open at `at` (its own time zone)? A day's hours that pass midnight also cover the early hours of

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER, type Order, type OrderStatus, type Table, type TableAssignment } from '@qr-menu/contract';
-import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
+import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api, apiResponse } from '../../../api/client';
 import { orderChanged, patchOrders, type LiveOrderChange } from '../shared/live/patch-orders';
 
@@ -14,14 +14,7 @@ export const floorKeys = {
  * Orders that still occupy a table: not yet paid or cancelled (ISSUED: served, the bill still open), and guest
  * orders waiting for staff confirmation (issue 17).
  */
-export const FLOOR_STATUSES: readonly OrderStatus[] = [
-  'NEEDS_CONFIRMATION',
-  'CREATED',
-  'PROCESSING',
-  'PREPARING',
-  'READY',
-  'ISSUED',
-];
+export const FLOOR_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 const onFloor = (order: Order) => FLOOR_STATUSES.includes(order.status);
 
 export const useFloorTables = (eateryId: number) =>
