@@ -79,6 +79,7 @@ describe('paying a bill', () => {
         price: 10,
         total: 10,
         paid: false,
+        options: [],
       },
     ]);
 

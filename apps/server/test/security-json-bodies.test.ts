@@ -12,6 +12,11 @@ import * as schema from '../src/db/schema.js';
 import { bearer, type Owner, openTestDatabase, registerOwner, testConfig } from './helper.js';
 
 const BODIES = ['[0]', '[null]', '[true]', '[{}]', 'null', '0', 'true', '"x"', '[]'];
+/**
+ * Routes that take no body (`z.object({}).strict().nullish()`): for them a JSON `null` is "no body" (the app's JSON
+ * parser reads an empty body as null) and the route does its work, so they get every body but `null`.
+ */
+const NO_BODY = new Set(['POST /api/eatery/:id/table/:tableId/key', 'POST /api/eatery/:id/orders/:orderId/accept']);
 
 // Built before the tests are collected: one test per route.
 const database: Database = await openTestDatabase();
@@ -134,6 +139,7 @@ describe('non-object JSON bodies', () => {
     it(`${method} ${url}: 4xx with the error body, never 5xx, nothing written`, async () => {
       const before = await snapshot();
       for (const payload of BODIES) {
+        if (payload === 'null' && NO_BODY.has(`${method} ${url}`)) continue;
         const res = await app.inject({
           method: method as 'POST',
           url: concrete(url),

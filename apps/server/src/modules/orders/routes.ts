@@ -125,8 +125,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Accept a guest order waiting for confirmation (NEEDS_CONFIRMATION → CREATED: the kitchen sees it). ' +
-          '409 `orderClosed` from any other status.',
+          '409 `orderClosed` from any other status. No body (or an empty object).',
         params: orderParams,
+        body: z.object({}).strict().nullish(),
         response: { 200: orderResponse },
       },
     },

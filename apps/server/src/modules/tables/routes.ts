@@ -52,8 +52,9 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'A new random QR key for the table ("reprint QR"): the QR code changes and, with table keys on, the old ' +
-          'printed code no longer places orders.',
+          'printed code no longer places orders. No body (or an empty object).',
         params: tableParams,
+        body: z.object({}).strict().nullish(),
         response: { 200: tableResponse },
       },
     },
