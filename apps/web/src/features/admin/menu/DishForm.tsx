@@ -11,12 +11,9 @@ import {
   MENU_V,
   optionGroupsField,
   pickTexts,
-  type AvailabilityHours,
   type Category,
-  type DietaryTag,
   type Department,
   type Dish,
-  type LocalizedTexts,
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
@@ -29,32 +26,19 @@ import { useCommonCategories } from '../shared/menu/categories-api';
 import { EMPTY_TEXTS, FLAGS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
 import { NameFields, NAMES_ERROR } from '../shared/menu/NameFields';
 import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
-import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
+import { emptyImage, ImagePicker } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { AvailabilityHoursInput } from '../shared/menu/AvailabilityHoursInput';
 import { DietaryTagsInput } from './DietaryTags';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
-import { toGroupInputs, toGroupValues, type GroupValues } from './option-groups';
+import { toGroupInputs, toGroupValues } from './option-groups';
+import type { DishValues } from './dish-values';
 import { OptionGroupsEditor } from './OptionGroupsEditor';
 import { backWhen } from './back-at';
 import '../shared/menu/menu-texts';
 
-export interface DishValues extends LocalizedTexts {
-  price: number | string;
-  available: boolean;
-  /** Select value: the department id as a string, or null for none. */
-  kitchenDepartmentId: string | null;
-  /** Select value: the category the dish is (or will be) in. */
-  categoryId: string | null;
-  image: ImageValue;
-  /** Dietary and allergen tags of the fixed list. */
-  dietaryTags: DietaryTag[];
-  /** Option groups as the owner edits them (option-groups.ts). */
-  optionGroups: GroupValues[];
-  /** When guests can order it; null: always. */
-  availableHours: AvailabilityHours | null;
-}
+export type { DishValues };
 
 const DESCRIPTION_FIELDS = { az: 'descriptionAz', en: 'descriptionEn', ru: 'descriptionRu' } as const;
 

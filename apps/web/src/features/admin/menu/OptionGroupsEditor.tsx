@@ -22,7 +22,7 @@ import { localName, OPTION_LIMITS, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FLAGS } from '../shared/menu/menu-helpers';
 import { CopyGroupPicker } from './CopyGroupPicker';
-import type { DishValues } from './DishForm';
+import type { DishValues } from './dish-values';
 import { CHOICE_TYPES, copyGroup, newGroup, newOption, type ChoiceType, type GroupValues } from './option-groups';
 
 type DishForm = UseFormReturnType<DishValues>;
