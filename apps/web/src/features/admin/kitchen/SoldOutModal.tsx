@@ -5,44 +5,26 @@ import { localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
+import { addDays, clockTime, dayIn } from '../shared/zoned-time';
 import { useDishAvailability, useKitchenDishes } from './dishes-api';
 
 type Until = 'nextDay' | 'manual';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-/** Day (YYYY-MM-DD) and time (HH:MM) of an instant on the restaurant's clock (the browser's for an unknown zone). */
-function clockOf(at: Date, timeZone?: string): { day: string; time: string } {
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', { ...options, timeZone }).formatToParts(at);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-CA', options).formatToParts(at);
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
-}
-
 /**
  * When a dish sold out until the next business day comes back, on the restaurant's clock and in words that need
  * no weekday names: "today at 18:00", "tomorrow at 08:00", else "25.11 at 08:00".
  */
 export function formatBackAt(t: Translate, iso: string, now: Date, timeZone?: string): string {
-  const back = clockOf(new Date(iso), timeZone);
-  const today = clockOf(now, timeZone).day;
-  const tomorrow = clockOf(new Date(now.getTime() + 24 * 3_600_000), timeZone).day;
-  if (back.day === today) return t('kitchen.soldOut.when.today', { time: back.time });
-  if (back.day === tomorrow) return t('kitchen.soldOut.when.tomorrow', { time: back.time });
-  const [, month, day] = back.day.split('-');
-  return t('kitchen.soldOut.when.date', { date: `${day}.${month}`, time: back.time });
+  const at = new Date(iso);
+  const back = dayIn(at, timeZone);
+  const time = clockTime(at, timeZone);
+  const today = dayIn(now, timeZone);
+  if (back === today) return t('kitchen.soldOut.when.today', { time });
+  if (back === addDays(today, 1)) return t('kitchen.soldOut.when.tomorrow', { time });
+  const [, month, day] = back.split('-');
+  return t('kitchen.soldOut.when.date', { date: `${day}.${month}`, time });
 }
 
 const matches = (dish: Dish, query: string) => {

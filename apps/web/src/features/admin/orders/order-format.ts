@@ -1,4 +1,5 @@
 import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
+import { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 /**
  * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
@@ -7,62 +8,10 @@ import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The restaurant's time zone when it is valid here, else the browser's own (undefined). */
-export function safeTimeZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Calendar fields of an instant as a clock in `timeZone` shows them. */
-export function zonedParts(date: Date, timeZone?: string): ZonedParts {
-  const key = timeZone ?? '';
-  let fmt = partsFormatters.get(key);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: safeTimeZone(timeZone),
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(key, fmt);
-  }
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(fmt.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
-}
+// Calendar days in the restaurant's time zone live in shared/zoned-time.ts (the kitchen and the menu use them too).
+export { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The calendar day (YYYY-MM-DD) of an instant in `timeZone`. */
-export function dayIn(date: Date, timeZone?: string): string {
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
-/** YYYY-MM-DD plus `days` (may be negative). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
 
 export type DateShortcut = 'today' | 'yesterday' | 'last7';
 export interface DateRange {
