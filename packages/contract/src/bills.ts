@@ -4,7 +4,7 @@ import { MAX_DB_ID, V } from './validation.js';
 import { orderItemOptionResponse } from './menu-options.js';
 
 /**
- * Closing the bill (issue #15; CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
+ * Closing the bill (CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
  * order, or the open orders of a table). Money is exact: amounts travel as numbers or decimal strings with at most
  * 2 decimals and are counted in integer cents (`toCents`), never as floats.
  *
@@ -129,7 +129,7 @@ export const billResponse = z.object({
       price: z.number(),
       total: z.number(),
       paid: z.boolean(),
-      /** The chosen options as they were at ordering time (issue 17). */
+      /** The chosen options as they were at ordering time. */
       options: z.array(orderItemOptionResponse),
     }),
   ),

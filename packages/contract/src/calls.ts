@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V } from './validation.js';
 
 /**
- * Calls from the table (issue #15): a guest asks for the waiter or for the bill (with the way they want to pay);
+ * Calls from the table: a guest asks for the waiter or for the bill (with the way they want to pay);
  * staff see it live and acknowledge it with one tap; the guest then sees "the waiter is on the way".
  *
  * Guest routes (device cookie, no token):

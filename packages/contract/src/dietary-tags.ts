@@ -3,7 +3,7 @@ import type { Language } from './enums.js';
 import { V } from './validation.js';
 
 /**
- * Dietary and allergen tags of a dish (issue 17): a fixed list, so guests can trust and filter them. The names are
+ * Dietary and allergen tags of a dish: a fixed list, so guests can trust and filter them. The names are
  * here (not in a web translation file) because the server-rendered guest pages and every client show the same words.
  * Icons are the client's choice (the admin uses @tabler/icons-react).
  */

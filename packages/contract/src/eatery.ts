@@ -28,7 +28,7 @@ const kitchenMinutes = z
   .min(1, { error: EATERY_V.kitchenMinutes })
   .max(240, { error: EATERY_V.kitchenMinutes });
 
-// ---- Restaurant settings (issue 17) ---------------------------------------------------------------------------
+// ---- Restaurant settings --------------------------------------------------------------------------------------
 
 /** The restaurant's time zone when none is set. */
 export const DEFAULT_TIME_ZONE = 'Asia/Baku';
@@ -153,11 +153,11 @@ export const eateryBody = z
     /** Seven days, Monday first; null clears them; left out: kept. */
     openingHours: openingHoursField.optional(),
     /**
-     * Guest orders must present their table's QR key (issue 17). Turning it on gives every table without a key one
+     * Guest orders must present their table's QR key. Turning it on gives every table without a key one
      * (their QR codes change: reprint them). Left out: kept.
      */
     tableKeysRequired: z.boolean({ error: V.invalid }).optional(),
-    /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them (issue 17). Left out: kept. */
+    /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them. Left out: kept. */
     confirmGuestOrders: z.boolean({ error: V.invalid }).optional(),
     /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
     kitchenAmberMinutes: kitchenMinutes.optional(),

@@ -2,7 +2,7 @@ export const ROLES = ['EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER', 'CASHIER'] as c
 export type Role = (typeof ROLES)[number];
 
 /**
- * NEEDS_CONFIRMATION (issue 17): a guest order of a restaurant where staff confirm guest orders; staff accept it
+ * NEEDS_CONFIRMATION: a guest order of a restaurant where staff confirm guest orders; staff accept it
  * (→ CREATED, the kitchen sees it) or reject it (→ CANCELLED with a reason the guest sees).
  */
 export const ORDER_STATUSES = [

@@ -9,7 +9,7 @@ import { availableHoursResponse, dishOptionGroupResponse } from './menu-options.
 import { noteText, V } from './validation.js';
 
 /**
- * Guest calls (SPEC.md §7 "Guest calls", DESIGN.md §5, §7): no account, no token. The server identifies the guest's
+ * Guest calls (under /api/client): no account, no token. The server identifies the guest's
  * phone by the httpOnly `device_id` cookie it sets itself; the web app only has to send cookies (same origin, so
  * `fetch` does by default). Prices are always computed by the server.
  */
@@ -41,7 +41,7 @@ export const guestPlaceOrderBody = z.object({
   items: guestItemsInput,
   note: guestOrderNote,
   /**
-   * The table's key from the QR link (`?k=`, issue 17). Required when the restaurant turned table keys on: a wrong
+   * The table's key from the QR link (`?k=`). Required when the restaurant turned table keys on: a wrong
    * or missing key answers 403 `tableKeyInvalid`. Ignored otherwise.
    */
   tableKey: z.string({ error: V.invalid }).max(100, { error: V.tooLong }).nullish(),
@@ -89,9 +89,9 @@ export const guestMenuDish = z.object({
    * same reason as `photo`.
    */
   dietaryTags: dietaryTagsResponse.optional(),
-  /** Option groups with their available and unavailable options (issue 17). Optional in the type like `photo`. */
+  /** Option groups with their available and unavailable options. Optional in the type like `photo`. */
   optionGroups: z.array(dishOptionGroupResponse).optional(),
-  /** When the dish can be ordered in the restaurant's `timeZone`, or null: always (issue 17). */
+  /** When the dish can be ordered in the restaurant's `timeZone`, or null: always. */
   availableHours: availableHoursResponse.optional(),
 });
 export type GuestMenuDish = z.infer<typeof guestMenuDish>;
@@ -100,7 +100,7 @@ export const guestMenuCategory = z.object({
   id: z.number(),
   ...namesResponse,
   image: imageUrl,
-  /** When the category's dishes can be ordered (restaurant's time zone), or null: always (issue 17). */
+  /** When the category's dishes can be ordered (restaurant's time zone), or null: always. */
   availableHours: availableHoursResponse.optional(),
   /** Available dishes only, in the staff's order; never empty (categories without any are left out). */
   dishes: z.array(guestMenuDish),
@@ -126,7 +126,7 @@ export const guestMenuResponse = z.object({
   /** The restaurant's IANA time zone (e.g. `Asia/Baku`): guest pages show order times in it, as staff see them. */
   timeZone: z.string(),
   /*
-   * Restaurant settings guests need (issue 17). Always sent by the server; optional in the type so that a menu kept
+   * Restaurant settings guests need. Always sent by the server; optional in the type so that a menu kept
    * from before (an offline copy, a test fixture) still fits.
    */
   /** The currency code to show beside prices (amounts are the same numbers whatever it is). */
@@ -152,7 +152,7 @@ export const guestDeviceOrdersResponse = z.object({
 export type GuestDeviceOrders = z.infer<typeof guestDeviceOrdersResponse>;
 
 /**
- * A guest's order: the Order JSON of DESIGN.md §5 (same as staff see). GET .../orders/{orderId} answers 404
+ * A guest's order: the same Order JSON staff see. GET .../orders/{orderId} answers 404
  * `notYourResource` when another device placed it; adding to a PAID or CANCELLED order answers 409 `orderClosed`.
  */
 export const guestOrderResponse = orderResponse;

@@ -3,7 +3,7 @@ import { orderResponse, type Order, type OrderItem } from './orders.js';
 import { MAX_DB_ID, pathId, V } from './validation.js';
 
 /**
- * Kitchen display (issue #15; KITCHEN_ADMIN and EATERY_ADMIN). A *ticket* is one batch of one order's items: the
+ * Kitchen display (KITCHEN_ADMIN and EATERY_ADMIN). A *ticket* is one batch of one order's items: the
  * items the order was placed with (batch 1), then one "ADD-ON" ticket for each later addition. A station is a
  * kitchen department, or "All" (`station` null): a department's station shows the items of its dishes, "All"
  * shows every item (so items of dishes without a department are always on "All").
@@ -47,7 +47,7 @@ export const dishAvailabilityBody = z.object({
   available: z.boolean({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
   /**
    * With `available: false`: the dish comes back by itself at the start of the restaurant's next business day
-   * (its next opening time by the opening hours, else the next local midnight) (issue 17, the stop-list).
+   * (its next opening time by the opening hours, else the next local midnight): the stop-list.
    */
   untilNextBusinessDay: z.boolean({ error: V.invalid }).optional(),
 });
@@ -86,7 +86,7 @@ export interface KitchenBoardView {
   allDay: AllDayCount[];
 }
 
-/** Orders the kitchen works on: not closed, and not a guest order still waiting for staff confirmation (issue 17). */
+/** Orders the kitchen works on: not closed, and not a guest order still waiting for staff confirmation. */
 const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
 
 /** A ticket still to cook: some item CREATED or PREPARING. */

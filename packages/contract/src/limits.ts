@@ -1,4 +1,4 @@
-/** Numbers of SPEC.md §9 shared by server and web. */
+/** Business limits (image size, name lengths, quantities, timings) shared by server and web. */
 export const LIMITS = {
   imageBytes: 3_145_728,
   imageMaxPx: 1600,

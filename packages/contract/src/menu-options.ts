@@ -3,7 +3,7 @@ import { OPTION_V } from './menu-rules.js';
 import { V } from './validation.js';
 
 /**
- * Requests and responses of dish options and availability hours (issue 17); the rules themselves (valid choice,
+ * Requests and responses of dish options and availability hours; the rules themselves (valid choice,
  * price, open now) are zod-free in menu-rules.ts.
  *
  * - Dish create/update (`dishData`) carries `optionGroups` (the whole list; omitted on update: kept) and

@@ -1,7 +1,7 @@
 import { toCents } from './money.js';
 
 /**
- * Dish options and availability hours (issue 17), zod-free so that guest pages can use the same rules as the server:
+ * Dish options and availability hours, zod-free so that guest pages can use the same rules as the server:
  * which option choices are valid, what they add to the price, and whether a dish can be ordered right now.
  * The zod schemas of requests and responses are in menu-options.ts.
  */

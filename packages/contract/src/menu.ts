@@ -10,8 +10,8 @@ import {
 import { pathId, V } from './validation.js';
 
 /**
- * Menu management (categories, dishes, predefined catalogue, kitchen departments) of SPEC.md §3, §5, §7
- * and DESIGN.md §5. Messages are i18n keys; the menu adds the keys of `MENU_V` to those of `V`.
+ * Menu management (categories, dishes, predefined catalogue, kitchen departments): requests,
+ * responses and validation. Messages are i18n keys; the menu adds the keys of `MENU_V` to those of `V`.
  *
  * Category and dish create/update are `multipart/form-data` with a part `data` (the JSON of
  * `categoryData` / `dishData`, as a text field or as a JSON blob) and an optional file part `image`.
@@ -152,7 +152,7 @@ export const dishData = z
     dishId: optionalId,
     /** Dietary and allergen tags of DIETARY_TAGS (none on create when omitted; kept when omitted on update). */
     dietaryTags: dietaryTagsField.optional(),
-    /** Option groups (issue 17, menu-options.ts): the whole list; none on create when omitted; kept on update. */
+    /** Option groups (menu-options.ts): the whole list; none on create when omitted; kept on update. */
     optionGroups: optionGroupsField.optional(),
     /** When the dish can be ordered (restaurant's time zone); null: always; omitted on update: kept. */
     availableHours: availableHoursField.optional(),

@@ -1,5 +1,5 @@
 /**
- * Money is counted in integer cents (SPEC.md §9: 2 decimals), never by adding floats.
+ * Money is counted in integer cents (prices have 2 decimals), never by adding floats.
  * JSON carries amounts as numbers with at most 2 decimals; the database as numeric(10,2) strings.
  */
 

@@ -5,7 +5,7 @@ import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
 /**
- * Orders (SPEC.md §3, §4, DESIGN.md §5, §8, §9): staff routes under /api/eatery/{id}/orders, the order JSON that
+ * Orders: staff routes under /api/eatery/{id}/orders, the order JSON that
  * staff and guests both read, and the realtime event.
  */
 
@@ -39,7 +39,7 @@ const noteField = noteText(ORDER_NOTE_MAX)
   .transform((v) => (v ? v : null))
   .optional();
 
-/** Quantity of one order item: an integer 1..99 (SPEC.md §5, DESIGN.md §7). */
+/** Quantity of one order item: an integer 1..99, for staff and guests alike. */
 export const quantityField = z
   .number({ error: ORDER_V.quantity })
   .int({ error: ORDER_V.quantity })
@@ -135,7 +135,7 @@ export const orderItemInput = z.object({
   dishId: bodyId,
   quantity: quantityField,
   note: noteField,
-  /** The chosen options' ids (issue 17); checked against the dish's groups (checkOptionChoice), priced by the server. */
+  /** The chosen options' ids; checked against the dish's groups (checkOptionChoice), priced by the server. */
   optionIds: optionIdsField,
 });
 export type OrderItemInput = z.input<typeof orderItemInput>;
@@ -164,7 +164,7 @@ export const orderUpdateBody = z.object({
 export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
 
 /**
- * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (DESIGN.md §8); a `status` sent here
+ * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (the kitchen has not seen them); a `status` sent here
  * is ignored, as are `id`, `orderId` and `name` sent by the web form.
  */
 export const orderItemBody = orderItemInput.extend({
@@ -183,7 +183,7 @@ export const orderItemUpdateBody = z.object({
   note: noteField,
   status: itemStatusField.optional(),
   /**
-   * The chosen options (issue 17): sent, they replace the item's options (re-priced from the dish); a new `dishId`
+   * The chosen options: sent, they replace the item's options (re-priced from the dish); a new `dishId`
    * without them clears the options (the new dish's required groups must then be satisfied).
    */
   optionIds: optionIdsField,
@@ -209,7 +209,7 @@ export const orderItemResponse = z.object({
   /** Category name snapshot (same language rule as the dish name). */
   category: z.string().nullable(),
   kitchenDepartmentId: z.number().nullable(),
-  /** The dish's names when ordered (issue #15): staff screens show the one of their language (`localName`). */
+  /** The dish's names when ordered: staff screens show the one of their language (`localName`). */
   names: z.object({ az: z.string(), en: z.string(), ru: z.string() }),
   /** 1: placed with the order; 2, 3…: each later addition (a new "ADD-ON" kitchen ticket). */
   batch: z.number(),
@@ -247,7 +247,7 @@ export const orderResponse = z.object({
 export type Order = z.infer<typeof orderResponse>;
 
 /**
- * Staff confirm guest orders (issue 17): POST /api/eatery/{id}/orders/{orderId}/accept (→ CREATED) and
+ * Staff confirm guest orders: POST /api/eatery/{id}/orders/{orderId}/accept (→ CREATED) and
  * POST /api/eatery/{id}/orders/{orderId}/reject `{reason}` (→ CANCELLED; the guest sees the reason). Only orders in
  * NEEDS_CONFIRMATION (else 409 orderClosed); EATERY_ADMIN, WAITER and CASHIER.
  */
@@ -270,7 +270,7 @@ export function estimateOrderMinutes(status: string, items: readonly { status: s
   return Math.min(60, 10 + 2 * (pending - 1));
 }
 
-// ---- Who may set which status (DESIGN.md §6): the server enforces these, screens show only what is allowed ----
+// ---- Who may set which status, by role: the server enforces these, screens show only what is allowed ----
 
 /** The item statuses of the kitchen: it moves items among these only (it never serves or deletes them). */
 export const KITCHEN_ITEM_STATUSES: readonly ItemStatus[] = ['CREATED', 'PREPARING', 'READY'];
@@ -299,7 +299,7 @@ export function nextItemStatus(roles: readonly Role[], status: ItemStatus): Item
 }
 
 /**
- * Every status but NEEDS_CONFIRMATION: only a new guest order starts there (issue 17); staff leave it with accept or
+ * Every status but NEEDS_CONFIRMATION: only a new guest order starts there; staff leave it with accept or
  * reject, never enter it.
  */
 const STAFF_SETTABLE_STATUSES = ORDER_STATUSES.filter((s) => s !== 'NEEDS_CONFIRMATION');
@@ -315,7 +315,7 @@ export function orderStatusesFor(roles: readonly Role[]): OrderStatus[] {
   return [];
 }
 
-// ---- Realtime (DESIGN.md §9; names and topics in realtime.ts, which stays free of zod) ----
+// ---- Realtime (names and topics in realtime.ts, which stays free of zod) ----
 
 /**
  * One event of an `orders` message. NEW_ORDER and ORDER_UPDATED carry the order as `GET /orders` shows it (the

@@ -4,7 +4,7 @@
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** httpOnly cookie set by the server (the web app cannot read it; it only needs to send cookies). */
 export const DEVICE_COOKIE = 'device_id';
-/** Query parameter of a table's QR link carrying the table's key (issue 17): `…/menu?k=…`. */
+/** Query parameter of a table's QR link carrying the table's key: `…/menu?k=…`. */
 export const TABLE_KEY_PARAM = 'k';
 
 type Id = number | string;

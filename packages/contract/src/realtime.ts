@@ -1,4 +1,4 @@
-/** Realtime names and topics (DESIGN.md §9), zod-free so guest pages can import them. */
+/** Realtime (socket.io) names and topics, zod-free so guest pages can import them. */
 
 /** socket.io path; the server pings every 20 s. */
 export const SOCKET_PATH = '/api/ws';
@@ -22,7 +22,7 @@ export const ordersTopic = (eateryId: number) => `/topic/orders/${eateryId}`;
 /** Topic of one order: staff of its restaurant, or the guest whose `device_id` cookie placed it. */
 export const orderTopic = (orderId: number) => `/topic/order/${orderId}`;
 
-/** Server → client: calls from the table (issue #15) on the staff topic and on a guest's call topic. */
+/** Server → client: calls from the table on the staff topic and on a guest's call topic. */
 export const CALL_EVENT = 'calls';
 /** Topic of one call from the table: the guest whose `device_id` cookie made it. */
 export const callTopic = (callId: number) => `/topic/call/${callId}`;

@@ -3,7 +3,7 @@ import { LANGUAGES } from './enums.js';
 import { PAYMENT_METHODS } from './bills.js';
 
 /**
- * Reports for the owner (issue #16; EATERY_ADMIN only). Days are calendar days in the restaurant's time zone; a
+ * Reports for the owner (EATERY_ADMIN only). Days are calendar days in the restaurant's time zone; a
  * range is `from`..`to`, both included. Money is summed in SQL as exact decimals and travels as numbers with at most
  * 2 decimals. Revenue counts PAID orders (their live items minus discount; tips apart).
  *

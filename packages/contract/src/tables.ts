@@ -3,7 +3,7 @@ import { TABLE_STATUSES } from './enums.js';
 import { LIMITS } from './limits.js';
 import { noteText, requiredText, V } from './validation.js';
 
-/** Validation keys of the table and assignment forms (SPEC.md §5 "Table form"), besides the shared `V` keys. */
+/** Validation keys of the table and assignment forms, besides the shared `V` keys. */
 export const TABLE_V = {
   /** Seats must be a whole number from 1 to 1000. */
   seats: 'validation.seats',
@@ -62,7 +62,7 @@ export const tableResponse = z.object({
   status: z.enum(TABLE_STATUSES),
   eateryId: z.number(),
   /**
-   * The table's QR key (issue 17), or null when none was made yet. The QR link carries it as `?k=` once set.
+   * The table's QR key, or null when none was made yet. The QR link carries it as `?k=` once set.
    * POST /api/eatery/{id}/table/{tableId}/key (EATERY_ADMIN) makes a new random one ("reprint QR"): the old printed
    * code stops placing orders when the restaurant has table keys on.
    */

@@ -4,7 +4,7 @@ import { LIMITS } from './limits.js';
 import { cleanNote } from './text.js';
 
 /**
- * Validation rules of SPEC.md §5. Error messages are i18n keys (`validation.*`) so that server
+ * Validation rules of the forms (registration, login, names, passwords). Error messages are i18n keys (`validation.*`) so that server
  * details and client messages use the same words in every language.
  */
 export const V = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kitchenBoard } from '../src/kitchen.js';
 import type { Order, OrderItem } from '../src/orders.js';
 
-/** The kitchen board recomputed on the web (issue 17): guest orders waiting for confirmation are not on it. */
+/** The kitchen board recomputed on the web: guest orders waiting for confirmation are not on it. */
 
 const NOW = Date.parse('2026-05-01T10:05:00.000Z');
 const at = '2026-05-01T10:00:00.000Z';

@@ -20,7 +20,7 @@ import {
   updateUserBody,
 } from '../src/index.js';
 
-describe('menu bodies that are not objects (issue #12)', () => {
+describe('menu bodies that are not objects', () => {
   it.each([[[0]], [[null]], [[true]], [null], [0], ['x'], [true]])('%j is an invalid body, not a crash', (value) => {
     for (const schema of [categoryData, dishData, templateDishesBody]) {
       const r = schema.safeParse(value);
@@ -35,7 +35,7 @@ describe('menu bodies that are not objects (issue #12)', () => {
   });
 });
 
-describe('ids (issue #12)', () => {
+describe('ids', () => {
   it('accept numbers and plain decimal strings only', () => {
     expect(pathId.parse('1')).toBe(1);
     expect(pathId.parse(42)).toBe(42);
@@ -57,7 +57,7 @@ describe('ids (issue #12)', () => {
   });
 });
 
-describe('notes (issue #12)', () => {
+describe('notes', () => {
   it('cleanNote removes bidi controls and empties invisible-only text', () => {
     expect(cleanNote('\u202Eabc\u202C')).toBe('abc');
     expect(cleanNote('a\u200Eb\u200Fc\u061Cd\u2066e\u2067f\u2068g\u2069h\u202Ai\u202Bj\u202Dk')).toBe('abcdefghijk');
@@ -77,7 +77,7 @@ describe('notes (issue #12)', () => {
   });
 });
 
-describe('passwords (issue #12)', () => {
+describe('passwords', () => {
   it('refuse the most common passwords in any letter case, on every form that sets one', () => {
     for (const common of ['password1', 'Password1', 'QWERTY123', '1qaz2wsx', 'trustno1']) {
       expect(passwordField.safeParse(common).error?.issues[0].message, common).toBe('validation.commonPassword');
