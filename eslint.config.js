@@ -18,7 +18,7 @@ const foldersOf = (dir) =>
     .map((d) => d.name);
 
 /**
- * Web boundaries (issue #10): a feature folder never imports another one, so each stays a lazy chunk that can
+ * Web boundaries: a feature folder never imports another one, so each stays a lazy chunk that can
  * change on its own. What several features need lives in a shared place: `src/components`, `src/api`,
  * `src/i18n`, `src/test` (app-wide) or `features/admin/shared` (admin screens). Features never import `src/app`
  * (the router imports them, not the other way round).

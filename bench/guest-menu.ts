@@ -1,5 +1,5 @@
 /**
- * Guest menu API benchmark (DESIGN.md §11): requests per second of
+ * Guest menu API benchmark: requests per second of
  *   GET /api/client/eatery/{id}/table/{tableId}/menu        (the real route: cache lookup, ETag, pre-serialized bytes)
  * against
  *   GET /bench/raw                                          (a route on the same app returning the same bytes from a

@@ -1,5 +1,5 @@
 /**
- * Guest page benchmark (issue 14): Lighthouse (npm `lighthouse` 12, Debian's Chromium, the default mobile preset,
+ * Guest page benchmark: Lighthouse (npm `lighthouse` 12, Debian's Chromium, the default mobile preset,
  * performance only) on the guest menu page and on the cart page of the production build.
  *
  *   1. builds the web app if apps/web/dist is missing (`--build` rebuilds it anyway; WEB_DIST points elsewhere);

@@ -1,5 +1,5 @@
 /**
- * Server memory benchmark (DESIGN.md §11, issue 13): RSS of the server after 10 000 orders placed through the HTTP
+ * Server memory benchmark: RSS of the server after 10 000 orders placed through the HTTP
  * API, on the embedded database (PGlite) and on PostgreSQL. Budgets: a first start on a new data directory stays
  * under 512 MB (judged on the peak), and so does a restart on it; on PostgreSQL ≤ 300 MB after the orders.
  *

@@ -1,5 +1,5 @@
 /**
- * Orders list benchmark (DESIGN.md §11, issue 13): GET /api/eatery/{id}/orders?from=D&to=D, one restaurant's day,
+ * Orders list benchmark: GET /api/eatery/{id}/orders?from=D&to=D, one restaurant's day,
  * with 1 million orders in the database, measured side by side with a constant route of the same server that
  * answers the same bytes (the list's body, pre-serialized once, as a Buffer, with the same content type). The
  * constant route is the floor of the HTTP layer (Fastify, its hooks, loopback, the client): what the list adds on top

@@ -1,5 +1,5 @@
 /**
- * Order placement benchmark (DESIGN.md §11, issue 13): guest orders through HTTP while staff screens watch them live,
+ * Order placement benchmark: guest orders through HTTP while staff screens watch them live,
  * on PostgreSQL and on embedded PGlite, next to a raw transactional insert of the same rows.
  *
  * Scenarios, printed side by side:

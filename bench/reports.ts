@@ -1,8 +1,8 @@
 /**
- * Owner's reports benchmark (issue 16): GET /api/eatery/{id}/reports?from=&to= for one month of one restaurant with
+ * Owner's reports benchmark: GET /api/eatery/{id}/reports?from=&to= for one month of one restaurant with
  * `--orders` (100 000) orders in that month — and as many in the month before, which the report compares with, so
  * both periods are full — on PostgreSQL, next to a constant route of the same server that answers the same bytes
- * (the floor of the HTTP layer). Budget (the issue): report p95 < 300 ms.
+ * (the floor of the HTTP layer). Budget: report p95 < 300 ms.
  *
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/reports.ts
  *          [--orders 100000] [--noise 200000] [--restaurants 20] [--requests 30] [--warmup 5]

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** The rules of issue #11: WCAG 2.0 A/AA and WCAG 2.1 AA. */
+/** The accessibility rules every page must meet: WCAG 2.0 A/AA and WCAG 2.1 AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The place-orders benchmark's output: one Markdown table with a row per database, scenario and load, the
- * (b)/(a) ratio and RSS lines, and the verdicts against the budgets of issue 13.
+ * (b)/(a) ratio and RSS lines, and the verdicts against the order placement budgets below.
  */
 import { verdict } from '../common.js';
 import type { Deliveries } from './protocol.js';
@@ -13,7 +13,7 @@ export const BUDGET = {
   rawShare: 0.5,
   /** NEW_ORDER p99 at the offered rate in (b). */
   newOrderP99Ms: 50,
-  /** Server RSS at the end of the run (issue 13 item 4). */
+  /** Server RSS at the end of the run. */
   pgliteRssMb: 512,
   postgresRssMb: 300,
   /** Orders after which the RSS budgets apply. */

@@ -4,7 +4,7 @@ import { expect, test, useLanguage } from '../fixtures';
 import { clearSession, seedRestaurant, useSession, type Restaurant } from '../seed';
 
 /**
- * Issue #11: axe (WCAG 2.0 A/AA, 2.1 AA) finds no serious or critical violation on any page or modal, in
+ * axe (WCAG 2.0 A/AA, 2.1 AA) finds no serious or critical violation on any page or modal, in
  * Azerbaijani, on a phone and on a desktop. One test per size, each in one browser context walking every
  * screen once: public pages, the guest's order from scan to "my orders", the owner's screens and modals, and
  * the orders board as waiter, kitchen and cashier. A failing page does not stop the walk (soft assertions),
@@ -146,7 +146,7 @@ for (const size of SIZES) {
       });
 
       // ---- Owner screens and their modals ----
-      // Issue 17: staff confirm guest orders; one guest order waits for them (the reject dialog needs it).
+      // The restaurant has staff confirm guest orders; one guest order waits for them (the reject dialog needs it).
       const waitingId = await waitingGuestOrder(request, r);
       await useSession(page, owner, owner.eateryId);
       await check('owner: restaurants', async () => {

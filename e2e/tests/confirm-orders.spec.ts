@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, loginUI, PASSWORD, soupMenu, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
 
 /**
- * Issue 17, safe ordering from the table: the owner turns on staff confirmation and table keys; a guest orders from
+ * Safe ordering from the table: the owner turns on staff confirmation and table keys; a guest orders from
  * the table's current QR link; the order waits on the board ("Waiting for confirmation") and not in the kitchen;
  * the waiter rejects it with a reason the guest sees, accepts the next one (which reaches the kitchen); after "New
  * QR code" the old link cannot order any more.

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, useLanguage, type Owner } from '../fixtures';
 
 /**
- * Issue 14: the guest pages load no Mantine, zod, TanStack Query or admin code; the router has its HydrateFallback;
+ * The guest pages stay small: they load no Mantine, zod, TanStack Query or admin code; the router has its HydrateFallback;
  * the dish sheet is a real dialog for keyboard users; a chunk gone after a deploy never leaves a blank page.
  */
 

@@ -5,7 +5,7 @@ import { expect, test, useLanguage, type Owner } from '../fixtures';
 import { useSession } from '../seed';
 
 /**
- * Issue 17, "Done when": a guest at 390 px picks a size and extras, sees the right unit price and total, orders, and
+ * Dish options end to end: a guest at 390 px picks a size and extras, sees the right unit price and total, orders, and
  * the order shows its options on the staff orders board and the kitchen screen. Also the tag filter, a search in
  * another language, a dish greyed outside its hours, axe on the option sheet and the filter, and screenshots.
  */

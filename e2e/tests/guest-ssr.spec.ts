@@ -1,7 +1,7 @@
 import { expect, soupMenu, test, useLanguage } from '../fixtures';
 
 /**
- * Issue 14: the guest menu page comes from the server with the menu in it. The HTML alone has the dishes (no
+ * The guest menu page comes from the server with the menu in it. The HTML alone has the dishes (no
  * JavaScript, no API request), and the client hydrates it without a mismatch and without asking for the menu again.
  */
 

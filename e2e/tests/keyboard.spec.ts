@@ -3,7 +3,7 @@ import { expect, test, useLanguage, type Owner } from '../fixtures';
 import { useSession } from '../seed';
 
 /**
- * Issue #11: a guest orders and an owner adds a dish with the keyboard only (Tab, Shift+Tab, arrows, Enter,
+ * A guest orders and an owner adds a dish with the keyboard only (Tab, Shift+Tab, arrows, Enter,
  * Space), and after every key press the focus is on something, never dropped to <body>.
  */
 

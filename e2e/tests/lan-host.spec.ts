@@ -3,7 +3,7 @@ import { baseURL, chromiumLaunch } from '../playwright.config';
 import { expect, soupMenu, test } from '../fixtures';
 
 /**
- * Issue #12: a phone on the restaurant's network opens the QR link over plain http on a name other than
+ * A phone on the restaurant's network opens the QR link over plain http on a name other than
  * localhost (http://qrmenu.lan:3000). The CSP must not carry `upgrade-insecure-requests` there, or the browser
  * rewrites every asset to https and the page stays blank. Chromium maps the name to this machine.
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginUI, test, useLanguage, type Owner } from '../fixtures';
 
 /**
- * The orders board follows order events without asking for its list again (issue 13): guests order through the API,
+ * The orders board follows order events without asking for its list again: guests order through the API,
  * staff change and delete through the API, the board shows each change live, chimes and flashes for new orders,
  * and the browser makes no GET of the orders list after the first load.
  */

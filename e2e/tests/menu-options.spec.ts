@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe';
 import { createOwner, expect, loginUI, test, useLanguage, type Owner } from '../fixtures';
 
 /**
- * Issue 17, the owner's side of dish options and availability hours: option groups built on the dish form, saved,
+ * The owner's side of dish options and availability hours: option groups built on the dish form, saved,
  * reopened and copied to another dish; breakfast hours on a category; axe on the dish form with groups at 390 and
  * 1366 px; screenshots in az and ru at 390 px (SHOTS_DIR, to look at).
  */

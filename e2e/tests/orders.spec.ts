@@ -89,7 +89,7 @@ test('staff see a new order live and close its bill; a waiter serves but cannot 
     await expect(card.getByTestId('table-number')).toHaveText('7');
     await expect(card.getByTestId('fire-mark')).toBeVisible();
     await expect(card.getByTestId('order-total')).toHaveText('8.50 AZN');
-    // Dish names in the interface language (issue #15), from the az name the dish was created with.
+    // Dish names in the interface language, from the az name the dish was created with.
     await expect(card).toContainText('2 × Lentil soup');
     await expect(card).toContainText('No onions');
     await expect(card).toContainText(/Today \d\d:\d\d/);
@@ -154,7 +154,7 @@ test('staff see a new order live and close its bill; a waiter serves but cannot 
     expect(refused.status()).toBe(403);
     expect((await refused.json()).messageKey).toBe('accessDenied');
 
-    // The owner closes the bill (issue #15: the one way to mark an order paid); the waiter's board follows and the
+    // The owner closes the bill (the one way to mark an order paid); the waiter's board follows and the
     // paid order leaves the open ones for the "Closed" filter.
     await card.getByRole('link', { name: `Close the bill of order #${orderId}` }).click();
     await expect(staff).toHaveURL(new RegExp(`/admin/bill\\?orderIds=${orderId}$`));

@@ -5,7 +5,7 @@ import { expect, soupMenu, test, useLanguage, type Owner } from '../fixtures';
 import { useSession } from '../seed';
 
 /**
- * Issue #16: the owner's reports page renders its figures and charts in az, en and ru, the orders CSV downloads
+ * The owner's reports page renders its figures and charts in az, en and ru, the orders CSV downloads
  * (UTF-8 with a BOM, the language's separators), the Z report of the day opens, and a waiter is kept out.
  */
 

@@ -4,7 +4,7 @@ import { createOwner, expect, loginUI, soupMenu, test, useLanguage } from '../fi
 const LOGO = fileURLToPath(new URL('../fixtures/baklava.webp', import.meta.url));
 
 /**
- * Issue 17: the owner sets the time zone, currency, default guest language, opening hours and logo on the
+ * The owner sets the time zone, currency, default guest language, opening hours and logo on the
  * restaurant form, and dietary tags on a dish; the guest menu API carries them.
  */
 test('restaurant settings and dish tags reach the guest menu', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { expect, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '..
 import { login, useSession, type Login, type StaffRole } from '../seed';
 
 /**
- * Issue #15, the service day from the first order to the receipt, each person in their own browser and every
+ * The service day from the first order to the receipt, each person in their own browser and every
  * screen updating live (nobody reloads): a guest orders and then adds a dish; the kitchen sees two tickets (the
  * second an ADD-ON) and bumps them; the waiter serves the food from the floor view; the guest asks for the bill
  * (card); the cashier acknowledges the call, splits the bill in two with a tip on one part, and prints the receipt.
