@@ -102,7 +102,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       },
     });
   }
-  // Guest menu pages rendered on the server (issue 14); other SPA routes get index.html below.
+  // Guest menu pages rendered on the server; other SPA routes get index.html below.
   if (hasWeb) await app.register(guestPageRoutes);
   app.setNotFoundHandler({}, (request, reply) => {
     // API paths and missing build assets are real 404s; every other GET is an SPA route.

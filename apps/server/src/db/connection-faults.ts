@@ -37,7 +37,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * The pool of the server on PostgreSQL. A client checked out of a pool has no listener of the pool's: a backend
- * terminated under a transaction emitted an unhandled 'error' and crashed the process (issue #12). Here every
+ * terminated under a transaction emitted an unhandled 'error' and crashed the process. Here every
  * client has an 'error' listener for its whole life, and a client checked out with `connect()` (drizzle's
  * transactions) whose connection is lost goes back to the pool at once, to be discarded: drizzle does not release
  * a client whose BEGIN failed, and `end()` would then wait for it forever. Its later release is a no-op.

@@ -77,18 +77,18 @@ export const eateries = pgTable('eateries', {
   timeZone: text('time_zone').notNull().default('Asia/Baku'),
   /** Language of printed receipts (az, en, ru). */
   language: text('language').notNull().default('az'),
-  /** Kitchen display: a ticket turns amber, then red, after this many minutes (issue #15). */
+  /** Kitchen display: a ticket turns amber, then red, after this many minutes. */
   kitchenAmberMinutes: integer('kitchen_amber_minutes').notNull().default(10),
   kitchenRedMinutes: integer('kitchen_red_minutes').notNull().default(20),
-  /** The language a guest's menu opens in (issue 17); receipts keep `language`. */
+  /** The language a guest's menu opens in; receipts keep `language`. */
   guestLanguage: text('guest_language').notNull().default('az'),
-  /** The currency code shown beside prices (issue 17); amounts stay numeric. */
+  /** The currency code shown beside prices; amounts stay numeric. */
   currency: text('currency').notNull().default('AZN'),
-  /** Seven days, Monday first: { closed, open 'HH:MM', close 'HH:MM' }; null: not given (issue 17). */
+  /** Seven days, Monday first: { closed, open 'HH:MM', close 'HH:MM' }; null: not given. */
   openingHours: jsonb('opening_hours').$type<{ closed: boolean; open: string; close: string }[]>(),
-  /** Guest orders must present their table's QR key (tables.guest_key) (issue 17). */
+  /** Guest orders must present their table's QR key (tables.guest_key). */
   tableKeysRequired: boolean('table_keys_required').notNull().default(false),
-  /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them (issue 17). */
+  /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them. */
   confirmGuestOrders: boolean('confirm_guest_orders').notNull().default(false),
   logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerId: integer('owner_id')
@@ -123,7 +123,7 @@ export const categories = pgTable(
     nameRu: text('name_ru').notNull().default(''),
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
-    /** When its dishes can be ordered (contract AvailabilityHours, restaurant's time zone); null: always (issue 17). */
+    /** When its dishes can be ordered (contract AvailabilityHours, restaurant's time zone); null: always. */
     availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
   },
   (t) => [index('categories_eatery_idx').on(t.eateryId, t.position)],
@@ -164,13 +164,13 @@ export const dishes = pgTable(
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    /** Dietary and allergen tags of the contract's DIETARY_TAGS (issue 17). */
+    /** Dietary and allergen tags of the contract's DIETARY_TAGS. */
     dietaryTags: text('dietary_tags').array().notNull().default([]),
-    /** Option groups with their options (contract DishOptionGroup[]; ids unique within the dish) (issue 17). */
+    /** Option groups with their options (contract DishOptionGroup[]; ids unique within the dish). */
     optionGroups: jsonb('option_groups').$type<DishOptionGroup[]>().notNull().default([]),
-    /** When the dish can be ordered (contract AvailabilityHours, restaurant's time zone); null: always (issue 17). */
+    /** When the dish can be ordered (contract AvailabilityHours, restaurant's time zone); null: always. */
     availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
-    /** Sold out until the next business day: `available` turns true again at this time (issue 17). */
+    /** Sold out until the next business day: `available` turns true again at this time. */
     availableAgainAt: timestamp('available_again_at', { withTimezone: true }),
   },
   (t) => [index('dishes_category_idx').on(t.categoryId, t.position), index('dishes_eatery_idx').on(t.eateryId)],
@@ -230,7 +230,7 @@ export const orders = pgTable(
     /** Who closed the bill and when (status PAID through payments). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Why staff rejected a guest order that waited for confirmation (issue 17); the guest sees it. */
+    /** Why staff rejected a guest order that waited for confirmation; the guest sees it. */
     rejectionReason: text('rejection_reason'),
     /**
      * Report figures written by database triggers (migration 0004), never by the app: `total` is the live items minus
@@ -280,7 +280,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * Every status an order took, with when (issue #16: minutes from order to READY and to SERVED). Written by a
+ * Every status an order took, with when (the reports' minutes from order to READY and to SERVED). Written by a
  * database trigger on orders (migration 0003), so no code path that changes a status can forget it.
  */
 export const orderStatusHistory = pgTable(
@@ -320,7 +320,7 @@ export const reportDishHours = pgTable(
   (t) => [primaryKey({ columns: [t.eateryId, t.hour, t.dishId, t.nameKey] })],
 );
 
-/** Calls from the table (issue #15): a guest asks for the waiter or the bill; staff acknowledge. */
+/** Calls from the table: a guest asks for the waiter or the bill; staff acknowledge. */
 export const tableCalls = pgTable(
   'table_calls',
   {
@@ -351,7 +351,7 @@ export const tableCalls = pgTable(
   ],
 );
 
-/** Payments of bills (issue #15): each part of a split is one row; amounts are exact decimals in AZN. */
+/** Payments of bills: each part of a split is one row; amounts are exact decimals in AZN. */
 export const payments = pgTable(
   'payments',
   {

@@ -4,7 +4,7 @@ import type { AvailabilityHours, DishOptionGroupInput } from '@qr-menu/contract'
 import type { DemoCategory, DemoMenu } from './menu-source.js';
 
 /**
- * What the demo menu shows of issue 17 beyond names and prices: option groups on a few drinks and burgers, and a
+ * What the demo menu shows beyond names and prices: option groups on a few drinks and burgers, and a
  * breakfast category that can be ordered 08:00–11:30 every day (the fixture menus have none: it is added; the
  * built-in catalogue's own breakfast gets the hours).
  */

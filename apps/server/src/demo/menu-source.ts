@@ -15,7 +15,7 @@ export interface DemoDish extends LocalizedTexts {
   /** Decimal string with 2 decimals (AZN). */
   price: string;
   image: Buffer | null;
-  /** Option groups without ids (issue 17, menu-extras.ts). */
+  /** Option groups without ids (menu-extras.ts). */
   optionGroups?: DishOptionGroupInput[];
 }
 
@@ -23,7 +23,7 @@ export interface DemoCategory extends LocalizedNames {
   image: Buffer | null;
   /** Drinks go to the bar, everything else to the kitchen. */
   department: 'kitchen' | 'bar';
-  /** When its dishes can be ordered (issue 17); none: always. */
+  /** When its dishes can be ordered; none: always. */
   availableHours?: AvailabilityHours | null;
   dishes: DemoDish[];
 }

@@ -19,7 +19,7 @@ interface Entry {
 
 /**
  * The access plugin's answers to "which roles does user U hold in restaurant E" (and "none"), kept in memory so that
- * a staff request costs no database round trip (issue 13). Only the access plugin uses it.
+ * a staff request costs no database round trip. Only the access plugin uses it.
  *
  * It must never grant what the database no longer grants. So:
  * - every change of memberships, roles, users or restaurants clears it (`clear()`, called by the access plugin's

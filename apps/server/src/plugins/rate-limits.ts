@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { AppError } from './app-error.js';
 
 /**
- * Per-route limits of DESIGN.md §5, used as `config: { rateLimit: RATE.login }`.
+ * Per-route limits (429 `tooManyRequests` with Retry-After), used as `config: { rateLimit: RATE.login }`.
  * The plugin itself is registered with `global: false` and disabled when RATE_LIMITS=off.
  */
 const emailOf = (req: FastifyRequest) => {

@@ -26,14 +26,14 @@ import { memberships, orders, tableCalls } from '../db/schema.js';
 import { verifyJwt } from './jwt.js';
 
 /**
- * Realtime (DESIGN.md §9): socket.io at /api/ws on the same HTTP server.
+ * Realtime: socket.io at /api/ws on the same HTTP server.
  *
  * - Staff connect with `auth: { token }` (an access token); an invalid token is refused at connect.
  *   Guests connect without a token; they are recognised by their `device_id` cookie. A connection with
  *   neither is refused (`connect_error` with message `jwtInvalid`).
  * - `subscribe(topic, ack?)`: `/topic/orders/{eateryId}` needs a membership of that restaurant;
  *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it;
- *   `/topic/call/{callId}` needs the device that made the call (issue #15).
+ *   `/topic/call/{callId}` needs the device that made the call.
  *   Refusals answer the ack (and emit `subscribeError`) with `{ok: false, topic, messageKey: 'notYourResource'}`.
  *   `unsubscribe(topic)` leaves the room.
  * - `app.realtime.emitOrderEvent(eateryId, event)` collects events for ORDER_EVENT_BATCH_MS, then sends each to its

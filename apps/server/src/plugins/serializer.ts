@@ -4,7 +4,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { $ZodType } from 'zod/v4/core';
 
 /**
- * Response serialization (issue 13). fastify-type-provider-zod's serializer validates every response with zod and
+ * Response serialization. fastify-type-provider-zod's serializer validates every response with zod and
  * then calls JSON.stringify: on the staff orders list (40 KB) about as long as the database takes to answer, and
  * twice what fast-json-stringify needs for the same bytes. Here each route's zod response schema is translated once
  * into a JSON Schema for fast-json-stringify, which writes only the declared fields (unknown keys are dropped, as

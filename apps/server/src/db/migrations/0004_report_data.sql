@@ -14,7 +14,7 @@ ALTER TABLE "orders" ADD COLUMN "ready_at" timestamp with time zone;--> statemen
 ALTER TABLE "orders" ADD COLUMN "served_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "report_dish_hours" ADD CONSTRAINT "report_dish_hours_eatery_id_eateries_id_fk" FOREIGN KEY ("eatery_id") REFERENCES "public"."eateries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_eatery_paid_idx" ON "orders" USING btree ("eatery_id","paid_at");--> statement-breakpoint
--- Report data (issue 16): figures stored when they happen so that a report reads one narrow row per order or per
+-- Report data: figures stored when they happen so that a report reads one narrow row per order or per
 -- dish and hour instead of every item and history row. Everything is written here, by triggers, so no code path
 -- can forget it; the order placement path (INSERT of CREATED orders and their items) runs none of this code.
 --

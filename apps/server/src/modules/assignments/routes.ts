@@ -4,7 +4,7 @@ import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/
 import { requireEatery } from '../../plugins/access.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
-/** Waiter-to-table assignments (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
+/** Waiter-to-table assignments. Reads: any member; edits: EATERY_ADMIN. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.assignments;
   const tags = ['tables'];

@@ -10,7 +10,7 @@ import { isFinal } from '../orders/order-rules.js';
 import { allocateOverDues, centsToDecimal, percentOf, proportion, shareInProportion } from './bill-math.js';
 
 /**
- * Closing the bill (issue #15, contract bills.ts). A bill is one or more orders of the restaurant; its money is
+ * Closing the bill (contract bills.ts). A bill is one or more orders of the restaurant; its money is
  * counted in integer cents from the numeric columns (strings), never in floats.
  *
  * - The discount lives on the orders (orders.discount): a bill's discount is shared over its orders in proportion

@@ -14,7 +14,7 @@ import { orders, tableCalls, tables, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation, notFound } from '../../plugins/app-error.js';
 
 /**
- * Calls from the table (issue #15, contract calls.ts): a guest asks for the waiter or the bill, staff acknowledge.
+ * Calls from the table (contract calls.ts): a guest asks for the waiter or the bill, staff acknowledge.
  * One OPEN call per device, table and kind: the unique partial index table_calls_open_idx guarantees it, so two
  * taps at the same moment still make one call.
  */

@@ -54,7 +54,7 @@ const toDto = (r: Row): Category => ({
   dishCount: Number(r.dishCount),
 });
 
-/** Menu categories of a restaurant (SPEC.md §3, DESIGN.md §5). */
+/** Menu categories of a restaurant: names in three languages, an image, a position, and their dishes. */
 export class CategoriesService {
   constructor(
     private readonly db: Db,

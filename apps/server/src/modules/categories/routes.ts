@@ -10,7 +10,7 @@ const MULTIPART =
   '`image` (at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff; stored as webp). A JSON body is also ' +
   'accepted (then it is `data`, without image).';
 
-/** Menu categories (DESIGN.md §5): read by any member, edited by EATERY_ADMIN. */
+/** Menu categories: read by any member, edited by EATERY_ADMIN. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.categories;
   const tags = ['categories'];

@@ -19,7 +19,7 @@ function checkSameEatery(eateryId: number, body: DepartmentInput) {
   }
 }
 
-/** Kitchen departments (SPEC.md §7): names unique per restaurant, case-insensitively (409 `departmentExists`). */
+/** Kitchen departments: names unique per restaurant, case-insensitively (409 `departmentExists`). */
 export class DepartmentsService {
   constructor(private readonly db: Db) {}
 

@@ -7,7 +7,7 @@ import { eateryParams } from '../route-options.js';
 const EDITORS = { access: { roles: ['EATERY_ADMIN', 'KITCHEN_ADMIN'] as const } };
 const departmentParams = z.object({ id: idField, departmentId: menuId });
 
-/** Kitchen departments: read by any member; edited by EATERY_ADMIN or KITCHEN_ADMIN (DESIGN.md §6). */
+/** Kitchen departments: read by any member; edited by EATERY_ADMIN or KITCHEN_ADMIN. */
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const departments = app.services.departments;
   const tags = ['kitchen departments'];

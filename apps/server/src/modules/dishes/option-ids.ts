@@ -8,7 +8,7 @@ import { AppError } from '../../plugins/app-error.js';
 export type OptionGroupsInput = z.output<typeof optionGroupsField>;
 
 /**
- * Numbers a dish's option groups and options for storing (issue 17). An id sent must be one the dish already has
+ * Numbers a dish's option groups and options for storing. An id sent must be one the dish already has
  * (a group id for a group, an option id for an option, each once): orders refer to them, so kept ones stay the same.
  * Anything else is 400 `validation.invalid` on that id's path. Groups and options sent without an id are new
  * (a group copied from another dish comes without ids): they get ids above every id of the dish and above `used`

@@ -10,7 +10,7 @@ const MULTIPART =
   'multipart/form-data: part `data` = JSON of `dishData` (text field or JSON blob), optional file part `image` ' +
   '(at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff; stored as webp). A JSON body is also accepted.';
 
-/** Dishes of a category (DESIGN.md §5): read by any member, edited by EATERY_ADMIN. */
+/** Dishes of a category: read by any member, edited by EATERY_ADMIN. */
 export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.dishes;
   const tags = ['dishes'];

@@ -177,7 +177,7 @@ export class EateriesService {
     return this.get(userId, id);
   }
 
-  /** Turning table keys on gives every table without a key one, in the same transaction (issue 17). */
+  /** Turning table keys on gives every table without a key one, in the same transaction. */
   async update(userId: number, eateryId: number, body: EateryInput) {
     assertKitchenOrder(body, await this.get(userId, eateryId));
     const timeZone = body.timeZone ? validTimeZone(body.timeZone) : undefined;

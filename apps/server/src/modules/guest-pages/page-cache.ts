@@ -22,7 +22,7 @@ export class RenderedPage {
 }
 
 /**
- * Rendered guest pages by menu ETag, language and page kind (issue 14): a page is rendered once per menu version,
+ * Rendered guest pages by menu ETag, language and page kind: a page is rendered once per menu version,
  * so a guest page costs what the menu API does. A changed menu has a new ETag, so its old pages are never used
  * again; the least recently used ones are dropped past `maxEntries`.
  */

@@ -93,7 +93,7 @@ const BOOT_SCRIPT = 'guest-boot.js';
  * The page's module script and module preloads replaced by the loader at the end of the body (guest-boot.js), which
  * requests them once the page has loaded: the page is drawn by the server, so the script (hydration) must not
  * compete with the HTML, the stylesheet and the largest photo for the phone's bandwidth before the first and the
- * largest paint (issue 14). A build without the loader keeps its tags.
+ * largest paint. A build without the loader keeps its tags.
  */
 function scriptsAfterPaint(webDist: string, before: string, after: string): [string, string] {
   if (!existsSync(join(webDist, BOOT_SCRIPT))) return [before, after];

@@ -61,7 +61,7 @@ const CART_TABLE_PAGES = {
 type PageKind = 'menu' | 'decision' | (typeof CART_TABLE_PAGES)[keyof typeof CART_TABLE_PAGES];
 
 /**
- * Server-rendered guest pages (issue 14): GET of a table's menu page or of its decision page answers the built
+ * Server-rendered guest pages: GET of a table's menu page or of its decision page answers the built
  * index.html with the page rendered by React and the table's menu inlined, so the menu shows with no request
  * waterfall (and without JavaScript); those pages set the table cookie, and the cart, "my orders" and the cart
  * table's menu and decision pages (/client/menu, /client/order-decision) are rendered the same way for the cookie's table. The menu comes from the menu cache

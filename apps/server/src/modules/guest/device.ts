@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE } from '@qr-menu/contract';
 
 /**
- * The guest's device (DESIGN.md §7): an httpOnly cookie `device_id` holding 128 random bits (22 base64url
+ * The guest's device: an httpOnly cookie `device_id` holding 128 random bits (22 base64url
  * characters), SameSite=Lax, one year, Path=/, Secure when the request came over https. Guests have no account: the
  * cookie is what ties a phone to the orders it placed.
  */

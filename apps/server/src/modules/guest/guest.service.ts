@@ -7,7 +7,7 @@ import type { ItemInput, OrderCommands, PlacedOrder } from '../orders/order-comm
 import type { OrderQueries } from '../orders/order-queries.js';
 
 /**
- * Guest orders (DESIGN.md §7): everything is scoped to the `device_id` cookie. Creating and extending orders are
+ * Guest orders: everything is scoped to the `device_id` cookie. Creating and extending orders are
  * the orders module's commands with the guest rules on (server-side prices, one transaction, NEW_ORDER /
  * ORDER_UPDATED events, a dish that cannot be ordered is a 400 on `items.{i}.dishId`).
  */

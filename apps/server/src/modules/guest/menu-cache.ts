@@ -4,7 +4,7 @@ import pg from 'pg';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
- * The guest menu cache (DESIGN.md §5, §11): the menu is served as pre-serialized JSON bytes with an ETag, so a guest
+ * The guest menu cache: the menu is served as pre-serialized JSON bytes with an ETag, so a guest
  * request costs two Map lookups and sends a stored buffer as it is, instead of three queries and a JSON.stringify.
  *
  * Layout, per restaurant: the `"categories":[...]}` tail (the big part: every dish in three languages) serialized
@@ -36,7 +36,7 @@ type TableEntry = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'inactive
 interface EateryEntry {
   name: string;
   timeZone: string;
-  /** Currency, default language, logo, opening hours (issue 17): sent in each table's head. */
+  /** Currency, default language, logo, opening hours: sent in each table's head. */
   settings?: GuestEaterySettings;
   /** `"categories":[...]}` */
   tail: Buffer;

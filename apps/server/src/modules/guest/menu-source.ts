@@ -5,7 +5,7 @@ import { categories, dishes, eateries, images, tables } from '../../db/schema.js
 import { guestPhoto } from '../images/images.service.js';
 import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
 
-/** The restaurant's settings a guest page needs beside the menu (issue 17), in the order the payload carries them. */
+/** The restaurant's settings a guest page needs beside the menu, in the order the payload carries them. */
 export type GuestEaterySettings = Required<Pick<GuestMenu, 'currency' | 'defaultLanguage' | 'logo' | 'openingHours'>>;
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */

@@ -29,7 +29,7 @@ function gzipped(body: Buffer): Buffer {
   return copy;
 }
 
-/** Guest calls go through the rate limits of DESIGN.md §5: 30 per minute per device and 120 per minute per IP. */
+/** Guest calls are rate limited: 30 per minute per device and 120 per minute per IP. */
 export const GUEST_RATE = { perDevice: 30, perIp: 120, timeWindow: '1 minute' } as const;
 /** A guest request body is at most 50 items with short notes: far below the global 1 MB. */
 export const GUEST_BODY_LIMIT = 64 * 1024;
@@ -40,7 +40,7 @@ const eateryParams = z.object({ id: z.string() });
 const tags = ['guest'];
 
 /**
- * Guest routes (DESIGN.md §5, §7), all public: they are not under /api/eatery/:id, so the staff access check does not
+ * Guest routes (/api/client/...), all public: they are not under /api/eatery/:id, so the staff access check does not
  * apply. Ids that are not positive integers, unknown ids and other restaurants' ids all answer 404 `notYourResource`.
  * Orders are visible only to the device (cookie `device_id`) that placed them.
  */

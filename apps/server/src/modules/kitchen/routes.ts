@@ -22,7 +22,7 @@ const dishParams = z.object({ id: idField, dishId: menuId });
 const access = { access: { roles: ORDER_ROLES.kitchen } };
 
 /**
- * The kitchen display (issue #15, contract kitchen.ts): the board's orders, bumping and recalling tickets, and
+ * The kitchen display (contract kitchen.ts): the board's orders, bumping and recalling tickets, and
  * sold out. The order changes go through the order commands (one transaction with the order row locked, the same
  * ORDER_UPDATED event as every other change); boards recompute their tickets from the orders.
  */

@@ -15,7 +15,7 @@ export interface StopListSweeperDeps {
 }
 
 /**
- * Brings dishes put on the stop-list "until the next business day" back when their time has come (issue 17), and
+ * Brings dishes put on the stop-list "until the next business day" back when their time has come, and
  * invalidates those restaurants' guest menus the same way the availability route does. Every instance runs one: the
  * update is idempotent, and only the instance that changed rows invalidates.
  */

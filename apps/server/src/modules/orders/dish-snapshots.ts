@@ -32,7 +32,7 @@ export interface SnapshotRules {
  * transaction; only live (non-archived) dishes of the restaurant count.
  * - Staff: any live dish, even sold out or outside its hours; a missing one (unknown, another restaurant's,
  *   archived) is 404.
- * - Guests (DESIGN.md §7, issue 17): only available dishes (a sold-out dish whose `available_again_at` has passed is
+ * - Guests: only available dishes (a sold-out dish whose `available_again_at` has passed is
  *   available again) inside their own and their category's availability hours (restaurant's time zone). Every item
  *   refused is named at once, 400 `validation` on `items.{i}.dishId` (`validation.dishUnavailable`, or
  *   `validation.dishNotNow` outside the hours), so the cart can point at the lines.

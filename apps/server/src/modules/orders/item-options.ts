@@ -22,7 +22,7 @@ export function centsText(cents: number): string {
 }
 
 /**
- * The options and unit price of each item (issue 17), from its dish's option groups as they are now: the same
+ * The options and unit price of each item, from its dish's option groups as they are now: the same
  * rules for guests and staff (contract checkOptionChoice: ids of this dish, available, each group within min..max).
  * Every item with a wrong choice is named at once: 400 `validation` on `field(i)` with the OPTION_V key, and nothing
  * is written (the caller is inside its transaction).

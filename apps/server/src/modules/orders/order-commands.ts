@@ -31,7 +31,7 @@ export interface ItemInput {
   dishId: number;
   quantity: number;
   note?: string | null;
-  /** The chosen options' ids (issue 17); the server checks them and prices the item. */
+  /** The chosen options' ids; the server checks them and prices the item. */
   optionIds?: readonly number[];
 }
 
@@ -45,9 +45,9 @@ export interface PlaceOrderOptions {
   /** With deviceId: a retry with the same key returns the first order instead of creating a second one. */
   idempotencyKey?: string | null;
   /**
-   * Guest rules of DESIGN.md §7: at least one item, only available dishes (400 `validation.dishUnavailable` on
+   * Guest rules: at least one item, only available dishes (400 `validation.dishUnavailable` on
    * `items.{i}.dishId`), inside availability hours (`validation.dishNotNow`), table not INACTIVE (409
-   * `tableInactive`). Staff orders skip these. Issue 17: when the restaurant requires table keys, `tableKey` must be
+   * `tableInactive`). Staff orders skip these. When the restaurant requires table keys, `tableKey` must be
    * the table's key (403 `tableKeyInvalid`); when it has staff confirm guest orders, the order starts
    * NEEDS_CONFIRMATION.
    */
@@ -283,7 +283,7 @@ export class OrderCommands {
   /**
    * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
    * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
-   * and READY; 403 otherwise). A changed status re-derives the order status (DESIGN.md §8) and sets or clears
+   * and READY; 403 otherwise). A changed status re-derives the order status (`orderStatusAfterItems`) and sets or clears
    * ready_at. 409 when the order is PAID or CANCELLED.
    */
   updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
@@ -366,7 +366,7 @@ export class OrderCommands {
   }
 
   /**
-   * Staff accept a guest order that waits for confirmation (issue 17): NEEDS_CONFIRMATION → CREATED, the kitchen
+   * Staff accept a guest order that waits for confirmation: NEEDS_CONFIRMATION → CREATED, the kitchen
    * sees it from now on. 409 `orderClosed` from any other status. Emits ORDER_UPDATED.
    */
   acceptOrder(eateryId: number, orderId: number): Promise<Order> {
@@ -374,7 +374,7 @@ export class OrderCommands {
   }
 
   /**
-   * Staff reject a guest order that waits for confirmation (issue 17): → CANCELLED with the reason the guest sees.
+   * Staff reject a guest order that waits for confirmation: → CANCELLED with the reason the guest sees.
    * 409 `orderClosed` from any other status. Emits ORDER_UPDATED.
    */
   rejectOrder(eateryId: number, orderId: number, reason: string): Promise<Order> {

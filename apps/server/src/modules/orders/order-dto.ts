@@ -66,11 +66,11 @@ export function toItemDto(i: ItemFields): OrderItem {
     note: i.note,
     status: i.status as ItemStatus,
     price: amount(i.price),
-    // Items ordered before options existed (issue 17) have none.
+    // Items ordered before dishes had options have none.
     options: i.options ?? [],
     category: i.categoryName,
     kitchenDepartmentId: i.kitchenDepartmentId,
-    // Items ordered before names were stored (issue #15) only have the az snapshot.
+    // Items ordered before the three names were stored only have the az snapshot.
     names: i.names ?? { az: i.name, en: i.name, ru: i.name },
     batch: i.batch,
     createdAt: isoTime(i.createdAt),

@@ -1,9 +1,9 @@
 import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } from '@qr-menu/contract';
 
-/** Pure rules of DESIGN.md §6 and §8, kept apart from the queries so they are easy to read and test. */
+/** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
 /**
- * Roles of DESIGN.md §6. The coarse rule is the route's `config.access`; these are the field-level rules. Which
+ * Which roles may do what to orders. The coarse rule is the route's `config.access`; these are the field-level rules. Which
  * status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract (orders.ts).
  */
 export const ORDER_ROLES = {
@@ -13,7 +13,7 @@ export const ORDER_ROLES = {
   orderStatus: ['EATERY_ADMIN', 'CASHIER', 'WAITER'],
   markPaid: ['EATERY_ADMIN', 'CASHIER'],
   delete: ['EATERY_ADMIN'],
-  /** Accept or reject guest orders waiting for confirmation (issue 17). */
+  /** Accept or reject guest orders waiting for confirmation. */
   confirm: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   /** The kitchen display: tickets and sold out. */
   kitchen: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
@@ -34,7 +34,7 @@ export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status 
 /**
  * The order status after its items' statuses changed (an item added, deleted or moved to another status).
  * - Final orders (PAID, CANCELLED) never change here, nor do orders waiting for staff to confirm them
- *   (NEEDS_CONFIRMATION, issue 17: a guest adding dishes leaves them waiting; only accept or reject moves them).
+ *   (NEEDS_CONFIRMATION: a guest adding dishes leaves them waiting; only accept or reject moves them).
  * - With no live item (every item DELETED) the status stays.
  * - Every live item SERVED: the order becomes ISSUED (the guest sees "served").
  * - Every live item READY or SERVED, some not served yet: the order becomes READY (also an ISSUED one whose item

@@ -35,7 +35,7 @@ export function listQueryKey(q: ListOptions): string {
 
 /**
  * Pages of the staff orders list (GET /api/eatery/:id/orders) kept as the bytes that were sent, per restaurant and
- * query (issue 13: the list answered from memory costs about what a constant route costs).
+ * query, so that the list answered from memory costs about what a constant route costs.
  *
  * A page must never be older than a change the client could already know of. So:
  * - every change of a restaurant's orders drops its pages (`invalidate`): each order event when it is emitted

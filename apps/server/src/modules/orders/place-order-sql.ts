@@ -22,7 +22,7 @@ const azName = (table: string) => localNameSql(table, 'az');
  * live dish of the restaurant (for guests, also available), and no order of this device has this Idempotency-Key
  * yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise that order gets no row and nothing of it is
  * written, while the others of the statement are; the caller then finds out why (and answers the right error) on
- * the slow path. Orders that involve the rules of issue 17 (options chosen, a dish with option groups or
+ * the slow path. Orders that involve options, hours, table keys or confirmation (options chosen, a dish with option groups or
  * availability hours, a restaurant with table keys or staff confirmation) are always left to the slow path. One
  * statement is one transaction: the orders of a batch share its commit (and its WAL flush).
  *
@@ -50,7 +50,7 @@ with req as materialized (
     join dishes on dishes.id = input.dish_id and dishes.eatery_id = req.eatery_id
     left join categories on categories.id = dishes.category_id
   where dishes.archived_at is null and (not req.guest or dishes.available)
-    -- Options and availability hours are checked on the step-by-step path only (issue 17).
+    -- Options and availability hours are checked on the step-by-step path only.
     and dishes.option_groups = '[]'::jsonb and dishes.available_hours is null and categories.available_hours is null
 ), ok as (
   select req.ord, req.id, req.eatery_id, tables.id as table_id, tables.number as table_number, req.note,
@@ -58,7 +58,7 @@ with req as materialized (
   from req join tables on tables.id = req.table_id and tables.eatery_id = req.eatery_id
     join eateries on eateries.id = req.eatery_id
   where (not req.guest or tables.status <> 'INACTIVE')
-    -- Table keys and staff-confirmed guest orders are handled on the step-by-step path only (issue 17).
+    -- Table keys and staff-confirmed guest orders are handled on the step-by-step path only.
     and (not req.guest or not (eateries.table_keys_required or eateries.confirm_guest_orders))
     and not exists (select 1 from input where input.req_ord = req.ord and input.option_count > 0)
     and (select count(*) from d where d.req_ord = req.ord)

@@ -10,7 +10,7 @@ export function publicBase(request: FastifyRequest): string {
 }
 
 /**
- * What the QR code of a table encodes (DESIGN.md §7): the table's menu link, with the table's key (issue 17) as
+ * What the QR code of a table encodes: the table's menu link, with the table's key as
  * `?k=` once it has one; without a key the link stays as printed before keys existed.
  */
 export const tableQrContent = (base: string, eateryId: number, tableId: number, guestKey?: string | null) =>

@@ -7,7 +7,7 @@ import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
 const tableParams = z.object({ id: idField, tableId: idField });
 
-/** Tables of a restaurant with their QR codes (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
+/** Tables of a restaurant with their QR codes. Reads: any member; edits: EATERY_ADMIN. */
 export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.tables;
   const tags = ['tables'];

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tables } from '../../db/schema.js';
 
-/** A table's QR key (issue 17): 192 random bits, URL-safe (base64url, 32 characters). */
+/** A table's QR key: 192 random bits, URL-safe (base64url, 32 characters). */
 export const newTableKey = () => randomBytes(24).toString('base64url');
 
 /**

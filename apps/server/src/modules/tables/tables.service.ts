@@ -91,7 +91,7 @@ export class TablesService {
   }
 
   /**
-   * A new random QR key for the table ("reprint QR", issue 17): the old printed code stops placing orders once the
+   * A new random QR key for the table ("reprint QR"): the old printed code stops placing orders once the
    * restaurant has table keys on. 404 for another restaurant's table.
    */
   async rotateKey(eateryId: number, tableId: number, base: string): Promise<Table> {

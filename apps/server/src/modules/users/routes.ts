@@ -6,7 +6,7 @@ import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
 const userParams = z.object({ id: idField, userId: idField });
 
-/** Staff users of a restaurant (DESIGN.md §5). Reads: any member; edits: EATERY_ADMIN. */
+/** Staff users of a restaurant. Reads: any member; edits: EATERY_ADMIN. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
   const tags = ['users'];

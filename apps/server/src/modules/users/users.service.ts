@@ -64,7 +64,7 @@ export interface StaffSessions {
 
 /**
  * Staff of a restaurant. Accounts are global (one e-mail, one password), roles are per restaurant
- * (memberships). Rules of SPEC.md §5 and DESIGN.md §6:
+ * (memberships). Rules:
  * - creating never attaches an existing account: a known e-mail answers 409 userExist;
  * - an admin cannot drop their own EATERY_ADMIN role nor delete themselves;
  * - nobody else can drop the owner's EATERY_ADMIN role or remove the owner;
