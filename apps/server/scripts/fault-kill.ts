@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue #12): `npm run fault:kill`. Not part of `npm test`.
+ * Crash safety: `npm run fault:kill`. Not part of `npm test`.
  *
  * Starts the real server (main.ts, loopback only, a port in 3300-3399), seeds a restaurant through the API, and
  * has 16 guests place orders back to back; after 2-4 s it kills the server with SIGKILL, restarts it on the same

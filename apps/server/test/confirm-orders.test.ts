@@ -18,7 +18,7 @@ import { connectSocket, subscribe } from './socket-client.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 17, "staff confirms guest orders": new guest orders of such a restaurant start NEEDS_CONFIRMATION (staff
+ * Staff confirm guest orders: new guest orders of such a restaurant start NEEDS_CONFIRMATION (staff
  * orders CREATED); the kitchen does not see them until a waiter, cashier or the owner accepts (→ CREATED) or
  * rejects them with a reason the guest sees (→ CANCELLED). Only from NEEDS_CONFIRMATION (else 409 orderClosed).
  */

@@ -7,7 +7,7 @@ import { addStaff, createCategory, menuForm, orderDish, sendForm } from './menu-
 import { makeTable } from './orders-fixtures.js';
 
 /**
- * Dish option groups and availability hours in the admin API (issue 17): stored as sent, ids kept for the dish's
+ * Dish option groups and availability hours in the admin API: stored as sent, ids kept for the dish's
  * own groups and options, fresh ids for new ones (a group copied from another dish comes without ids), every bad
  * input a 400 with the contract's key and nothing changed; categories carry hours; the guest menu shows them.
  */

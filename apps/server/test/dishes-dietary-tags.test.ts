@@ -6,7 +6,7 @@ import { registerOwner, setupApp } from './helper.js';
 import { addStaff, createCategory, createDish, menuForm, sendForm } from './menu-fixtures.js';
 import { makeTable } from './orders-fixtures.js';
 
-/** Dietary and allergen tags of dishes (issue 17): a fixed list, validated, kept in the list's order. */
+/** Dietary and allergen tags of dishes: a fixed list, validated, kept in the list's order. */
 
 const ctx = setupApp();
 

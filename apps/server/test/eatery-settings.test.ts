@@ -8,8 +8,8 @@ import { fixtureImage, multipart } from './menu-fixtures.js';
 import { makeDish, makeEatery, makeStaff } from './orders-fixtures.js';
 
 /**
- * Restaurant settings of issue #15 (receipt language, the kitchen display's amber / red thresholds) and issue 17
- * (time zone, currency, guest language, opening hours, logo).
+ * Restaurant settings: the service settings (receipt language, the kitchen display's amber / red thresholds) and
+ * the guest settings (time zone, currency, guest language, opening hours, logo).
  */
 
 const ctx = setupApp();
@@ -146,7 +146,7 @@ const putLogo = (id: number, token: string, image?: Buffer) => {
   });
 };
 
-describe('issue 17 settings: time zone, currency, guest language, opening hours', () => {
+describe('guest settings: time zone, currency, guest language, opening hours', () => {
   it('defaults Asia/Baku, AZN, az and no hours; PUT sets them, GET reads them back; left out: kept', async () => {
     const owner = await registerOwner(ctx.app);
     const id = owner.eateryId;
@@ -282,7 +282,7 @@ describe('issue 17 settings: time zone, currency, guest language, opening hours'
   });
 });
 
-describe('issue 17 settings: logo', () => {
+describe('guest settings: logo', () => {
   it('uploads through the images pipeline: a hashed immutable webp URL, shown to guests; DELETE removes it', async () => {
     const eatery = await makeEatery(ctx.app);
     await makeDish(ctx.app, eatery, { price: '2.00' });
@@ -328,7 +328,7 @@ describe('issue 17 settings: logo', () => {
   });
 });
 
-describe('table keys and staff confirmation of guest orders (issue 17)', () => {
+describe('table keys and staff confirmation of guest orders', () => {
   it('default off; PUT sets them, GET reads them back for every role, left out they are kept', async () => {
     const owner = await registerOwner(ctx.app);
     const id = owner.eateryId;

@@ -6,7 +6,7 @@ import { bearer, randomIp, registerOwner, setupApp, testConfig } from './helper.
 
 const ctx = setupApp();
 
-/** The error model of DESIGN.md §5: exactly {messageKey, message, details?}, JSON, no stack trace. */
+/** The error model of every route: exactly {messageKey, message, details?}, JSON, no stack trace. */
 function expectErrorBody(res: LightMyRequestResponse, status: number, messageKey: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

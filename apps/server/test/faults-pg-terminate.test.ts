@@ -7,7 +7,7 @@ import { TEST_DATABASE_URL, randomIp, setupApp } from './helper.js';
 import { makeDish, makeEatery } from './orders-fixtures.js';
 
 /**
- * Issue #12, defect 1: PostgreSQL connections killed under load (database restart, failover, an admin's
+ * PostgreSQL connections killed under load (database restart, failover, an admin's
  * pg_terminate_backend) crashed the process with "Connection terminated unexpectedly … Unhandled 'error' event":
  * clients checked out of the pool inside a transaction had no 'error' listener. Now the requests in flight answer
  * (201, or an error body) and the server keeps serving.

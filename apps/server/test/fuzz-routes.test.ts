@@ -1,5 +1,5 @@
 /**
- * Issue #12, "Fuzzing every route": a property-based test (fast-check) generated from the OpenAPI document. Every
+ * Fuzzing every route: a property-based test (fast-check) generated from the OpenAPI document. Every
  * operation gets random requests: bodies (schema-shaped, the schema's field names with junk values, any JSON value,
  * huge strings, unicode), path parameters (real ids of the restaurant, another restaurant's ids, numbers, negative,
  * huge, `0x1`, `1e0`, strings), query strings, content types (JSON, broken JSON, text/plain, form-urlencoded,

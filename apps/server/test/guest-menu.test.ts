@@ -106,7 +106,7 @@ beforeAll(async () => {
 });
 
 describe('guest menu', () => {
-  it('answers the menu of DESIGN.md §5: available dishes only, categories that have some, in staff order', async () => {
+  it('answers the guest menu: available dishes only, categories that have some, in staff order', async () => {
     const res = await getMenu(menuUrl(owner.eateryId, table));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

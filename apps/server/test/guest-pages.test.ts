@@ -10,7 +10,7 @@ import { createCategory, createDish } from './menu-fixtures.js';
 import { inlineMenuJson } from '../src/modules/guest-pages/inline-menu.js';
 
 /**
- * Server-rendered guest pages (issue 14) with the web app's renderer taken from its source
+ * Server-rendered guest pages with the web app's renderer taken from its source
  * (apps/web/src/entry-server.tsx) and a small index.html standing in for the build.
  */
 const webDist = mkdtempSync(join(tmpdir(), 'qrmenu-web-'));

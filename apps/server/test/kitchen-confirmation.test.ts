@@ -6,7 +6,7 @@ import { newDeviceId } from '../src/modules/guest/device.js';
 import { bearer, randomIp, setupApp } from './helper.js';
 import { makeDish, makeEatery } from './orders-fixtures.js';
 
-/** Guest orders waiting for staff confirmation (issue 17) are not the kitchen's until accepted. */
+/** Guest orders waiting for staff confirmation are not the kitchen's until accepted. */
 
 const ctx = setupApp();
 

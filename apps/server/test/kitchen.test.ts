@@ -17,7 +17,7 @@ import { newDeviceId } from '../src/modules/guest/device.js';
 import { TEST_DATABASE_URL, bearer, randomIp, setupApp, testConfig } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
-/** Kitchen display (issue #15): the board's orders, bump and recall of tickets, sold out. */
+/** Kitchen display: the board's orders, bump and recall of tickets, sold out. */
 
 const ctx = setupApp();
 let A: TestEatery;

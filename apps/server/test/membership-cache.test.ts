@@ -18,7 +18,7 @@ import {
 import { makeEatery, makeStaff, tokenFor, type Staff, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 13: the access check's memberships come from memory. It must never grant what the database no longer
+ * The access check's memberships come from memory. It must never grant what the database no longer
  * grants: a role taken away, a user removed, a restaurant deleted answer 403/404 on the very next request (on every
  * instance, after the NOTIFY delay), and a role granted works at once.
  */

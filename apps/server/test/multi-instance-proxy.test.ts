@@ -15,7 +15,7 @@ import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtu
 
 /**
  * Two instances on one PostgreSQL database behind a round-robin HTTP + WebSocket proxy (no sticky sessions), as
- * issue #12 (item 8) describes a load balancer: staff and guests through the proxy, and the cross-instance paths
+ * a load balancer in front of several instances runs them: staff and guests through the proxy, and the cross-instance paths
  * (socket.io adapter, menu cache NOTIFY, disconnecting removed staff, shared rate limits).
  */
 

@@ -8,7 +8,7 @@ import { bearer, randomIp, setupApp } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 17, availability hours: a guest item whose dish or category is outside its hours right now, in the
+ * Availability hours: a guest item whose dish or category is outside its hours right now, in the
  * restaurant's time zone, is refused (400 on `items.{i}.dishId`, `validation.dishNotNow`); staff may still add it.
  * The clock is injected (orderCommands.now), so every case runs at the instant it names.
  */

@@ -372,7 +372,7 @@ describe('DELETE /api/eatery/:id/orders/:orderId/items/:itemId', () => {
   });
 });
 
-describe('order commands and queries for guest routes (issue 6)', () => {
+describe('order commands and queries for guest routes', () => {
   let service: OrderCommands;
   let queries: OrderQueries;
   let events: ({ eateryId: number } & OrderEvent)[];

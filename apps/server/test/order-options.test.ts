@@ -15,7 +15,7 @@ import { bearer, randomIp, setupApp } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 17, dish options: guests and staff choose options by id; the server checks the choice against the dish's
+ * Dish options: guests and staff choose options by id; the server checks the choice against the dish's
  * groups (contract checkOptionChoice), prices the item (dish + deltas, exact cents) and keeps the chosen options as
  * they were at ordering time.
  */

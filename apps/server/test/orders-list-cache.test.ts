@@ -12,7 +12,7 @@ import { OrdersListCache, listQueryKey, type CachedPage } from '../src/modules/o
 import { TEST_DATABASE_URL, bearer, createPostgresDatabase, randomIp, setupApp, testConfig } from './helper.js';
 import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 
-/** Issue 13: the staff orders list answered from memory, and every change shown at once. */
+/** The staff orders list answered from memory, and every change shown at once. */
 
 const page = (text: string): CachedPage => ({ body: Buffer.from(text), nextCursor: null });
 const loadOf = (text: string) => async () => page(text);

@@ -5,7 +5,7 @@ import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 13: the staff list is read by one hand-written statement (order-queries.ts, listedOrders) while a single
+ * The staff list is read by one hand-written statement (order-queries.ts, listedOrders) while a single
  * order is still read through Drizzle and toOrderDto. Both must give the same Order, byte for byte: dates cut to
  * milliseconds like a JS Date, exact decimal prices, DELETED items out of the total, nulls, orders without items.
  */

@@ -5,7 +5,7 @@ import { orders } from '../src/db/schema.js';
 import { bearer, setupApp } from './helper.js';
 import { makeEatery, type TestEatery } from './orders-fixtures.js';
 
-/** Issue #12 item 6: the staff orders list pages with a cursor instead of stopping silently at 1 000. */
+/** The staff orders list pages with a cursor instead of stopping silently at 1 000. */
 
 const ctx = setupApp();
 let A: TestEatery;

@@ -1,5 +1,5 @@
 /**
- * Issue #12 (7): requests Node's HTTP parser refuses before Fastify sees them (a 100 KB header, garbage) are
+ * Requests Node's HTTP parser refuses before Fastify sees them (a 100 KB header, garbage) are
  * answered with the usual `{messageKey, message}` body, not Fastify's own. Needs a real socket: app.inject
  * does not go through the parser.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #12 (4): a JSON body that is not an object (an array, null, a boolean, a number, a string) must never
+ * A JSON body that is not an object (an array, null, a boolean, a number, a string) must never
  * reach a schema refinement or a handler as if it were one. Every route that takes a body, discovered from the
  * OpenAPI document, gets each such body with the owner's token and real ids in the path: the answer is a
  * 4xx with the usual error body, never a 5xx, and nothing is written.
@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe('non-object JSON bodies', () => {
-  it('the OpenAPI document lists the routes of the issue', () => {
+  it('the OpenAPI document lists the multipart and array-body routes', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
     for (const known of [
       'POST /api/eatery/:id/category',

@@ -1,4 +1,4 @@
-/** Issue #12 (7): an access token is accepted only in its one canonical spelling. */
+/** An access token is accepted only in its one canonical spelling. */
 import { describe, expect, it } from 'vitest';
 import { signJwt, verifyJwt } from '../src/plugins/jwt.js';
 import { bearer, registerOwner, setupApp, testConfig } from './helper.js';

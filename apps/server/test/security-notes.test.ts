@@ -1,5 +1,5 @@
 /**
- * Issue #12 (7): notes lose their bidi controls (a U+202E override shows the staff a reversed text), and a note
+ * Notes lose their bidi controls (a U+202E override shows the staff a reversed text), and a note
  * made only of invisible characters is stored as no note. Checked on every note a request can carry: guest order
  * and item notes, staff order and item notes, table notes.
  */

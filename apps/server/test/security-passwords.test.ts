@@ -1,5 +1,5 @@
 /**
- * Issue #12 (7): the most common passwords are refused (`validation.commonPassword`) and a password may use letters
+ * The most common passwords are refused (`validation.commonPassword`) and a password may use letters
  * of any script and spaces ("at least 8, a letter and a digit" stays).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue #12 (7): an id in a path is plain decimal digits without a leading zero. '0x1', '1e0', '+1', ' 1', '1.0'
+ * An id in a path is plain decimal digits without a leading zero. '0x1', '1e0', '+1', ' 1', '1.0'
  * and '01' used to resolve to 1; now they are not ids: 404 where the access plugin reads the restaurant id (a bad
  * id looks like someone else's), 400 validation for the other ids of staff routes.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #12 (2, 3): forwarded headers are believed only from a proxy TRUST_PROXY names, and the CSP asks the
+ * Forwarded headers are believed only from a proxy TRUST_PROXY names, and the CSP asks the
  * browser to upgrade requests to https only where the site is reached over https.
  */
 import type { FastifyInstance } from 'fastify';

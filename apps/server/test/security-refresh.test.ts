@@ -1,5 +1,5 @@
 /**
- * Issue #12 (7): two refreshes with one cookie at once (two tabs, a retried request) must not revoke the session.
+ * Two refreshes with one cookie at once (two tabs, a retried request) must not revoke the session.
  * Within REFRESH_GRACE_MS of its rotation, while its successor is unused, the old token gets a new token of the
  * same family; after the window, or once the successor was used, a reuse still revokes the whole family.
  */

@@ -7,12 +7,12 @@ import { ITEM_STATUSES, ORDER_STATUSES, orderResponse, type Order } from '@qr-me
 import { compileSerializer, serializerCompiler, toJsonSchema } from '../src/plugins/serializer.js';
 
 /**
- * Issue 13: responses are written by fast-json-stringify from each route's zod schema instead of zod validation +
+ * Responses are written by fast-json-stringify from each route's zod schema instead of zod validation +
  * JSON.stringify. For every valid value the bytes must be the ones zod's serializer wrote; schemas whose encoding is
  * more than a copy fall back to zod's serializer.
  */
 
-/** What fastify-type-provider-zod's serializer writes (the behaviour before issue 13). */
+/** What fastify-type-provider-zod's serializer writes (the reference our serializer must match). */
 const viaZod = (schema: z.ZodType, data: unknown) =>
   zodSerializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' })(data);
 

@@ -8,7 +8,7 @@ import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, type Staff, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Orders during the service day (issue #15): item batches, names in every language, ready_at, the order becoming
+ * Orders during the service day: item batches, names in every language, ready_at, the order becoming
  * ISSUED when everything is served, and who may set which status.
  */
 

@@ -11,7 +11,7 @@ import { bearer, setupApp, TEST_DATABASE_URL, testConfig } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 
 /**
- * The stop-list (issue 17): a dish sold out "until the next business day" comes back by itself at the restaurant's
+ * The stop-list: a dish sold out "until the next business day" comes back by itself at the restaurant's
  * next opening time (its time zone, closed days skipped; no hours: next local midnight), brought back by the sweeper,
  * which also refreshes the guest menu.
  */

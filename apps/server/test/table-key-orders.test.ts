@@ -7,7 +7,7 @@ import { bearer, randomIp, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Issue 17, table keys: when the restaurant requires them, a guest order must carry its table's QR key
+ * Table keys: when the restaurant requires them, a guest order must carry its table's QR key
  * (`tableKey` = tables.guest_key), else 403 `tableKeyInvalid` and nothing is written. A rotated key refuses the old
  * printed code. Without the requirement any key or none works (old QR codes). Adding dishes to the device's own
  * order needs no key. (The rotate route is tested with the tables module; here the key is changed in the database.)

@@ -8,7 +8,7 @@ import { bearer, setupApp } from './helper.js';
 import { makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 
 /**
- * Table QR keys in the admin API (issue 17): POST .../table/{tableId}/key makes a new random key ("reprint QR"), the
+ * Table QR keys in the admin API: POST .../table/{tableId}/key makes a new random key ("reprint QR"), the
  * QR code then carries it as `?k=`; turning the restaurant's table keys on gives every table without one a key;
  * tables created while keys are on get one. EATERY_ADMIN only; another restaurant's table is 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Tenancy matrix (DESIGN.md §6): every route under /api/eatery/:id, discovered from the running app,
+ * Tenancy matrix: every route under /api/eatery/:id, discovered from the running app,
  * is called as
  *   (a) no token / a garbage token           -> 401 jwtInvalid
  *   (b) a member of another restaurant        -> 404 notYourResource (existence never revealed), and
@@ -9,7 +9,7 @@
  * and after every route the whole database (all tenants) must be exactly as before.
  *
  * New routes are picked up automatically. Their expected roles come from POLICY, an ordered list of
- * DESIGN.md §6 rules: reads are open to any member, edits default to EATERY_ADMIN; a route that needs
+ * The roles rule: reads are open to any member, edits default to EATERY_ADMIN; a route that needs
  * other roles must get a rule here (the test fails and names the route when its roles differ).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -58,8 +58,8 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['POST', /^\/orders\/:p\/items$/, [ADMIN, WAITER, CASHIER]],
   ['PUT', /^\/orders\/:p\/items\/:p$/, 'any'], // item edit (admin, waiter, cashier) + item status (admin, kitchen, waiter)
   ['DELETE', /^\/orders\/:p\/items\/:p$/, [ADMIN, WAITER, CASHIER]],
-  ['POST', /^\/orders\/:p\/(accept|reject)$/, [ADMIN, WAITER, CASHIER]], // staff confirm guest orders (issue 17)
-  ['POST', /^\/table\/:p\/key$/, [ADMIN]], // a new QR key for the table ("reprint QR", issue 17)
+  ['POST', /^\/orders\/:p\/(accept|reject)$/, [ADMIN, WAITER, CASHIER]], // staff confirm guest orders
+  ['POST', /^\/table\/:p\/key$/, [ADMIN]], // a new QR key for the table ("reprint QR")
   ['*', /.*/, [ADMIN]], // every other edit: menu, tables, QR, users, assignments, restaurant
 ];
 
@@ -70,7 +70,7 @@ const EATERY_PREFIX = '/api/eatery/:id';
  * database), like an allowed DELETE; the module's own tests cover them.
  */
 const SUCCEEDS_WITHOUT_BODY = new Set([
-  'POST /api/eatery/:id/table/:tableId/key', // a new QR key (issue 17): tables tests
+  'POST /api/eatery/:id/table/:tableId/key', // a new QR key: tables tests
 ]);
 
 function policyOf(method: string, url: string): Policy {
