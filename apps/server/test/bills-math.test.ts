@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allocateOverDues,
-  centsToDecimal,
-  percentOf,
-  proportion,
-  shareInProportion,
-} from '../src/modules/bills/bill-math.js';
+import { allocateOverDues, percentOf, proportion, shareInProportion } from '../src/modules/bills/bill-math.js';
 
 describe('bill arithmetic (integer cents)', () => {
   it('percentOf rounds half-up to the cent', () => {
@@ -45,13 +39,5 @@ describe('bill arithmetic (integer cents)', () => {
     expect(allocateOverDues(500, [300, 700])).toEqual([300, 200]);
     expect(allocateOverDues(500, [0, 700])).toEqual([0, 500]);
     expect(allocateOverDues(0, [300])).toEqual([0]);
-  });
-
-  it('centsToDecimal writes exact numeric strings', () => {
-    expect(centsToDecimal(0)).toBe('0.00');
-    expect(centsToDecimal(5)).toBe('0.05');
-    expect(centsToDecimal(1234)).toBe('12.34');
-    expect(centsToDecimal(99_999_999_99)).toBe('99999999.99');
-    expect(centsToDecimal(-7)).toBe('-0.07');
   });
 });

@@ -22,3 +22,13 @@ export function toCents(value: string | number): number {
 
 /** Integer cents as a JSON number with at most 2 decimals (14023 → 140.23). */
 export const fromCents = (cents: number): number => cents / 100;
+
+/**
+ * Integer cents as an exact decimal string, as a numeric(10,2) column and the API's amount fields take it
+ * (1234 → "12.34", 5 → "0.05", -7 → "-0.07"), written from the digits so no float noise can creep in.
+ */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  centsToDecimal,
   pickNames,
   pickTexts,
   type LocalizedDescriptions,
@@ -150,13 +151,10 @@ export function matchImage(name: string | null | undefined, files: ReadonlySet<s
   return null;
 }
 
-/** Cents to a 2-decimal string without floating-point drift. */
-const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 function priceOf(categoryEn: string, index: number, fixturePrice: number | string): string {
   const base = CATEGORY_PRICES[categoryEn.toLowerCase()];
-  if (base === undefined) return money(Math.round(Number(fixturePrice) * 100));
-  return money(Math.round(base * 100) + PRICE_STEPS[index % PRICE_STEPS.length]);
+  if (base === undefined) return centsToDecimal(Math.round(Number(fixturePrice) * 100));
+  return centsToDecimal(Math.round(base * 100) + PRICE_STEPS[index % PRICE_STEPS.length]);
 }
 
 /**

@@ -45,10 +45,3 @@ export function allocateOverDues(cents: number, dues: readonly number[]): number
     return take;
   });
 }
-
-/** Integer cents as the decimal string a numeric(10,2) column takes (1234 → "12.34"), without floats. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}

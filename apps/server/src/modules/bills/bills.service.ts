@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { fromCents, toCents, type Bill, type Language, type PaymentMethod } from '@qr-menu/contract';
+import { centsToDecimal, fromCents, toCents, type Bill, type Language, type PaymentMethod } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import type { OrderEventSink } from '../orders/order-commands.js';
 import { loadOrder } from '../orders/order-queries.js';
 import { isFinal } from '../orders/order-rules.js';
-import { allocateOverDues, centsToDecimal, percentOf, proportion, shareInProportion } from './bill-math.js';
+import { allocateOverDues, percentOf, proportion, shareInProportion } from './bill-math.js';
 
 /**
  * Closing the bill (contract bills.ts). A bill is one or more orders of the restaurant; its money is

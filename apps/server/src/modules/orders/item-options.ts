@@ -1,4 +1,5 @@
 import {
+  centsToDecimal,
   checkOptionChoice,
   chosenOptions,
   unitPriceCents,
@@ -12,13 +13,6 @@ import type { DishSnapshot } from './dish-snapshots.js';
 export interface PricedChoice {
   options: OrderItemOption[];
   price: string;
-}
-
-/** Exact integer cents as numeric(10,2) text (1950 → "19.50"). */
-export function centsText(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**
@@ -39,7 +33,7 @@ export function priceChoices(
     const keys = new Set(checkOptionChoice(snapshot.optionGroups, optionIds).map((p) => p.messageKey));
     for (const messageKey of keys) details.push({ field: field(i), messageKey });
     const options = chosenOptions(snapshot.optionGroups, optionIds);
-    return { options, price: centsText(unitPriceCents(snapshot.price, options)) };
+    return { options, price: centsToDecimal(unitPriceCents(snapshot.price, options)) };
   });
   if (details.length > 0) throw new AppError(400, 'validation', details);
   return priced;

@@ -1,5 +1,4 @@
-import { csvSafe, toCents, type Language } from '@qr-menu/contract';
-import { centsToDecimal } from '../bills/bill-math.js';
+import { centsToDecimal, csvSafe, toCents, type Language } from '@qr-menu/contract';
 
 /**
  * CSV files of the reports (contract reports.ts), built in memory: UTF-8 with a BOM (so Excel reads Azerbaijani and

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Card, Checkbox, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
-import { splitEqually, toCents, type Bill } from '@qr-menu/contract';
+import { centsToDecimal, splitEqually, toCents, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { useRecordPayment } from './bills-api';
-import { centsText, formatAmount, itemName } from './bill-format';
+import { formatAmount, itemName } from './bill-format';
 import { PaymentPartForm, type PartPayment } from './PaymentPartForm';
 
 type SplitMode = 'whole' | 'equal' | 'items';
@@ -105,7 +105,7 @@ function EqualSplit({
               label={`${t('bills.split.part', { n: i + 1, count: guests })} · ${money(cents)}`}
               submitLabel={t('bills.recordPart', { n: i + 1, amount: money(cents) })}
               onRecord={async (p) => {
-                await onRecord({ amount: centsText(cents), ...p });
+                await onRecord({ amount: centsToDecimal(cents), ...p });
                 setDone((d) => [...d, i]);
               }}
             />

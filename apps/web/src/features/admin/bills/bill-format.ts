@@ -3,12 +3,6 @@
  * go to the server as exact decimal strings ("3.34").
  */
 
-/** Cents as the exact decimal string the API reads: 334 → "3.34", 5 → "0.05". */
-export function centsText(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 import type { OrderItemOption } from '@qr-menu/contract';
 import { itemOptionsText } from '../shared/live/item-options';
 

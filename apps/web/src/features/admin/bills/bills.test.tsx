@@ -8,7 +8,7 @@ import { jsonResponse } from '../shared/test-utils';
 import './index';
 import { BillPage } from './BillPage';
 import { ReceiptPage } from './ReceiptPage';
-import { centsText, parseOrderIds } from './bill-format';
+import { parseOrderIds } from './bill-format';
 import appAz from '../../../i18n/az.json';
 import az from './i18n/az.json';
 import en from './i18n/en.json';
@@ -350,10 +350,6 @@ describe('chosen options (issue 17)', () => {
 });
 
 describe('bill helpers and texts', () => {
-  it('writes cents as the exact decimal string the API reads', () => {
-    expect([334, 333, 5, 0, 100000].map(centsText)).toEqual(['3.34', '3.33', '0.05', '0.00', '1000.00']);
-  });
-
   it('reads ?orderIds= as distinct ids, or none when malformed', () => {
     expect(parseOrderIds('13,12,13')).toEqual([12, 13]);
     expect(parseOrderIds('0,1')).toEqual([]);
