@@ -45,7 +45,7 @@ function guestShellFiles(bundle: Rollup.OutputBundle): string[] {
 /**
  * Builds the guest service worker (src/features/guest/offline/sw.ts) into dist/sw.js, a fixed name the browser
  * re-checks on every visit, with the list of the guest shell's files written in. Any change of those files changes
- * sw.js, so the browser installs the new worker (issue 14, "offline").
+ * sw.js, so the browser installs the new worker (the guest menu works offline).
  */
 function guestServiceWorker(): Plugin {
   return {
@@ -98,7 +98,7 @@ const GUEST_STRINGS = /\/src\/i18n\/(az|en|ru)\.json\?guest$/;
 const GUEST_SECTIONS = ['common', 'errors', 'errorBoundary', 'chunkError'];
 
 /**
- * Serves `src/i18n/<lang>.json?guest` as a module of those sections only (issue 14: the guest pages load one
+ * Serves `src/i18n/<lang>.json?guest` as a module of those sections only (the guest pages load one
  * language's strings; the admin's half of the shared file was 1.2 KB of their first load). A module of its own,
  * so the admin's import of the whole file is not affected.
  */

@@ -1,4 +1,4 @@
-// The server's renderer of guest pages (issue 14), built by `vite build --ssr` into dist-ssr/entry-server.js and
+// The server's renderer of guest pages, built by `vite build --ssr` into dist-ssr/entry-server.js and
 // loaded by the server's guest-pages module: the same guest app and components the client hydrates (guest-main.tsx).
 import { renderToString } from 'react-dom/server';
 import { LANGUAGES } from '@qr-menu/contract/constants';

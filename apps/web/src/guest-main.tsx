@@ -1,4 +1,4 @@
-// The guest pages' app (issue 14): React, the guest feature with its own small router and translations, and the
+// The guest pages' app: React, the guest feature with its own small router and translations, and the
 // current language's strings — no react-router, i18next, Mantine or TanStack Query (those load with app-main.tsx).
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

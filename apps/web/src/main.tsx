@@ -8,7 +8,7 @@ installChunkReload();
 
 /**
  * The guest pages (/client/…) and the rest are two apps: a guest loads React and the guest feature only, with its own
- * small router and translations (guest-main.tsx, issue 14: first load ≤ 90 KB); the admin, sign-in and marketing
+ * small router and translations (guest-main.tsx: first load ≤ 90 KB brotli); the admin, sign-in and marketing
  * pages load react-router and i18next (app-main.tsx). A link from one to the other is a full page load.
  */
 const isGuestPage = /^\/client(\/|$)/.test(window.location.pathname);

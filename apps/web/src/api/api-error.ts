@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads an error body as JSON, falling back to text, as SPEC.md §7 asks. */
+/** Reads an error body as JSON, falling back to text (a proxy or a crash may answer plain text). */
 export async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {

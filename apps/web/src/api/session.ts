@@ -1,6 +1,6 @@
 /**
  * The signed-in session in this browser: access token, user id and selected restaurant in local storage
- * (keys of SPEC.md §3), shared across tabs through the storage event and a BroadcastChannel.
+ * (the keys below), shared across tabs through the storage event and a BroadcastChannel.
  */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userId';

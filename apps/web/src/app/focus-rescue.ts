@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Keyboard users must never lose their place (issue #11). When the focused element is removed from the page (a
+ * Keyboard users must never lose their place. When the focused element is removed from the page (a
  * dialog closes by unmounting, a button is replaced by the list it opened), browsers drop the focus to <body> and
  * the next Tab starts over at the top. This puts it back: on the control that opened the dialog, when it is still
  * there, else on the page's main heading. A focus that moved to <body> on purpose (a click on empty space) is left

@@ -7,7 +7,7 @@ const full = mergeMantineTheme(DEFAULT_THEME, theme);
 const vars = readableColorVariables(full);
 const c = full.colors;
 
-describe('readable colours (issue #11)', () => {
+describe('readable colours', () => {
   it('dimmed text reads at 4.5:1 on white, the page backgrounds and every status card tint', () => {
     for (const bg of ['#fff', c.gray[0], c.orange[0], c.red[1], c.yellow[1], c.green[1], c.teal[1], c.gray[1]]) {
       expect(contrast(vars['--mantine-color-dimmed'], bg)).toBeGreaterThanOrEqual(4.5);

@@ -31,7 +31,7 @@ function textBackgrounds(theme: MantineTheme): string[] {
 }
 
 /**
- * CSS variables that make Mantine's colours readable (issue #11), for the light scheme:
+ * CSS variables that make Mantine's colours readable (WCAG AA contrast), for the light scheme:
  * - `dimmed` (gray.6 is 3.3:1 on white, 2.7:1 on a red card) becomes a darker grey;
  * - coloured text, outline and light-variant text (`c="red"`, outline badges, light badges whose shade 9 is 2.7:1
  *   on yellow.1) become the lightest shade that reads on white, on the page backgrounds and on every status tint;

@@ -8,7 +8,7 @@ import { BootFallback, RouteError } from './RouteError';
 
 /**
  * Each feature is its own lazy chunk. The guest pages are not here: they are an app of their own (guest-main.tsx). Mantine and TanStack Query come with the
- * MantineRoot chunk around the admin, sign-in and marketing pages; the guest pages are outside it (issue 14).
+ * MantineRoot chunk around the admin, sign-in and marketing pages; the guest pages are outside it.
  */
 const mantineRoot = () => import('./MantineRoot');
 const admin = () => import('../features/admin');

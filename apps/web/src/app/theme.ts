@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-/** The one place for colours and shapes (UI.md: no ad-hoc colours in components). */
+/** The one place for colours and shapes: components use the theme's colours, never ad-hoc ones. */
 export const theme = createTheme({
   // A warm orange dark enough for white text: shade 6 (#c2410c) on white is 5.2:1 (WCAG AA), where
   // Mantine's orange.8 is only 3.6:1.

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from './use-error-text';
 
-/** The red dismissible banner of SPEC.md §7 for a failed call. */
+/** The red dismissible banner every screen shows for a failed call. */
 export function ErrorBanner({
   error,
   onClose,

@@ -8,7 +8,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { zodFormErrors } from './form-errors';
 
 /**
- * The registration form of SPEC.md §5, shared by /admin/register (with a name field) and the landing
+ * The owner registration form, shared by /admin/register (with a name field) and the landing
  * pages (no name field; name is sent as null). Validates on blur and on submit with the contract schema.
  */
 export function RegisterForm({ withName }: { withName: boolean }) {
@@ -26,7 +26,7 @@ export function RegisterForm({ withName }: { withName: boolean }) {
     },
   });
   const values = form.getValues();
-  // Submit stays disabled while any field is empty or invalid (SPEC.md §4).
+  // Submit stays disabled while any field is empty or invalid.
   const valid = isValid(values, withName);
   const err = (field: keyof Values) => {
     const key = form.errors[field];

@@ -8,7 +8,7 @@ export function useLoggedIn() {
 }
 
 /**
- * Admin routes need a session. A visitor without one goes to the landing page (SPEC.md §2); a session
+ * Admin routes need a session. A visitor without one goes to the landing page; a session
  * that ends here (logout, in this tab or another, or expiry) goes to the login page.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

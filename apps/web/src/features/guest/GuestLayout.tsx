@@ -83,7 +83,7 @@ function GuestHeader() {
   );
 }
 
-/** The restaurant's logo (issue 17), from its menu; nothing without one. */
+/** The restaurant's logo, from its menu; nothing without one. */
 function EateryLogo({ eateryId, tableId, name }: { eateryId: number | null; tableId: number | null; name: string }) {
   const { t } = useTranslation();
   const logo = useMenu(eateryId, tableId).data?.logo;

@@ -4,10 +4,10 @@ import { api } from '../../api/client';
 import { useGuestQuery } from './lib/query';
 import { isFinalStatus } from './lib/status';
 
-/** Guest calls (DESIGN.md §5): no token, cookies (the device id) are sent. */
+/** Guest calls: no token, cookies (the device id) are sent. */
 const guest = <T>(path: string, opts: Parameters<typeof api>[1] = {}) => api<T>(path, { ...opts, auth: false });
 
-/** Status poll of SPEC.md §4 (kept even while the socket is connected). */
+/** Guest order status poll (kept even while the socket is connected). */
 export const ORDER_POLL_MS = 10_000;
 
 export const guestKeys = {
@@ -62,7 +62,7 @@ export interface PlaceOrderInput {
   items: OrderItemInput[];
   note: string | null;
   idempotencyKey: string;
-  /** The table's key from its QR link (issue 17), or null when it had none. */
+  /** The table's key from its QR link, or null when it had none. */
   tableKey?: string | null;
 }
 

@@ -1,4 +1,4 @@
-// The loader of a server-rendered guest page's script (issue 14), built into dist/guest-boot.js as a classic script
+// The loader of a server-rendered guest page's script, built into dist/guest-boot.js as a classic script
 // (no import/export) and named by the page as `<script async src="/guest-boot.js" data-entry data-preload>`.
 // The page is already drawn by the server: its script (hydration) is requested once the browser has painted it, so
 // it does not compete with the HTML, the stylesheet and the first photo for a phone's bandwidth before the first and

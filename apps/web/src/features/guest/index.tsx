@@ -14,7 +14,7 @@ export { preloadGuestPages } from './lib/lazy-page';
 
 const ToMenu = () => <Navigate to="/client/menu" replace />;
 
-/** Guest routes under /client (SPEC.md §2); the first that matches is the page, else page-not-found. */
+/** Guest routes under /client; the first that matches is the page, else page-not-found. */
 const ROUTES: [string, ComponentType][] = [
   ['/client', ToMenu],
   ['/client/eatery/:eateryId/table/:tableId/add/:argBoolean/menu', ScannedDecision],

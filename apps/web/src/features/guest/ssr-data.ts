@@ -5,7 +5,7 @@ import { getCart, setServerPlace } from './cart/cart-store';
 import { clearGuestQueries, setQueryData } from './lib/query';
 
 /**
- * What the server puts in a guest page it rendered (issue 14): the language it rendered in and the table's menu,
+ * What the server puts in a guest page it rendered: the language it rendered in and the table's menu,
  * in `<script type="application/json" id="guest-data">`, so the client hydrates the same page without asking the
  * menu API again.
  */

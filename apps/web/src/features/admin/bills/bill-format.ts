@@ -12,7 +12,7 @@ export { itemName } from '../shared/live/item-name';
 
 /**
  * A bill item's chosen options with their deltas ("Size: 0.5 L (+1.50)"), '' without. The bill's items may carry
- * `options` like order items (issue 17); a server that does not send them yet shows none.
+ * `options` like order items; a server that does not send them yet shows none.
  */
 export const billItemOptions = (item: object, lang: string): string =>
   itemOptionsText((item as { options?: OrderItemOption[] }).options, lang, true);

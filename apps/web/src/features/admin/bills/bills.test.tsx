@@ -323,7 +323,7 @@ describe('the receipt', () => {
   });
 });
 
-describe('chosen options (issue 17)', () => {
+describe('chosen options', () => {
   const size = {
     groupId: 1,
     optionId: 10,

@@ -113,7 +113,7 @@ function Categories({ eateryId }: { eateryId: number }) {
   );
 }
 
-/** Category Management (SPEC.md §2): restaurant from the route or the selection. */
+/** Category Management: restaurant from the route or the selection. */
 export function CategoriesPage() {
   const eateryId = useSelectedRestaurantId();
   if (!eateryId) return <ChooseRestaurant titleKey="categories.title" />;

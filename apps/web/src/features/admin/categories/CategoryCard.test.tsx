@@ -23,7 +23,7 @@ const card = (c: Category) => (
   <CategoryCard category={c} eateryId={7} deleting={false} onEdit={() => {}} onDelete={() => {}} />
 );
 
-describe('category card (issue 17)', () => {
+describe('category card', () => {
   it('shows the category’s hours in the admin’s language', async () => {
     await renderAdmin(card(category), 'az');
     expect(screen.getByTestId('category-hours').textContent).toBe('Saatlar: B.e.–C., 08:00–11:30');

@@ -7,7 +7,7 @@ import { DepartmentForm } from './DepartmentForm';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('department form (SPEC.md §5)', () => {
+describe('department form', () => {
   it.each([
     ['en', 'Save', 'Name is required'],
     ['ru', 'Сохранить', 'Название обязательно'],

@@ -8,7 +8,7 @@ import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveDepartment } from './departments-api';
 
-/** Validation of SPEC.md §5: name required after trimming ('Name is required'). */
+/** Validation of the department form: name required after trimming ('Name is required'). */
 export function departmentFormErrors(values: { name: string }): Record<string, string> {
   const errors = zodFormErrors(departmentBody, values);
   if (errors.name === 'validation.required') errors.name = 'departments.nameRequired';

@@ -123,7 +123,7 @@ function Departments({ eateryId }: { eateryId: number }) {
   );
 }
 
-/** Kitchen departments (SPEC.md §2): search, add, edit, delete with confirmation. */
+/** Kitchen departments: search, add, edit, delete with confirmation. */
 export function DepartmentsPage() {
   const eateryId = useSelectedRestaurantId();
   if (!eateryId) return <ChooseRestaurant titleKey="departments.title" />;

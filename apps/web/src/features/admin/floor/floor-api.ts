@@ -12,7 +12,7 @@ export const floorKeys = {
 
 /**
  * Orders that still occupy a table: not yet paid or cancelled (ISSUED: served, the bill still open), and guest
- * orders waiting for staff confirmation (issue 17).
+ * orders waiting for staff confirmation.
  */
 export const FLOOR_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 const onFloor = (order: Order) => FLOOR_STATUSES.includes(order.status);

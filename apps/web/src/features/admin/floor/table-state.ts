@@ -2,7 +2,7 @@ import type { Order, StaffCall, Table, TableAssignment } from '@qr-menu/contract
 
 /**
  * What a table needs, most urgent first: a guest called the waiter, a guest order waits for staff to confirm it
- * (issue 17), the guest asked for the bill, food is ready to take,
+ * (the restaurant confirms guest orders), the guest asked for the bill, food is ready to take,
  * a new order waits for the kitchen to take it, food is cooking, everything is served, or the table is free.
  */
 export const TABLE_STATES = ['called', 'confirm', 'bill', 'ready', 'ordering', 'waiting', 'served', 'free'] as const;

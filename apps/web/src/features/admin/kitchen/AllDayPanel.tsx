@@ -8,7 +8,7 @@ import classes from './kitchen.module.css';
 
 /**
  * "All day": how many portions of each dish are still to cook across the open tickets, most first; a dish ordered
- * with options lists how many of each choice (issue 17).
+ * with options lists how many of each choice.
  */
 export function AllDayPanel({
   counts,

@@ -36,7 +36,7 @@ const matches = (dish: Dish, query: string) => {
  * "Sold out": search the restaurant's dishes and switch one off the guest menu (or back on) with one tap. Sold-out
  * dishes are listed first, so the kitchen sees what to bring back. A dish switched off stays off until the next
  * opening (it comes back by itself; its badge says when) or until someone switches it on: one choice above the
- * list, for every switch (issue 17, the stop-list).
+ * list, for every switch (the stop-list).
  */
 export function SoldOutModal({
   eateryId,

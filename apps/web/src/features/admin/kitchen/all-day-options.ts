@@ -14,7 +14,7 @@ export const allDayKey = (dishId: number | null, nameAz: string) =>
   dishId === null ? `name:${nameAz}` : `dish:${dishId}`;
 
 /**
- * "All day" split by options (issue 17): for each dish with items still CREATED or PREPARING on the tickets, the
+ * "All day" split by options: for each dish with items still CREATED or PREPARING on the tickets, the
  * portions of each choice of options, most first. Dishes ordered only without options are left out (nothing to
  * split).
  */

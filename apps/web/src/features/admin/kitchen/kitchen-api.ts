@@ -22,7 +22,7 @@ export const useKitchenBoard = (eateryId: number, station: number | null) =>
       api<KitchenBoard>(`${base(eateryId)}${station === null ? '' : `?departmentId=${station}`}`, { signal }),
   });
 
-/** Orders the kitchen cooks: open, and not a guest order still waiting for staff confirmation (issue 17). */
+/** Orders the kitchen cooks: open, and not a guest order still waiting for staff confirmation. */
 export const isForKitchen = (o: Order) =>
   o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
 

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS } from '@qr-menu/contract';
 
 /**
- * Toasts where they hide nothing (issue #15: at the top right they covered the header's restaurant picker, language
+ * Toasts where they hide nothing (at the top right they covered the header's restaurant picker, language
  * menu and logout): bottom right on wider screens, along the bottom on phones, where the page's footer is.
  */
 export function AdminNotifications() {

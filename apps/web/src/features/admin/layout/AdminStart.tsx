@@ -5,7 +5,7 @@ import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
 import { RESTAURANTS_PATH, startPath, startRestaurant } from './start-path';
 
 /**
- * /admin: the start page that fits the role in the selected restaurant (issue #15): the kitchen display for the
+ * /admin: the start page that fits the role in the selected restaurant: the kitchen display for the
  * kitchen, the floor for waiters, the orders board for cashiers, the restaurant list for owners and admins.
  */
 export function AdminStart() {

@@ -4,7 +4,7 @@ import type { Eatery, Role } from '@qr-menu/contract';
 export const RESTAURANTS_PATH = '/admin/restaurants';
 
 /**
- * The working screen a role starts on (issue #15): staff land where they work, not on a restaurant list with an
+ * The working screen a role starts on: staff land where they work, not on a restaurant list with an
  * "Add restaurant" button. An admin of the restaurant keeps the restaurant list whatever other roles they have;
  * otherwise the kitchen display, then the waiter's floor, then the cashier's orders board.
  */

@@ -35,7 +35,7 @@ const card = (over: Partial<Parameters<typeof DishCard>[0]> = {}) => (
   <DishCard dish={dish} departmentName={null} deleting={false} onEdit={() => {}} onDelete={() => {}} {...over} />
 );
 
-describe('dish card (issue 17)', () => {
+describe('dish card', () => {
   it('lists the dish’s dietary tags in the admin’s language, and the restaurant’s currency', async () => {
     await renderAdmin(card({ currency: 'USD' }), 'ru');
     const tags = screen.getByRole('list', { name: 'Диета и аллергены' });
@@ -69,7 +69,7 @@ const extras = {
   maxChoices: 3,
 };
 
-describe('dish card: options, hours and the stop-list (issue 17)', () => {
+describe('dish card: options, hours and the stop-list', () => {
   it('names the option groups and the hours in the admin’s language', async () => {
     await renderAdmin(
       card({

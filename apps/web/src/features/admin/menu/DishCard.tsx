@@ -43,9 +43,9 @@ export function DishCard({
   departmentName: string | null;
   deleting: boolean;
   highlighted?: boolean;
-  /** The restaurant's currency code (issue 17); AZN until the restaurant is loaded. */
+  /** The restaurant's currency code; AZN until the restaurant is loaded. */
   currency?: string;
-  /** The restaurant's time zone (issue 17); Asia/Baku until the restaurant is loaded. */
+  /** The restaurant's time zone; Asia/Baku until the restaurant is loaded. */
   timeZone?: string;
   onEdit: () => void;
   onDelete: () => void;

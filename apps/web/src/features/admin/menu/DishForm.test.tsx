@@ -78,7 +78,7 @@ const values = (over: Partial<DishValues> = {}): DishValues => ({
   ...over,
 });
 
-describe('dish form validation (SPEC.md §5)', () => {
+describe('dish form validation', () => {
   it('checks names, price and the ids', () => {
     expect(dishFormErrors(values(), 7)).toEqual({});
     expect(dishFormErrors(values({ nameEn: '', price: '' }), 7)).toEqual({

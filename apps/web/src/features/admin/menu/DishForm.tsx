@@ -69,7 +69,7 @@ const optionsData = (values: Pick<DishValues, 'optionGroups' | 'availableHours'>
 });
 
 /**
- * Validation of the dish form (SPEC.md §5, issue 17) as i18n keys by field: at least one language name (under
+ * Validation of the dish form as i18n keys by field: at least one language name (under
  * `names`), a price > 0 with at most 2 decimals, the option groups and hours, and the category and restaurant ids.
  */
 export function dishFormErrors(values: DishValues, eateryId: number | null): Record<string, string> {
@@ -123,7 +123,7 @@ export function ManualDishForm({
   dish: Dish | null;
   categories: Category[];
   departments: Department[];
-  /** The restaurant's currency code shown beside the price (issue 17). */
+  /** The restaurant's currency code shown beside the price. */
   currency?: string;
   /** The restaurant's time zone, named beside the availability hours. */
   timeZone?: string;
@@ -342,7 +342,7 @@ function PredefinedDishForm({
   );
 }
 
-/** Add or edit a dish (SPEC.md §2): adding offers the tabs manual and ready-made; editing only the form. */
+/** Add or edit a dish: adding offers the tabs manual and ready-made; editing only the form. */
 export function DishForm({
   eateryId,
   category,

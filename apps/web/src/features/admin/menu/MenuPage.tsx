@@ -297,7 +297,7 @@ function Menu({ eateryId }: { eateryId: number }) {
 }
 
 /**
- * Menu Management (SPEC.md §2): the dishes of a category. Restaurant from the route, the `restaurantId`
+ * Menu Management: the dishes of a category. Restaurant from the route, the `restaurantId`
  * query or the selection; category from the `categoryId` query (the dropdown navigates with it).
  */
 export function MenuPage() {

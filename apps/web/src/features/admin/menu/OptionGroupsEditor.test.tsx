@@ -122,7 +122,7 @@ describe('option groups: form values and the contract input', () => {
   });
 });
 
-describe('option groups on the dish form (issue 17)', () => {
+describe('option groups on the dish form', () => {
   it('adds a required "Size" group and an "Extras" group of several, and sends them without ids', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish(), 201));
     const onClose = vi.fn();

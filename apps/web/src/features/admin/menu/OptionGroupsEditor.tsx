@@ -286,7 +286,7 @@ function OptionGroupCard({
 }
 
 /**
- * The "Options" section of the dish form (issue 17): add, edit, reorder and remove option groups and their options,
+ * The "Options" section of the dish form: add, edit, reorder and remove option groups and their options,
  * or copy a group from another dish of the restaurant.
  */
 export function OptionGroupsEditor({

@@ -1,7 +1,7 @@
 import type { DishOptionGroupInput } from '@qr-menu/contract';
 
 /**
- * The dish form's option groups (issue 17) as the owner edits them, and their conversion to the contract's
+ * The dish form's option groups as the owner edits them, and their conversion to the contract's
  * `optionGroups` of dishData. The owner picks a choice type instead of typing min/max:
  * - `one`: choose one, required (min 1, max 1), e.g. "Size";
  * - `oneOptional`: choose one or none (min 0, max 1);

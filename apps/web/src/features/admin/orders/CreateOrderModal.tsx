@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { i18n } from '../../../i18n';
 import { openOrdersOfTable, useCreateOrder, useOrderTables } from './orders-api';
 
-/** Asks before a second open order goes on the same table (SPEC.md §5). Resolves true to go on. */
+/** Asks before a second open order goes on the same table. Resolves true to go on. */
 export function confirmDuplicateTableOrder(): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
@@ -27,7 +27,7 @@ export function validateNewOrder(values: { tableId: string | null }): { tableId?
 }
 
 /**
- * New order (SPEC.md §2, §5): a table (required) and a note. When the table already has an order in CREATED,
+ * New order: a table (required) and a note. When the table already has an order in CREATED,
  * PREPARING or READY the user confirms first. `onCreated` gets the new order (the screen then offers to add dishes).
  */
 export function CreateOrderModal({

@@ -53,9 +53,9 @@ export interface OrderCardProps {
 }
 
 /**
- * One order on the board (SPEC.md §2, UI.md): colour and icon of its status, a fire mark while CREATED, the large
+ * One order on the board: colour and icon of its status, a fire mark while CREATED, the large
  * table number, id, creation time and age, items with their own status chips, note and total. Only the actions
- * the caller's roles have are shown (issue #15): one tap on an item's next step, add or edit dishes, the status
+ * the caller's roles have are shown: one tap on an item's next step, add or edit dishes, the status
  * dialog, "Close bill" (cashier, admin) and delete.
  */
 export function OrderCard({
@@ -80,7 +80,7 @@ export function OrderCard({
   const colors = useStatusColors();
   const color = colors.order(order.status);
   const closed = isClosed(order.status);
-  // A guest order waiting for staff (issue 17) is only accepted or rejected: no kitchen steps, dishes or bill yet.
+  // A guest order waiting for staff is only accepted or rejected: no kitchen steps, dishes or bill yet.
   const waiting = order.status === 'NEEDS_CONFIRMATION';
   const canEditItems = !closed && !waiting && perms.editItems;
   // Closed orders open read-only details for everyone; an open one opens the status dialog only for roles with it.

@@ -35,7 +35,7 @@ const fromItem = (item?: OrderItem): Values => ({
 });
 
 /**
- * Add a dish to an order, or edit one of its items (SPEC.md §2, §5): dish from the menu, quantity (an integer of at
+ * Add a dish to an order, or edit one of its items: dish from the menu, quantity (an integer of at
  * least 1; invalid input becomes 1), note and, when editing, the item status. Saving without a change just closes.
  * Fields the user's roles may not change are read-only (the kitchen changes only the status).
  */

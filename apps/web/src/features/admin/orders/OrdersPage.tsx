@@ -33,7 +33,7 @@ import { SoundBanner } from '../shared/live/SoundBanner';
 import { applyCallEvent, callKeys } from '../shared/live/use-table-calls';
 import { useTitleCounter } from './use-title-counter';
 
-/** Orders screen (SPEC.md §2): the restaurant from the route or the selected one. */
+/** Orders screen: the restaurant from the route or the selected one. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const restaurantId = useSelectedRestaurantId();

@@ -10,7 +10,7 @@ import { useRejectOrder } from './orders-api';
 export const REJECT_REASONS = ['soldOut', 'closing', 'noGuest', 'duplicate', 'callWaiter'] as const;
 
 /**
- * Reject a guest order waiting for confirmation (issue 17): a reason is required (the guest sees it on their
+ * Reject a guest order waiting for confirmation: a reason is required (the guest sees it on their
  * phone); one tap on a common reason fills it in the staff's language, and it can be edited or written freely.
  */
 export function RejectOrderModal({

@@ -30,9 +30,9 @@ const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
 };
 
 /**
- * Status of one order (SPEC.md §2): items, total, date, table, notes, a status dropdown and the quick buttons
+ * Status of one order: items, total, date, table, notes, a status dropdown and the quick buttons
  * CREATED -> preparing, PREPARING -> ready, READY -> served, cancel (not for PAID or CANCELLED), close.
- * PAID is not a choice: the bill is closed with its payments ("Close bill", for cashiers and admins, issue #15). The board opens
+ * PAID is not a choice: the bill is closed with its payments ("Close bill", for cashiers and admins). The board opens
  * this dialog only for roles that may change the status, or read-only for a closed order.
  */
 export function StatusModal({

@@ -7,7 +7,7 @@ import {
 } from '@qr-menu/contract';
 
 /**
- * The staff's option choice for a dish (issue 17): a single-choice group (max 1) works like radio buttons, a
+ * The staff's option choice for a dish: a single-choice group (max 1) works like radio buttons, a
  * multiple one like checkboxes that stop at its maximum. The rules themselves are the contract's (the server
  * checks the same ones).
  */

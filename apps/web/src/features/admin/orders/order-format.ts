@@ -3,7 +3,7 @@ import { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 /**
  * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
- * of SPEC.md §2 (today / yesterday / d/m/yyyy hh:mm), the age of an order, money, status groups and role rules.
+ * (today / yesterday / d/m/yyyy hh:mm), the age of an order, money, status groups and role rules.
  */
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -59,7 +59,7 @@ export function orderTime(createdAt: string | Date, now: Date, timeZone?: string
 
 /**
  * "Today 14:05 (Asia/Baku)", "Yesterday 09:30 (Asia/Baku)" or "3/1/2025 18:45 (Asia/Baku)" in the current language:
- * the restaurant's clock, named, since a manager may look from a laptop set to another zone (issue 14). Without a
+ * the restaurant's clock, named, since a manager may look from a laptop set to another zone. Without a
  * valid zone, the browser's clock and no name.
  */
 export function formatOrderTime(t: Translate, createdAt: string | Date, now: Date, timeZone?: string): string {
@@ -94,7 +94,7 @@ export function itemsTotal(items: readonly { price: number; quantity: number; st
 
 /**
  * The filter buttons of the board: open orders (the default: what staff work on), each open status, the closed
- * ones (PAID, CANCELLED) and every order. Issue #15: closed orders no longer mix with open ones by default.
+ * ones (PAID, CANCELLED) and every order. Closed orders do not mix with open ones by default.
  */
 export const STATUS_FILTERS = [
   'open',
@@ -153,7 +153,7 @@ export function matchesFilter(order: Order, filter: StatusFilter): boolean {
 }
 
 /**
- * The board's order: guest orders waiting for staff confirmation first (issue 17: someone has to act on them),
+ * The board's order: guest orders waiting for staff confirmation first (someone has to act on them),
  * the rest as the list has them (newest first). Stable, and the same array when nothing waits.
  */
 export function waitingFirst(orders: readonly Order[]): readonly Order[] {
@@ -162,7 +162,7 @@ export function waitingFirst(orders: readonly Order[]): readonly Order[] {
   return [...waiting, ...orders.filter((o) => o.status !== 'NEEDS_CONFIRMATION')];
 }
 
-/** Statuses a table can have only one of without a confirmation (SPEC.md §5). */
+/** Statuses a table can have only one of without a confirmation. */
 export const OPEN_FOR_TABLE: readonly OrderStatus[] = [
   'NEEDS_CONFIRMATION',
   'CREATED',
@@ -173,7 +173,7 @@ export const OPEN_FOR_TABLE: readonly OrderStatus[] = [
 
 /**
  * The choices of the status dropdown. PAID is not one of them: a bill is closed with its payments (the "Close
- * bill" screen, issue #15), never by picking a status.
+ * bill" screen), never by picking a status.
  */
 export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'ISSUED', 'CANCELLED'];
 /** Item statuses a user can pick in the item form (DELETED goes through the delete button). */
@@ -196,7 +196,7 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
   }
 }
 
-// ---- roles (DESIGN.md §6) ----
+// ---- roles ----
 
 export interface OrderPermissions {
   create: boolean;

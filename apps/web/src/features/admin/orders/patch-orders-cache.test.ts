@@ -154,7 +154,7 @@ describe('ORDER_DELETED', () => {
   });
 });
 
-describe('the board filters over patched lists (issue #15: open orders first)', () => {
+describe('the board filters over patched lists (open orders first)', () => {
   const shown = (data: OrderPages | undefined, filter: StatusFilter) =>
     data?.pages.flatMap((p) => p.orders.filter((o) => matchesFilter(o, filter)).map((o) => o.id));
 

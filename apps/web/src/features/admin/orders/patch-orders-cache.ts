@@ -3,7 +3,7 @@ import { dayIn } from './order-format';
 import type { OrderPages } from './order-pages';
 
 /**
- * Pure patches of cached order lists from order events (DESIGN.md §9): a list is never re-fetched because of an
+ * Pure patches of cached order lists from order events: a list is never re-fetched because of an
  * event. NEW_ORDER and ORDER_UPDATED carry the whole order with its `version`; of two copies the higher version
  * wins, so a late or repeated event changes nothing. ORDER_DELETED removes the order.
  */

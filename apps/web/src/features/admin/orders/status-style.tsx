@@ -39,7 +39,7 @@ const ITEM_AS_ORDER: Record<ItemStatus, OrderStatus> = {
  */
 const STATUS_COLOR_FALLBACK: Partial<Record<OrderStatus, string>> = { NEEDS_CONFIRMATION: 'violet' };
 
-/** Mantine colour names of the statuses, from the theme (UI.md: no ad-hoc colours). */
+/** Mantine colour names of the statuses, from the theme (never an ad-hoc colour). */
 export function useStatusColors() {
   const theme = useMantineTheme();
   const colors = (theme.other.statusColors ?? {}) as Record<string, string>;

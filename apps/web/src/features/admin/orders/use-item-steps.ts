@@ -7,7 +7,7 @@ import { useUpdateOrderItem } from './orders-api';
 import { itemName } from '../shared/live/item-name';
 
 /**
- * One tap moves an item to its next status (issue #15: no more pencil, dialog, select, save). The answer patches
+ * One tap moves an item to its next status (no pencil, dialog, select and save). The answer patches
  * the board; a failure says so in a red toast. An item whose step is on its way cannot be tapped again, so a double
  * tap sends one change.
  */

@@ -5,7 +5,7 @@ import { earlierOpenKeys } from './earlier-open-orders';
 import { orderKeys, patchOrderLists } from './orders-api';
 
 /**
- * The restaurant's cached order lists follow the socket (DESIGN.md §9): `apply` patches every list from one event,
+ * The restaurant's cached order lists follow the socket: `apply` patches every list from one event,
  * with no list request. A list fetch that was under way when an event came answers what the server had before it,
  * so such events are held and applied again to the fetch's answer (patches keep the higher version, so applying
  * one twice changes nothing). `resync` re-fetches the lists once: after a reconnect, when events may have been

@@ -32,7 +32,7 @@ const languageInput = () =>
   screen.getAllByLabelText('Receipt language').find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
 const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
-describe('restaurant form: service settings (issue #15)', () => {
+describe('restaurant form: service settings', () => {
   it('shows the receipt language and kitchen thresholds, and saves them', async () => {
     const api = stubFetch({ 'PUT /api/eatery/4': restaurant });
     await renderAdmin(<RestaurantForm restaurant={restaurant} onClose={() => {}} />);
@@ -77,7 +77,7 @@ const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({
 const selectInput = (label: string) =>
   screen.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
 
-describe('restaurant form: guests and opening hours (issue 17)', () => {
+describe('restaurant form: guests and opening hours', () => {
   it('shows the stored zone, currency, guest language and hours, and saves changed hours across midnight', async () => {
     const stored = {
       ...restaurant,
@@ -147,7 +147,7 @@ describe('restaurant form: guests and opening hours (issue 17)', () => {
   });
 });
 
-describe('restaurant form: safe ordering from the table (issue 17)', () => {
+describe('restaurant form: safe ordering from the table', () => {
   it('turns on table keys (with the note that tables get new codes) and staff confirmation, and saves both', async () => {
     const api = stubFetch({
       'PUT /api/eatery/4': { ...restaurant, tableKeysRequired: true, confirmGuestOrders: true },

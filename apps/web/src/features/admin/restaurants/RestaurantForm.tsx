@@ -24,7 +24,7 @@ import ru from './i18n/ru.json';
 import { useSaveLogo } from './logo-api';
 import { DEFAULT_HOURS, RestaurantSettingsFields, type SettingsValues } from './RestaurantSettingsFields';
 
-// The restaurant settings' texts (issue 17), with the form that shows them.
+// The restaurant settings' texts, with the form that shows them.
 registerTranslations({ az, en, ru });
 
 interface Values extends SettingsValues {
@@ -71,9 +71,9 @@ const toBody = ({ logo: _logo, hoursEnabled, ...v }: Values) => ({
 });
 
 /**
- * Add/edit form: name, address, one or more phones, optional coordinates (SPEC.md §2, §5), the receipt language
- * and the kitchen display's amber and red minutes (issue #15), the time zone, currency shown, default guest
- * language, opening hours and logo (issue 17). The logo is sent after the restaurant is saved (its own request).
+ * Add/edit form: name, address, one or more phones, optional coordinates, the receipt language
+ * and the kitchen display's amber and red minutes, the time zone, currency shown, default guest
+ * language, opening hours and logo. The logo is sent after the restaurant is saved (its own request).
  */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();

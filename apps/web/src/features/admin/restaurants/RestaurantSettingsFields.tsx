@@ -12,7 +12,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The settings of issue 17 as the restaurant form holds them. */
+/** The restaurant's guest settings as the restaurant form holds them. */
 export interface SettingsValues {
   timeZone: string;
   currency: Currency;

@@ -24,7 +24,7 @@ const restaurant = (id: number, roles: Role[]) =>
     roles,
   }) as Eatery;
 
-describe('restaurant list: who is offered "Add restaurant" (issue #15)', () => {
+describe('restaurant list: who is offered "Add restaurant"', () => {
   it('an admin of a restaurant gets the button', async () => {
     stubFetch({ 'GET /api/eatery': [restaurant(1, ['WAITER']), restaurant(2, ['EATERY_ADMIN'])] });
     await renderAdmin(<RestaurantsPage />);

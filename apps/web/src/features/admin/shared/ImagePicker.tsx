@@ -41,7 +41,7 @@ async function decode(file: File): Promise<CanvasImageSource & { width: number; 
 }
 
 /**
- * Converts an image to webp at quality 0.8 with a canvas (SPEC.md §5), at most 1600 px on the longer side
+ * Converts an image to webp at quality 0.8 with a canvas, at most 1600 px on the longer side
  * (the server would shrink it to that anyway). A webp file is kept as it is. When the browser cannot
  * decode or encode it, or the result would not be smaller than the limit, the original file is used.
  */
@@ -66,7 +66,7 @@ export async function toWebp(file: File): Promise<File> {
   }
 }
 
-/** Client-side check of SPEC.md §5: files above 3145728 bytes (3 MB) are refused before any upload. */
+/** Client-side check of the image size: files above 3145728 bytes (3 MB) are refused before any upload. */
 export function checkImageFile(file: File): string | null {
   if (file.size > LIMITS.imageBytes) return 'imagePicker.tooLarge';
   if (file.type && !file.type.startsWith('image/')) return 'imagePicker.notImage';

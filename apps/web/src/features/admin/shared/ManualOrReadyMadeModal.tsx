@@ -5,7 +5,7 @@ import { LIMITS } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The add/edit modal of categories and dishes (SPEC.md §2): adding offers two tabs, manual entry and the
+ * The add/edit modal of categories and dishes: adding offers two tabs, manual entry and the
  * ready-made catalogue; editing shows only the manual form. Full screen on phones.
  */
 export function ManualOrReadyMadeModal({

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from '../../../i18n';
 
-/** Every deletion is confirmed (SPEC.md §5). Resolves true when the user confirms. */
+/** Every deletion is confirmed. Resolves true when the user confirms. */
 export function confirmDanger(message: string, confirmLabel = i18n.t('common.delete')): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({

@@ -21,7 +21,7 @@ export interface NavEntry {
   roles?: Role[];
 }
 
-/** Sidebar entries of SPEC.md §2, each shown only to roles that may use it (DESIGN.md §6). */
+/** Sidebar entries, each shown only to roles that may use it. */
 export const NAV: NavEntry[] = [
   { to: '/admin/restaurants', labelKey: 'nav.restaurants', icon: IconBuildingStore },
   { to: '/admin/categories', labelKey: 'nav.categories', icon: IconCategory, roles: ['EATERY_ADMIN'] },

@@ -6,7 +6,7 @@ import { session } from '../../../api/session';
 export const useAuthStatus = () =>
   useQuery({ queryKey: ['auth-status'], queryFn: () => api<AuthStatus>('/api/auth/status') });
 
-/** Switching restaurant re-creates the session token for it (SPEC.md §4). */
+/** Switching restaurant re-creates the session token for it (the token names the active restaurant). */
 export const useSwitchRestaurant = () =>
   useMutation({
     mutationFn: (eateryId: number) =>
@@ -14,5 +14,5 @@ export const useSwitchRestaurant = () =>
     onSuccess: (res) => session.setToken(res.jwt, res.userId, res.eateryId),
   });
 
-/** The caller clears the token only when the server call succeeds (SPEC.md §4). */
+/** The caller clears the token only when the server call succeeds, so a failed logout leaves a working session. */
 export const useLogout = () => useMutation({ mutationFn: () => api<{ ok: boolean }>('/api/auth/logout') });

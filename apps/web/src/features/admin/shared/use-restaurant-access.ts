@@ -10,7 +10,7 @@ export interface RestaurantAccess {
   canManage: boolean;
 }
 
-/** The restaurant a screen works on and what the caller may do there (DESIGN.md §6). */
+/** The restaurant a screen works on and what the caller may do there (roles are per restaurant). */
 export function useRestaurantAccess(): RestaurantAccess {
   const restaurantId = useSelectedRestaurantId();
   const restaurants = useRestaurants();

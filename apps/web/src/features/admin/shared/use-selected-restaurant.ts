@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { LIMITS } from '@qr-menu/contract';
 import { session } from '../../../api/session';
 
-/** The stored restaurant id; also polled every second, as SPEC.md §3 says, to catch changes from elsewhere. */
+/** The stored restaurant id; also polled every second to catch changes from elsewhere. */
 export function useStoredRestaurantId(): number | null {
   const stored = useSyncExternalStore(session.subscribe, session.getRestaurantId);
   const [, tick] = useState(0);

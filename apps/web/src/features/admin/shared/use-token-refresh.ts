@@ -4,7 +4,7 @@ import { decodeToken, session } from '../../../api/session';
 
 /**
  * Refreshes the access token when at most 10% of its lifetime is left; checks every 10% of the
- * lifetime, at least every 1000 ms (SPEC.md §4). A failed refresh of an expired token ends the session.
+ * lifetime, at least every 1000 ms. A failed refresh of an expired token ends the session.
  */
 export function useTokenRefresh() {
   useEffect(() => {

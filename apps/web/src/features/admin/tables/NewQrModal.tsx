@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { useRotateTableKey } from './tables-api';
 
 /**
- * "New QR code" for one table (issue 17): first says what happens to the code printed on the table now (it stops
+ * "New QR code" for one table: first says what happens to the code printed on the table now (it stops
  * taking orders at once when the restaurant has table keys on, or once they are turned on), then makes the new key
  * and offers to print the new code (the print button is a click, so the browser lets its window open).
  */

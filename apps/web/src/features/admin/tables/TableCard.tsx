@@ -33,14 +33,14 @@ import {
 import type { Table, TableAssignment } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 
-/** Mantine colour of a table status, from the theme (UI.md: no ad-hoc colours). */
+/** Mantine colour of a table status, from the theme (never an ad-hoc colour). */
 export function useStatusColor(status: Table['status']): string {
   const theme = useMantineTheme();
   const colors = theme.other.statusColors as Record<string, string> | undefined;
   return colors?.[status] ?? 'gray';
 }
 
-/** Each status has its own icon besides its colour, for colour-blind staff (issue #11). */
+/** Each status has its own icon besides its colour, for colour-blind staff. */
 const STATUS_ICONS: Record<Table['status'], Icon> = {
   ACTIVE: IconCircleCheck,
   INACTIVE: IconCircleOff,
@@ -74,7 +74,7 @@ export function TableCard({
   onPrint: () => void;
   onAssign: () => void;
   onUnassign: (a: TableAssignment) => void;
-  /** "New QR code" (admins): a new key, the old printed code stops taking orders (issue 17). */
+  /** "New QR code" (admins): a new key, the old printed code stops taking orders. */
   onNewQr?: () => void;
 }) {
   const { t } = useTranslation();

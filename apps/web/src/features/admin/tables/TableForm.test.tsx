@@ -7,7 +7,7 @@ import './index';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('table form validation (SPEC.md §5)', () => {
+describe('table form validation', () => {
   it('asks for the number and the seats, in English, and sends nothing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await renderAdmin(<TableForm restaurantId={7} onClose={() => {}} />, 'en');

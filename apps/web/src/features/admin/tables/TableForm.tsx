@@ -23,7 +23,7 @@ const toValues = (table?: Table | null): TableFormValues => ({
 });
 
 /**
- * The rules of SPEC.md §5 "Table form" as i18n keys: number required, seats required and at least 1,
+ * The rules of the table form as i18n keys: number required, seats required and at least 1,
  * and a restaurant must be chosen ('Please select a restaurant first', under the `restaurant` key).
  */
 export function validateTable(values: TableFormValues, restaurantId: number | null): Record<string, string> {
@@ -38,7 +38,7 @@ export function validateTable(values: TableFormValues, restaurantId: number | nu
 /** Server paths of the table body are the form's own field names. */
 const fieldOf = (path: string) => (['number', 'seats', 'note', 'status'].includes(path) ? path : undefined);
 
-/** Add/edit form of a table; it takes the place of the list while open (SPEC.md §2). */
+/** Add/edit form of a table; it takes the place of the list while open. */
 export function TableForm({
   restaurantId,
   table,

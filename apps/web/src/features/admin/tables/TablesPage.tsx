@@ -22,7 +22,7 @@ type StatusFilter = 'all' | 'active' | 'inactive';
 const matchesFilter = (table: Table, filter: StatusFilter) =>
   filter === 'all' || (filter === 'active' ? table.status === 'ACTIVE' : table.status === 'INACTIVE');
 
-/** Tables & QR codes (SPEC.md §2): restaurant from the route or the selected one. */
+/** Tables & QR codes: restaurant from the route or the selected one. */
 export const TablesPage = () => <RestaurantScreen titleKey="tables.title" screen={TablesScreen} />;
 
 function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {

@@ -3,7 +3,7 @@ import { i18n } from '../../../i18n';
 import './index';
 import { renderAndPrint, scanHintsInAllLanguages } from './print';
 
-/** Printed QR cards (issue 17): the call to action in az, en and ru, whatever the admin's language. */
+/** Printed QR cards: the call to action in az, en and ru, whatever the admin's language. */
 
 const fromI18n = (current: string) => scanHintsInAllLanguages(current, (lng) => i18n.getFixedT(lng)('tables.scanHint'));
 

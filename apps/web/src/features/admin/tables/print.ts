@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language, type Table } from '@qr-menu/contract';
 import { session } from '../../../api/session';
 
-/** SPEC.md §9: the print window is 1000x700 and prints 300 ms after its content is ready. */
+/** The print window is 1000x700 and prints 300 ms after its content is ready. */
 export const PRINT_WINDOW_FEATURES = 'width=1000,height=700';
 export const PRINT_DELAY_MS = 300;
 

@@ -27,7 +27,7 @@ export function useSaveTable(eateryId: number) {
 }
 
 /**
- * POST …/table/{tableId}/key: a new random QR key for the table ("New QR code", issue 17). The answer is the table
+ * POST …/table/{tableId}/key: a new random QR key for the table ("New QR code"). The answer is the table
  * with its new QR code, which replaces it in the cached list at once.
  */
 export function useRotateTableKey(eateryId: number) {

@@ -5,7 +5,7 @@ import { openPrintWindow, printQrImage, renderAndPrint, scanHintsInAllLanguages,
 
 /**
  * Prints the QR codes of `tables` in a popup window (one card each). A blocked popup shows the message
- * of SPEC.md §8 (tables.alertTxt). `hiRes`: use the print-quality PNG (admins may fetch it).
+ * asking to allow popups (tables.alertTxt). `hiRes`: use the print-quality PNG (admins may fetch it).
  */
 export function usePrintQr(eateryId: number, restaurantName: string, hiRes: boolean) {
   const { t, i18n } = useTranslation();

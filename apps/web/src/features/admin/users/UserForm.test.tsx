@@ -19,7 +19,7 @@ const waiter: StaffUser = {
   isOwner: false,
 };
 
-describe('user form validation (SPEC.md §5)', () => {
+describe('user form validation', () => {
   it('a new user needs username, password, name and a role (English)', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await renderAdmin(<UserForm restaurantId={7} onClose={() => {}} />, 'en');

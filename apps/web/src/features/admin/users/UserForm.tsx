@@ -66,7 +66,7 @@ function updateBody(v: UserFormValues, user: StaffUser): UpdateUserBody {
 }
 
 /**
- * The rules of SPEC.md §5 "User form" as i18n keys: username required, password and name required for
+ * The rules of the user form as i18n keys: username required, password and name required for
  * new users, at least one role, a restaurant on create (under the `restaurant` key).
  */
 export function validateUser(
@@ -86,7 +86,7 @@ export function validateUser(
   return errors;
 }
 
-/** Add/edit a staff user of the restaurant (SPEC.md §2 users screen, §5 user form). */
+/** Add/edit a staff user of the restaurant. */
 export function UserForm({
   restaurantId,
   restaurantName,

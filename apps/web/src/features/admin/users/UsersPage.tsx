@@ -15,7 +15,7 @@ import { UserForm } from './UserForm';
 import { useUsers } from '../shared/users-api';
 import { useDeleteUser } from './users-api';
 
-/** User management (SPEC.md §2): the staff of the restaurant from the route or the selected one. */
+/** User management: the staff of the restaurant from the route or the selected one. */
 export const UsersPage = () => <RestaurantScreen titleKey="users.title" screen={UsersScreen} />;
 
 function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import * as ops from './cart';
 import type { Cart, CartDish, LineKey, TablePlace } from './cart';
 
-/** Local storage key of the guest cart (SPEC.md §3). */
+/** Local storage key of the guest cart. */
 export const CART_STORAGE_KEY = 'cart';
 
 const VIBRATION_MS = 50;
@@ -80,7 +80,7 @@ export function useCart(): Cart {
   return useSyncExternalStore(subscribe, current, serverCart);
 }
 
-/** A short buzz on phones that support it (SPEC.md §4: 50 ms on adding a dish). */
+/** A short buzz on phones that support it (50 ms on adding a dish). */
 function vibrate() {
   try {
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION_MS);
@@ -89,7 +89,7 @@ function vibrate() {
   }
 }
 
-/** Every cart action of SPEC.md §4, applied to the stored cart. */
+/** Every cart action, applied to the stored cart. */
 export const cartActions = {
   /** One portion (or `quantity`) of a dish with these options: a line of its own per choice of options. */
   add(dish: CartDish, optionIds: readonly number[] = [], quantity = 1, note?: string) {

@@ -26,7 +26,7 @@ const dish = (id: number, price: number) => testDish(id, { nameAz: `Yemək ${id}
 const atTable = (): Cart =>
   setTableAndEatery(emptyCart(), { eateryId: 2, tableId: 7, tableNumber: '7', eateryName: 'Dadlı Ev' });
 
-describe('cart actions (SPEC.md §4)', () => {
+describe('cart actions', () => {
   it('adding a dish twice increments its quantity', () => {
     let cart = addDish(atTable(), dish(1, 4.5));
     cart = addDish(cart, dish(1, 4.5));
@@ -179,7 +179,7 @@ describe('cart store', () => {
     resetCartStoreForTests();
   });
 
-  it('persists every change in local storage with the SPEC.md §3 shape', () => {
+  it('persists every change in local storage with the stored cart shape', () => {
     cartActions.setTableAndEatery({ eateryId: 2, tableId: 7, tableNumber: '7', eateryName: 'Dadlı Ev' });
     cartActions.add(dish(1, 2.5));
     cartActions.setItemNote(1, 'spicy');

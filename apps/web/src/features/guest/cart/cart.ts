@@ -2,10 +2,10 @@ import type { GuestMenuDish } from '@qr-menu/contract';
 import { chosenOptions, fromCents, unitPriceCents, type DishOptionGroup } from '@qr-menu/contract/constants';
 
 /**
- * The guest cart of SPEC.md §3 (kept in local storage) and its actions of SPEC.md §4, as pure functions.
+ * The guest cart (kept in local storage) and its actions, as pure functions.
  * Totals are integer cents under the hood; `totalAmount` is the AZN number of the stored shape.
  *
- * A cart line is a dish with its chosen options (issue 17): the same dish with other options is another line. Lines
+ * A cart line is a dish with its chosen options: the same dish with other options is another line. Lines
  * are named by `lineKey` ("5" for a dish without options, as carts stored before options had it; "5:3.8" with
  * options 3 and 8); the actions below take that key (a dish id works for a dish without options).
  */

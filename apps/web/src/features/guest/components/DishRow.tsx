@@ -12,7 +12,7 @@ import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
 
 /**
- * A dish on the menu as a compact row (issue 14: about five fit on a phone's screen, where one photo card did):
+ * A dish on the menu as a compact row (about five fit on a phone's screen, where one photo card did):
  * name, two lines of description, price, a small photo and "+". The whole row opens the dish sheet (large photo,
  * full description, quantity, note): a button stretched under the row, first in the tab order, then "+".
  */
@@ -34,7 +34,7 @@ export const DishRow = memo(function DishRow({
   eager?: boolean;
   /**
    * The list's translation function and language, given rather than each of the 200 rows subscribing to the
-   * language on its own (two hooks with an effect per row: hydration work, issue 14).
+   * language on its own (two hooks with an effect per row: hydration work on a phone).
    */
   t: TFunction;
   lang: string;

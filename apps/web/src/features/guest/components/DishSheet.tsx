@@ -23,7 +23,7 @@ import classes from '../guest.module.css';
 import sheet from './sheet.module.css';
 
 /**
- * A dish opened from its row (a sheet, loaded on demand): large photo, full description, its options (issue 17),
+ * A dish opened from its row (a sheet, loaded on demand): large photo, full description, its options,
  * quantity, a note for the kitchen and "Add". A dish without options already in the cart opens with its quantity and
  * note; a dish with options starts a new choice each time (another choice is another cart line).
  * `notNow`: why it cannot be ordered at the moment ("from 08:00"), or null.

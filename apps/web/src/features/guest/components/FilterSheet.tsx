@@ -7,7 +7,7 @@ import { Sheet } from '../ui/Sheet';
 import sheet from './sheet.module.css';
 
 /**
- * The menu's tag filter (issue 17, loaded on demand): the tags the menu's dishes carry, as checkboxes; "Show dishes"
+ * The menu's tag filter (loaded on demand): the tags the menu's dishes carry, as checkboxes; "Show dishes"
  * applies them (a dish must carry every chosen tag), "Clear filters" drops them.
  */
 export default function FilterSheet({

@@ -7,7 +7,7 @@ import { openState } from '../lib/opening-hours';
 import classes from '../guest.module.css';
 
 /**
- * "Open until 23:00" / "Closed now, opens 09:00" (issue 17), on the restaurant's clock, at the top of the menu under
+ * "Open until 23:00" / "Closed now, opens 09:00", on the restaurant's clock, at the top of the menu under
  * the header (the header's second line has no room for it beside the table at 360–390 px in az and ru). Only after
  * hydration: the time differs between the server's render and the phone's.
  */

@@ -25,7 +25,7 @@ export function groupHint(g: DishOptionGroup, t: TFunction): string {
 const isRadio = (g: DishOptionGroup) => g.minChoices >= 1 && g.maxChoices === 1;
 
 /**
- * The option picker of the dish sheet (issue 17): one fieldset per group with its hint, each option with its price
+ * The option picker of the dish sheet: one fieldset per group with its hint, each option with its price
  * delta ("+1.50 AZN"); unavailable options and options past a group's maximum are disabled.
  */
 export function OptionGroups({

@@ -3,7 +3,7 @@ import classes from '../guest.module.css';
 /**
  * The "+" of a dish row's add button: the same drawing as Tabler's IconPlus at 26 px and stroke 2.5, with its
  * presentation in the stylesheet instead of repeated attributes. It is on each of the menu's rows, so in the server
- * HTML 200 times: about a third of the bytes and one element fewer per row (issue 14, the page's size and hydration).
+ * HTML 200 times: about a third of the bytes and one element fewer per row (the page's size and hydration).
  */
 export function PlusIcon() {
   return (

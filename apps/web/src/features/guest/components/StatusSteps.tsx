@@ -5,7 +5,7 @@ import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
 /**
- * accepted → preparing → ready → served → paid; an order waiting for staff to confirm it (issue 17) has that as a
+ * accepted → preparing → ready → served → paid; an order waiting for staff to confirm it has that as a
  * first step of its own; a cancelled order is said plainly instead, a rejected one with the staff's reason.
  */
 export function StatusSteps({ status, rejectionReason }: { status: string; rejectionReason?: string | null }) {

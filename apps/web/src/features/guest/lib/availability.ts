@@ -3,7 +3,7 @@ import type { GuestMenuCategory, GuestMenuDish } from '@qr-menu/contract';
 import { isAvailableAt, nextAvailableStart, type AvailabilityHours } from '@qr-menu/contract/constants';
 
 /**
- * Availability hours on the guest menu (issue 17): a dish outside its own or its category's hours, in the
+ * Availability hours on the guest menu: a dish outside its own or its category's hours, in the
  * restaurant's time zone, is greyed "from 08:00" and cannot be added. The server refuses it anyway.
  */
 

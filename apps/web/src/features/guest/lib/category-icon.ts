@@ -29,7 +29,7 @@ import {
 type Names = { nameAz: string; nameEn: string; nameRu: string };
 
 /**
- * Icon of a category by any of its names (SPEC.md §2: Pizza, Salads, Drinks, Desserts, and a few more). Drawn
+ * Icon of a category by any of its names (Pizza, Salads, Drinks, Desserts, and a few more). Drawn
  * icons rather than emoji: a phone without an emoji font shows an emoji as an empty box. First match wins, so
  * "Alcoholic drinks" and "Ice cream" come before "drinks" and "desserts".
  */

@@ -17,7 +17,7 @@ export interface GuestTopics<E> {
 }
 
 /**
- * The guest's live channel (DESIGN.md §9): socket.io at /api/ws, subscribed to the given topics. The client library
+ * The guest's live channel: socket.io at /api/ws, subscribed to the given topics. The client library
  * is loaded only here, a second after render, so the menu never pays for it; the pages keep polling as the
  * fallback. Used for the order status and for calls from the table.
  */

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@qr-menu/contract/constants';
 import { saveLanguage, savedLanguage } from '../../../i18n/saved-language';
 
 /**
- * The guest pages' translations without i18next (issue 14: it and react-i18next were ~13 KB of the first load).
+ * The guest pages' translations without i18next (it and react-i18next were ~13 KB of the first load).
  * The same keys and JSON files as before (features/guest/i18n and the app's shared strings); the guest strings only
  * interpolate `{{name}}` (no plurals, no nesting), which is all this supports. Only the page's language is loaded;
  * another is loaded when the guest switches to it.

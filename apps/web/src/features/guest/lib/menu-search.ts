@@ -1,7 +1,7 @@
 import type { GuestMenuCategory, GuestMenuDish } from '@qr-menu/contract';
 
 /**
- * The menu's search box and tag filter (issue 17): a dish matches a search in any of the three languages (name or
+ * The menu's search box and tag filter: a dish matches a search in any of the three languages (name or
  * description), whatever the guest's language; with tags chosen it must carry every one of them.
  */
 

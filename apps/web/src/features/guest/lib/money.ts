@@ -1,8 +1,8 @@
 /**
- * Money on guest pages: every sum is done in integer cents (SPEC.md §9: 2 decimals), never by adding floats, with
+ * Money on guest pages: every sum is done in integer cents (prices have 2 decimals), never by adding floats, with
  * the contract's `toCents` / `fromCents`; this file only formats cents for the guest's language.
  *
- * Formatted here rather than with Intl.NumberFormat: the server renders the menu (issue 14) and the phone hydrates
+ * Formatted here rather than with Intl.NumberFormat: the server renders the menu and the phone hydrates
  * it, and their ICU data differ (Debian's Chromium has no az number format and falls back to en), so the same price
  * would read differently on each and break hydration. These are the CLDR formats of the three languages.
  */

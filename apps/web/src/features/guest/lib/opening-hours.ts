@@ -6,7 +6,7 @@ type Hours = NonNullable<GuestMenu['openingHours']>;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * Today's opening hours in the header (issue 17), in the restaurant's time zone: open until when, or closed and when
+ * Today's opening hours in the header, in the restaurant's time zone: open until when, or closed and when
  * it opens next. A day's hours that pass midnight (close at or before open) run into the next morning.
  */
 export type OpenState =

@@ -1,5 +1,5 @@
 // Placing the cart (the cart page only): kept apart from use-place.ts so that the menu page's first load does not
-// carry the outbox and the error handling of sending an order (issue 14's budget).
+// carry the outbox and the error handling of sending an order (the guest page's first-load budget).
 import { useCallback, useEffect, useRef } from 'react';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
@@ -36,7 +36,7 @@ export interface PlaceOrder {
 }
 
 /**
- * Placing the cart, with or without a connection (issue 14). A new order carries the cart's Idempotency-Key, kept
+ * Placing the cart, with or without a connection. A new order carries the cart's Idempotency-Key, kept
  * until the contents change, so it is sent again with the same key after any network failure (when the browser is
  * online again, or after a growing delay) and the server makes one order however many tries reach it. Dishes added
  * to an open order carry no key: they are sent again only when the failure came with the browser offline (the

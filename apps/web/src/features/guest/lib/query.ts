@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../api/api-error';
 
 /**
- * A small query cache for the guest pages, in place of TanStack Query (issue 14: the guest bundle carries no
+ * A small query cache for the guest pages, in place of TanStack Query (the guest bundle carries no
  * admin libraries). It does what the guest pages use: one request per key at a time, cached data shared by every
  * page, a fresh-for time, a poll interval, setting data from a socket event, and invalidation after an order.
  */

@@ -11,7 +11,7 @@ import {
 } from 'react';
 
 /**
- * The guest pages' router without react-router (issue 14: it was ~20 KB of the first load): the history API, the
+ * The guest pages' router without react-router (it was ~20 KB of the first load): the history API, the
  * same URLs, links and back button. Paths outside /client are left to the browser (a full page load: the admin
  * app has its own router). Tests and the server renderer use a MemoryRouter at a given path.
  */

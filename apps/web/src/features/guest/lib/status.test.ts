@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '@qr-menu/contract/constants';
 import en from '../i18n/en.json';
 import { guestStatusKey, isFinalStatus, stepIndex, STEPS } from './status';
 
-describe('guest status labels (SPEC.md §4)', () => {
+describe('guest status labels', () => {
   it('maps every order status', () => {
     expect(guestStatusKey('CREATED')).toBe('created');
     expect(guestStatusKey('PROCESSING')).toBe('preparing');

@@ -1,12 +1,12 @@
 /**
- * Guest status labels (SPEC.md §4): created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
+ * Guest status labels: created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
  * accepted. ISSUED (handed to the table) reads "served": "accepted" for a dish already on the table would mislead.
  */
 export type GuestStatusKey =
   'needsConfirmation' | 'created' | 'preparing' | 'ready' | 'served' | 'paid' | 'cancelled' | 'rejected' | 'accepted';
 
 /**
- * NEEDS_CONFIRMATION (issue 17: the restaurant's staff confirm guest orders) reads "Waiting for confirmation"; a
+ * NEEDS_CONFIRMATION (the restaurant's staff confirm guest orders) reads "Waiting for confirmation"; a
  * CANCELLED order with a rejection reason was rejected by staff before it was accepted: "Rejected".
  */
 export function guestStatusKey(status: string, rejectionReason?: string | null): GuestStatusKey {
@@ -37,7 +37,7 @@ export function guestStatusKey(status: string, rejectionReason?: string | null):
  */
 export const STEPS = ['accepted', 'preparing', 'ready', 'served', 'paid'] as const;
 
-/** Index of the step the order is at; -1 when cancelled; -2 while it waits for staff to confirm it (issue 17). */
+/** Index of the step the order is at; -1 when cancelled; -2 while it waits for staff to confirm it. */
 export function stepIndex(status: string): number {
   switch (status) {
     case 'CANCELLED':

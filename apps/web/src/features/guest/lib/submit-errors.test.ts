@@ -31,7 +31,7 @@ const menuWith = (ids: number[]): GuestMenu => ({
 });
 const noMenu = () => Promise.resolve(undefined);
 
-describe('failed place order / add dishes (SPEC.md §8, kept cart on retryable failures)', () => {
+describe('failed place order / add dishes (kept cart on retryable failures)', () => {
   it('keeps the cart on network errors, 5xx and 429', async () => {
     expect(await submitErrorOutcome(new TypeError('Failed to fetch'), cart, null, noMenu)).toEqual({
       messageKey: 'client.orderError',

@@ -22,7 +22,7 @@ const UNAVAILABLE_FIELD = /^items\.(\d+)\.dishId$/;
 const OPTIONS_FIELD = /^items\.(\d+)\.optionIds/;
 
 /**
- * Deviation from SPEC.md §8 (which clears the cart on any failed order): a guest's choice is kept whenever a retry
+ * A failed order does not simply clear the cart: a guest's choice is kept whenever a retry
  * can succeed (network, 5xx, 429, inactive table). Only what the server rejects for good goes: unavailable or
  * deleted dishes are taken out one by one; any other permanent rejection (400, unknown table) resets the cart
  * keeping the table and the restaurant.
@@ -57,7 +57,7 @@ export async function submitErrorOutcome(
       const i = re.exec(field)?.[1];
       return i === undefined ? undefined : sent.items[Number(i)];
     };
-    // Outside its hours (issue 17): kept, the guest decides (it may be ordered later).
+    // Outside its hours: kept, the guest decides (it may be ordered later).
     const notNow = err.details
       .filter((d) => d.messageKey === OPTION_V.dishNotNow)
       .map((d) => sentItem(d.field, UNAVAILABLE_FIELD))
@@ -97,7 +97,7 @@ export async function submitErrorOutcome(
   if (err.status === 409 && err.messageKey === 'orderClosed' && addToOrderId)
     return { ...outcome, messageKey: 'client.addMode.closed', leaveAddMode: true };
   if (err.messageKey === 'tableInactive') return { ...outcome, messageKey: 'errors.tableInactive' };
-  // The QR link's key is wrong or was rotated (issue 17): the message asks to scan the table's code again.
+  // The QR link's key is wrong or was rotated: the message asks to scan the table's code again.
   if (err.status === 403 && err.messageKey === 'tableKeyInvalid')
     return { ...outcome, messageKey: 'errors.tableKeyInvalid' };
   if (err.status === 429) return { ...outcome, messageKey: 'errors.tooManyRequests' };

@@ -1,7 +1,7 @@
 import { TABLE_KEY_PARAM } from '@qr-menu/contract/constants';
 
 /**
- * The table's key from its QR link (`?k=…`, issue 17), kept for the browser tab's session per table, so that it is
+ * The table's key from its QR link (`?k=…`), kept for the browser tab's session per table, so that it is
  * still there on the cart page and after a reload, and sent as `tableKey` when placing an order.
  */
 const storageKey = (eateryId: number, tableId: number) => `tableKey:${eateryId}:${tableId}`;

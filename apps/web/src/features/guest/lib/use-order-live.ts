@@ -7,7 +7,7 @@ export const newerOrder = (cached: GuestOrder | undefined, live: GuestOrder): Gu
   cached && cached.version >= live.version ? cached : live;
 
 /**
- * Live status of orders (DESIGN.md §9): subscribed to /topic/order/{orderId} on the guest socket.
+ * Live status of orders: subscribed to /topic/order/{orderId} on the guest socket.
  *
  * `onChange(order)` gets the order an event carries (as the guest may see it): the page puts it in its cache, no
  * request. `onChange()` without an order asks for a re-fetch: once subscribed (a change made before the

@@ -58,7 +58,7 @@ function renderPlace() {
   return { ...hook, onPlaced };
 }
 
-describe('placing an order without a connection (issue 14)', () => {
+describe('placing an order without a connection', () => {
   beforeEach(async () => {
     localStorage.clear();
     resetCartStoreForTests();

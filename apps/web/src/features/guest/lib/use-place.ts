@@ -12,14 +12,14 @@ export function parseId(value: string | undefined): number | null {
 }
 
 /**
- * Keeps the cart on the given table: a different table or restaurant starts a new cart (SPEC.md §4 "set table and
- * eatery"). Once the menu is loaded, the restaurant name, the table number and the cart's dish prices are refreshed.
+ * Keeps the cart on the given table: a different table or restaurant starts a new cart.
+ * Once the menu is loaded, the restaurant name, the table number and the cart's dish prices are refreshed.
  */
 export function usePlaceSync(eateryId: number | null, tableId: number | null) {
   useEffect(() => {
     if (!eateryId || !tableId) return;
     cartActions.setTableAndEatery({ eateryId, tableId });
-    // The QR link's `?k=` (issue 17), kept for this table while the tab lives.
+    // The QR link's `?k=`, kept for this table while the tab lives.
     rememberTableKey(eateryId, tableId, window.location.search);
   }, [eateryId, tableId]);
   const menu = useMenu(eateryId, tableId);

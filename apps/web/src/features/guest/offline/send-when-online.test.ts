@@ -42,7 +42,7 @@ function fakeServer(lose: number) {
   return { orders, keys, place };
 }
 
-describe('sending an order when the connection is back (issue 14)', () => {
+describe('sending an order when the connection is back', () => {
   it('sends nothing while offline, then sends once the browser is online', async () => {
     const net = fakeNetwork(false);
     const send = vi.fn(() => Promise.resolve('ok'));

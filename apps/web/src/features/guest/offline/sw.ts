@@ -1,5 +1,5 @@
 /**
- * The guest pages' service worker (issue 14: a reload without a connection shows the menu). Built by vite.config.ts
+ * The guest pages' service worker (a reload without a connection shows the menu). Built by vite.config.ts
  * into dist/sw.js, which writes the guest shell's file list over the placeholder below; registered with the scope
  * /client/ (app/service-worker.ts), so admin pages are never under it. No imports: it is a classic worker script.
  *

@@ -70,7 +70,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
     return new Set(cart.items.filter((i) => !onMenu.has(i.dish.id)).map((i) => i.dish.id));
   }, [menu.data, cart.items]);
 
-  /** Dishes outside their hours right now (issue 17), with when they can be ordered: checked again every minute. */
+  /** Dishes outside their hours right now, with when they can be ordered: checked again every minute. */
   const now = useNow(menuHasHours(menu.data));
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();

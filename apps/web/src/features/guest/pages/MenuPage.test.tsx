@@ -83,7 +83,7 @@ describe('menu page keyboard', () => {
     const current = toolbar.querySelector('[aria-current="true"]');
     expect(tabbable()).toEqual([current]);
 
-    // The search box comes first (issue 17), then the chips.
+    // The search box comes first, then the chips.
     await user.tab();
     expect(focused()).toBe(screen.getByRole('searchbox', { name: 'Search dishes' }));
     await user.tab();

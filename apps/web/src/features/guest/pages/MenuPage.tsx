@@ -26,7 +26,7 @@ import { FilterIcon } from '../lib/dietary';
 import { Button, IconButton } from '../ui/Button';
 import classes from '../guest.module.css';
 
-// Not needed for the first paint (issue 14's budget): loaded when the guest opens a dish or the filter.
+// Not needed for the first paint (the first load stays small): loaded when the guest opens a dish or the filter.
 const DishSheet = lazy(() => import('../components/DishSheet'));
 const FilterSheet = lazy(() => import('../components/FilterSheet'));
 
@@ -74,7 +74,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
   );
   const online = useOnline();
 
-  // Availability hours (issue 17): only once hydrated (`now` is null before), so the server's HTML and the first
+  // Availability hours: only once hydrated (`now` is null before), so the server's HTML and the first
   // client render agree; then re-checked every minute.
   const now = useNow(menuHasHours(menu.data));
   // The zone (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while

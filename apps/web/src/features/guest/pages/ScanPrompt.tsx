@@ -21,7 +21,7 @@ export function ScanPrompt({ backToMenu = false }: { backToMenu?: boolean }) {
 }
 
 /**
- * /client/menu/:eateryId (the /menu shortcut of SPEC.md §2): the menu of the cart's table when it belongs to that
+ * /client/menu/:eateryId (the /menu shortcut): the menu of the cart's table when it belongs to that
  * restaurant, otherwise the scan prompt (a menu needs a table).
  */
 export function EateryMenuPage() {
@@ -32,7 +32,7 @@ export function EateryMenuPage() {
   return <ScanPrompt backToMenu={!!cart.tableId} />;
 }
 
-/** A page that needs the cart's restaurant was opened without one (SPEC.md §8 'Restaurant information is missing'). */
+/** A page that needs the cart's restaurant was opened without one ('Restaurant information is missing'). */
 export function NoRestaurant() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { lazyPage } from '../lib/lazy-page';
 
 /**
  * The cart, confirmation and "My orders" pages load on demand: a guest's first page is the welcome (decision) or the
- * menu page, whose first load stays small (issue 14's budget).
+ * menu page, whose first load stays small (≤ 90 KB brotli).
  */
 export const CartPage = lazyPage(() => import('./CartPage').then((m) => m.CartPage));
 export const ConfirmationPage = lazyPage(() => import('./ConfirmationPage').then((m) => m.ConfirmationPage));

@@ -12,7 +12,7 @@ import { StatusSteps } from '../components/StatusSteps';
 import { MenuPage } from './MenuPage';
 import { CartPage } from './CartPage';
 
-/** Issue 17 on the guest pages: options, availability hours, tags and search, currency, table keys, confirmation. */
+/** The guest pages' menu features: options, availability hours, tags and search, currency, table keys, confirmation. */
 
 const texts = (nameEn: string, nameAz = '', nameRu = '', descriptionEn = '') => ({
   nameAz,

@@ -19,7 +19,7 @@ const lookProps = ({ variant = 'filled', size = 'md', fullWidth }: Look, classNa
 });
 
 /**
- * A pill button (Mantine's look before issue 14). `loading` shows a spinner and ignores clicks while keeping the
+ * A pill button (Mantine's look, without Mantine). `loading` shows a spinner and ignores clicks while keeping the
  * focus (aria-disabled, not disabled: a disabled button drops the keyboard focus to <body>).
  */
 export const Button = forwardRef<

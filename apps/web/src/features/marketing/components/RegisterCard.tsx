@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RegisterForm } from '../../../components/RegisterForm';
 import classes from '../marketing.module.css';
 
-/** The registration form of SPEC.md §5 without the name field (sent as null), with a login link. */
+/** The owner registration form without the name field (sent as null), with a login link. */
 export function RegisterCard({ titleKey, textKey }: { titleKey: string; textKey: string }) {
   const { t } = useTranslation();
   return (

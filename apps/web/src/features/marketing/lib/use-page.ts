@@ -6,7 +6,7 @@ import { setLanguage } from '../../../i18n';
 
 /**
  * A language suffix (/landing/ru) sets the language; an unknown suffix goes to the bare path. The returned
- * function is for the page's language switch, which navigates to the bare path (SPEC.md §2).
+ * function is for the page's language switch, which navigates to the bare path.
  */
 export function useLanguageRoute() {
   const { lang } = useParams();

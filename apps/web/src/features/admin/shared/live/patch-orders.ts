@@ -14,7 +14,7 @@ export const orderChanged = (order: Order): LiveOrderChange => ({
 });
 
 /**
- * Patches a list of orders held by a live screen (kitchen, floor) from one event (DESIGN.md §9): insert a new
+ * Patches a list of orders held by a live screen (kitchen, floor) from one event, never by fetching the list again: insert a new
  * order, replace a held one only by a higher version (a late or repeated event changes nothing), remove a deleted
  * one. Returns the same array when nothing changes, so React Query keeps the data (and the screen) as it is.
  * `keep` says whether the screen holds such an order at all (e.g. open orders only); an order that stops matching

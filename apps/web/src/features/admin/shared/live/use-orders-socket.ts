@@ -17,11 +17,11 @@ import { session } from '../../../../api/session';
 export interface OrdersSocketOptions {
   /** Every order event of the restaurant, one call per event (one `orders` message may carry several). */
   onEvent: (event: OrderEvent) => void;
-  /** Calls from the table (issue #15) on the same topic, one call per event; screens that show calls pass it. */
+  /** Calls from the table on the same topic, one call per event; screens that show calls pass it. */
   onCallEvent?: (event: CallEvent) => void;
   /**
    * Called after a (re)connection, when events may have been missed, and every 300000 ms while the socket is not
-   * connected (SPEC.md §4).
+   * connected.
    */
   onResync: () => void;
   connectDelayMs?: number;
@@ -32,7 +32,7 @@ export interface OrdersSocketOptions {
 export type SocketState = 'connecting' | 'live' | 'offline';
 
 /**
- * Live order updates of one restaurant (DESIGN.md §9): connects about 1 s after mount to socket.io at /api/ws with
+ * Live order updates of one restaurant: connects about 1 s after mount to socket.io at /api/ws with
  * the current access token, subscribes to /topic/orders/{eateryId}, and reports every order event (a message may
  * carry several: each is reported, in order). When the connection fails or drops it tries again after 5 s
  * (refreshing the token first when the server refused it); the server also drops it on purpose when the user's

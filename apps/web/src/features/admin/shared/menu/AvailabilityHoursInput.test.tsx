@@ -48,7 +48,7 @@ describe('availability hours: texts', () => {
   });
 });
 
-describe('availability hours on the category form (issue 17)', () => {
+describe('availability hours on the category form', () => {
   it('is "Always" by default and sends null', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(category(), 201));
     await renderAdmin(<CategoryForm eateryId={7} category={null} existing={[]} onClose={() => {}} />, 'en');

@@ -14,7 +14,7 @@ const WEEK_DAYS = [0, 1, 2, 3, 4];
 const WEEKEND = [5, 6];
 
 /**
- * Availability hours of a dish or a category (issue 17): "Always" (null, the default) or weekday chips with a
+ * Availability hours of a dish or a category: "Always" (null, the default) or weekday chips with a
  * from/until time in the restaurant's time zone. Says plainly when the range passes midnight.
  */
 export function AvailabilityHoursInput({

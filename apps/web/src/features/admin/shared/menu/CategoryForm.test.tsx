@@ -29,7 +29,7 @@ const category = (over: Partial<Category> = {}): Category => ({
   ...over,
 });
 
-describe('category form validation (SPEC.md §5)', () => {
+describe('category form validation', () => {
   it('maps the contract rule to one message for the three names', () => {
     expect(categoryFormErrors({ nameAz: ' ', nameEn: '', nameRu: '' })).toEqual({
       names: 'validation.categoryNameRequired',
@@ -111,7 +111,7 @@ describe('category form validation (SPEC.md §5)', () => {
   });
 });
 
-describe('image picker limit (SPEC.md §5, 3145728 bytes)', () => {
+describe('image picker limit (3145728 bytes)', () => {
   const file = (size: number, type = 'image/png') => new File([new Uint8Array(size)], 'a.png', { type });
 
   it('refuses files above 3 MB and non-images', () => {

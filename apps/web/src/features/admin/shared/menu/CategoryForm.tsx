@@ -28,7 +28,7 @@ import { ReadyMadePicker } from './ReadyMadePicker';
 
 export interface CategoryValues extends LocalizedNames {
   image: ImageValue;
-  /** When the category's dishes can be ordered; null: always (issue 17). */
+  /** When the category's dishes can be ordered; null: always. */
   availableHours: AvailabilityHours | null;
 }
 
@@ -42,7 +42,7 @@ export function categoryFieldOf(path: string): string {
 }
 
 /**
- * Validation of the manual category form (SPEC.md §5, issue 17), as i18n keys by field. The rule "at least one
+ * Validation of the manual category form, as i18n keys by field. The rule "at least one
  * language name" is reported once for the three name fields, under `names`.
  */
 export function categoryFormErrors(values: LocalizedNames & { availableHours?: AvailabilityHours | null }) {
@@ -184,7 +184,7 @@ function PredefinedCategoryForm({
 }
 
 /**
- * Add or edit a category (SPEC.md §2): adding offers two tabs, manual entry and the ready-made list
+ * Add or edit a category: adding offers two tabs, manual entry and the ready-made list
  * (multi-select); editing shows only the manual form.
  */
 export function CategoryForm({

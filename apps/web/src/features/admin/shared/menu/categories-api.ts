@@ -72,7 +72,7 @@ export function useDeleteCategory(eateryId: number) {
 
 /**
  * Saves a new category order. The list is reordered at once (optimistic) and restored to the previous
- * order when the server refuses (SPEC.md §4).
+ * order when the server refuses.
  */
 export function useReorderCategories(eateryId: number) {
   const qc = useQueryClient();
