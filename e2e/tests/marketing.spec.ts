@@ -4,7 +4,7 @@ import { createOwner, expect, loginUI, PASSWORD, test, uniqueEmail, useLanguage 
 
 type Lang = 'az' | 'en' | 'ru';
 
-/** What each language shows: labels of the form, the spec's messages and the landing page's h1. */
+/** What each language shows: labels of the form, its validation messages and the landing page's h1. */
 const T: Record<
   Lang,
   {
@@ -111,7 +111,7 @@ for (const l of ['az', 'en', 'ru'] as const) {
 }
 
 for (const l of ['en', 'az', 'ru'] as const) {
-  test(`invalid fields show the spec's messages on blur (${l})`, async ({ page }) => {
+  test(`invalid fields show their messages on blur (${l})`, async ({ page }) => {
     await page.goto(`/landing/${l}`);
     const submit = form(page).getByRole('button', { name: T[l].submit });
 
