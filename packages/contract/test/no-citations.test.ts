@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
 /** Where the repository's sources are; the root's own config files are checked too. */
-const FOLDERS = ['apps', 'packages', 'e2e', 'bench', '.ci'];
+const FOLDERS = ['apps', 'packages', 'e2e', 'bench', '.ci', 'docs'];
 /** Installed, built or generated output, and the embedded database's files. */
 const SKIPPED = new Set(['node_modules', 'dist', 'dist-ssr', 'data', 'coverage', 'test-results', 'playwright-report']);
-/** Source files by name: code, SQL, styles, HTML, shell scripts and `.ci/run`. */
-const SOURCE = /\.(ts|tsx|js|mjs|cjs|sql|css|html|sh)$|^run$/;
+/** Source files by name: code, SQL, styles, HTML, Markdown, shell scripts and `.ci/run`. */
+const SOURCE = /\.(ts|tsx|js|mjs|cjs|sql|css|html|md|sh)$|^run$/;
 /** This file spells the citations out to find them. */
 const SELF = relative(ROOT, import.meta.filename);
 
@@ -56,6 +56,7 @@ describe('no comment cites an issue or an outside document', () => {
     expect(files).toContain(join('apps', 'server', 'src', 'app.ts'));
     expect(files).toContain(join('apps', 'web', 'src', 'main.tsx'));
     expect(files).toContain('eslint.config.js');
+    expect(files).toContain('README.md');
 
     const found = files.flatMap((file) =>
       readFileSync(join(ROOT, file), 'utf8')
