@@ -6,6 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
   CALL_EVENT,
+  DEVICE_COOKIE,
   ORDER_EVENT,
   ORDER_EVENT_BATCH_MS,
   SOCKET_PATH,
@@ -331,7 +332,7 @@ export const realtimePlugin = fp(async (app) => {
     io.use((socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
-      const raw = cookies.device_id;
+      const raw = cookies[DEVICE_COOKIE];
       const deviceId = raw && raw.length <= 200 ? raw : null;
       let userId: number | null = null;
       let tokenExp = 0;

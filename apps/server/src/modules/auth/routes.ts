@@ -7,13 +7,13 @@ import {
   recreateTokenBody,
   registerBody,
   registerResponse,
+  REFRESH_COOKIE,
   tokenResponse,
 } from '@qr-menu/contract';
 import { requireUserId } from '../../plugins/access.js';
 import { RATE } from '../../plugins/rate-limits.js';
 import type { Session } from './auth.service.js';
 
-const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
 
 function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {

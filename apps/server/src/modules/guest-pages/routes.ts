@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { asLanguage, type GuestMenu, type Language } from '@qr-menu/contract';
+import { asLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type GuestMenu, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
 import { parsePathId } from '../../plugins/path-id.js';
 import { PageCache, RenderedPage } from './page-cache.js';
@@ -28,16 +28,13 @@ declare module 'fastify' {
  * otherwise, the client renders instead of hydrating.
  */
 function pageLanguage(request: FastifyRequest): Language {
-  return asLanguage(request.cookies.language ?? '');
+  return asLanguage(request.cookies[LANGUAGE_COOKIE] ?? '');
 }
 
 /**
- * The table of the phone's cart, as far as the server can know it: the cart lives in the phone's local storage, so
- * the scanned table's pages set this cookie (`<eateryId>.<tableId>`, path /client) and the client writes it from its
- * stored cart when it starts (apps/web/src/features/guest/ssr-data.ts, `TABLE_COOKIE`). Not httpOnly: the client
- * writes it too. Nothing secret: the ids are in the table's QR link.
+ * The table of the phone's cart, as far as the server can know it (contract TABLE_COOKIE). Nothing secret: the ids
+ * are in the table's QR link.
  */
-export const TABLE_COOKIE = 'guest_table';
 const TABLE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 function cookieTable(request: FastifyRequest): { eateryId: number; tableId: number } | null {

@@ -1,5 +1,5 @@
 import type { GuestMenu } from '@qr-menu/contract';
-import type { Language } from '@qr-menu/contract/constants';
+import { TABLE_COOKIE, type Language } from '@qr-menu/contract/constants';
 import { guestKeys } from './api';
 import { getCart, setServerPlace } from './cart/cart-store';
 import { clearGuestQueries, setQueryData } from './lib/query';
@@ -41,13 +41,10 @@ export function renderWithGuestData<T>(data: GuestPageData, render: () => T): T 
 }
 
 /**
- * The cookie that tells the server the table of the phone's cart (`<eateryId>.<tableId>`, path /client; the
- * server's guest-pages module reads it, `TABLE_COOKIE` there): the cart lives in local storage, which the server
- * cannot read, so it renders the cart, "my orders" and /client/menu for this table. The scanned table's pages set
- * it (the cart moves to that table once the page runs); written here from the stored cart only when it is missing
- * (a cart kept from before the cookie, a cookie the phone dropped), never over the scanned page's.
+ * Writes the cookie that tells the server the table of the phone's cart (contract TABLE_COOKIE) from the stored
+ * cart, only when it is missing (a cart kept from before the cookie, a cookie the phone dropped), never over the one
+ * the scanned table's page set (the cart moves to that table once the page runs).
  */
-export const TABLE_COOKIE = 'guest_table';
 
 export function rememberCartTable() {
   const { eateryId, tableId } = getCart();
