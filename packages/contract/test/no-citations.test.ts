@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * A comment or a test title states the rule itself (what and why), never where the rule came from: an issue
  * number or a section of a document that is not in the repository means nothing to the next reader. This test
- * reads every source file of the repository and fails on such a citation, naming the file and the line.
+ * reads every source file of the repository (comments, test titles and strings alike) and fails on such a citation,
+ * naming the file and the line.
  */
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -36,7 +37,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('no comment cites an issue or an outside document', () => {
+describe('no source file cites an issue or an outside document', () => {
   it('finds issue numbers and outside sections, not colours or order numbers', () => {
     expect(citationsIn('// Options of the dish (issue 17).')).toEqual(['issue 17']);
     expect(citationsIn(' * Issue #12 (7): ids are plain digits.')).toEqual(['Issue #12']);
