@@ -9,6 +9,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -66,6 +67,8 @@ export interface AppConfig {
   host: string;
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** How long to wait at start for a PostgreSQL server that does not accept connections yet (default 60). */
+  databaseWaitSeconds?: number;
   /** In-memory PGlite (tests): no files written. */
   inMemoryDb?: boolean;
   dataDir: string;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),

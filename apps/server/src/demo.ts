@@ -5,15 +5,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { databaseLabel, serve } from './serve.js';
+import { databaseLabel, openDatabaseForServing, serve } from './serve.js';
 import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './demo/seed.js';
 
 /** The demo's menus and placeholder photos, kept in the repository beside the seed. */
 const fixturesDir = fileURLToPath(new URL('./demo/fixtures/', import.meta.url));
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseForServing(config);
 const seeded = await seedDemo({
   db: database.db,
   config,

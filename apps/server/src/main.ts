@@ -1,8 +1,7 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { databaseLabel, serve } from './serve.js';
+import { databaseLabel, openDatabaseForServing, serve } from './serve.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseForServing(config);
 const app = await serve(config, database);
 app.log.info(`QR Menu is running on http://localhost:${config.port} (${databaseLabel(config, database)})`);

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { closeBackups, listenForBackups } from './db/backup-socket.js';
-import type { Database } from './db/client.js';
+import { DEFAULT_DATABASE_WAIT_MS, openDatabase, type Database } from './db/client.js';
 import { startDraining } from './modules/health/drain.js';
 import { makeMissingImageVariants } from './modules/images/variants-migration.js';
+import { listenWhileStarting } from './startup-probe.js';
 
 /** A drain that takes longer than this (a request or a socket that never ends) exits with code 1. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -58,6 +59,25 @@ export async function serve(config: AppConfig, database: Database): Promise<Fast
   process.on('SIGINT', drain);
   await app.listen({ port: config.port, host: config.host });
   return app;
+}
+
+/**
+ * Opens the configured database (PostgreSQL or the embedded one) and applies the migrations. Meanwhile the port
+ * answers health probes as "starting" (startup-probe.ts): on PostgreSQL this can take a while, when the server is not
+ * accepting connections yet or another instance is applying the migrations.
+ */
+export async function openDatabaseForServing(config: AppConfig): Promise<Database> {
+  const probe = await listenWhileStarting(config.port, config.host);
+  try {
+    return await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      waitForDatabaseMs:
+        config.databaseWaitSeconds === undefined ? DEFAULT_DATABASE_WAIT_MS : config.databaseWaitSeconds * 1000,
+    });
+  } finally {
+    await probe.close();
+  }
 }
 
 /** Where the data lives, for the start-up line: "PostgreSQL" or "embedded database in <dir>". */

@@ -54,7 +54,7 @@ export function combinedRateLimit(app: FastifyInstance, timeWindow: string, limi
   };
 }
 
-/** The table of the PostgreSQL store. UNLOGGED: counters need no crash safety, and it skips the WAL. */
+/** The table of the PostgreSQL store, made by the migrations (UNLOGGED: counters need no crash safety). */
 export const RATE_LIMIT_TABLE = 'rate_limit_hits';
 const CLEANUP_MS = 60_000;
 
@@ -69,20 +69,6 @@ const INCR_SQL = `
     hits = CASE WHEN h.reset_at <= now() THEN 1 ELSE h.hits + 1 END,
     reset_at = CASE WHEN h.reset_at <= now() THEN excluded.reset_at ELSE h.reset_at END
   RETURNING hits, greatest(0, ceil(extract(epoch FROM h.reset_at - now()) * 1000))::int AS ttl`;
-
-/** Creates the store's table; two instances starting at once may race on it (the table exists either way). */
-export async function createRateLimitTable(pool: pg.Pool) {
-  try {
-    await pool.query(`CREATE UNLOGGED TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
-      key text PRIMARY KEY,
-      hits integer NOT NULL,
-      reset_at timestamptz NOT NULL
-    )`);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') throw err;
-  }
-}
 
 /**
  * A @fastify/rate-limit store in PostgreSQL, so that every instance on one database counts together. Each route gets
@@ -133,7 +119,6 @@ export const rateLimitsPlugin = fp(async (app) => {
     });
     store = { redis, nameSpace: 'qrmenu-rate-limit-' };
   } else if (app.config.rateLimits && pool) {
-    await createRateLimitTable(pool);
     store = { store: pgRateLimitStore(pool, app.log) };
     // Expired counters are deleted now and then; any instance may do it.
     const cleanup = setInterval(() => {

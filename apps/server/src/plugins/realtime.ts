@@ -297,19 +297,6 @@ export const realtimePlugin = fp(async (app) => {
 
   app.addHook('onReady', async () => {
     const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
-    if (pool) {
-      try {
-        await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
-          id bigserial UNIQUE,
-          created_at timestamptz DEFAULT now(),
-          payload bytea
-        )`);
-      } catch (err) {
-        // Two instances starting at once may race on CREATE TABLE IF NOT EXISTS; the table exists either way.
-        const code = (err as { code?: string }).code;
-        if (code !== '23505' && code !== '42P07') throw err;
-      }
-    }
     io = new Server(app.server, {
       path: SOCKET_PATH,
       pingInterval: SOCKET_PING_INTERVAL_MS,
