@@ -164,8 +164,8 @@ export const orderUpdateBody = z.object({
 export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
 
 /**
- * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (the kitchen has not seen them); a `status` sent here
- * is ignored, as are `id`, `orderId` and `name` sent by the web form.
+ * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (the kitchen has not seen them);
+* a `status` sent here is ignored, as are `id`, `orderId` and `name` sent by the web form.
  */
 export const orderItemBody = orderItemInput.extend({
   status: z.unknown().optional(),

@@ -3,7 +3,7 @@ import { ROLES, type Role } from './enums.js';
 import { LIMITS } from './limits.js';
 import { EMAIL_RE, isCommonPassword, normalizePassword, PASSWORD_RE, PERSON_NAME_RE, V } from './validation.js';
 
-/** Validation keys of the user form , besides the shared `V` keys. */
+/** Validation keys of the user form, besides the shared `V` keys. */
 export const USER_V = {
   /** 'Username is required' */
   usernameRequired: 'validation.usernameRequired',

@@ -4,8 +4,8 @@ import { LIMITS } from './limits.js';
 import { cleanNote } from './text.js';
 
 /**
- * Validation rules of the forms (registration, login, names, passwords). Error messages are i18n keys (`validation.*`) so that server
- * details and client messages use the same words in every language.
+ * Validation rules of the forms (registration, login, names, passwords). Error messages are i18n keys
+* (`validation.*`) so that server details and client messages use the same words in every language.
  */
 export const V = {
   required: 'validation.required',

@@ -3,8 +3,8 @@ import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } fr
 /** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
 /**
- * Which roles may do what to orders. The coarse rule is the route's `config.access`; these are the field-level rules. Which
- * status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract (orders.ts).
+ * Which roles may do what to orders. The coarse rule is the route's `config.access`; these are the field-level
+* rules. Which status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract (orders.ts).
  */
 export const ORDER_ROLES = {
   create: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],

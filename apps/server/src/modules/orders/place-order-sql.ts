@@ -22,8 +22,8 @@ const azName = (table: string) => localNameSql(table, 'az');
  * live dish of the restaurant (for guests, also available), and no order of this device has this Idempotency-Key
  * yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise that order gets no row and nothing of it is
  * written, while the others of the statement are; the caller then finds out why (and answers the right error) on
- * the slow path. Orders that involve options, hours, table keys or confirmation (options chosen, a dish with option groups or
- * availability hours, a restaurant with table keys or staff confirmation) are always left to the slow path. One
+ * the slow path. Orders whose checks live on the slow path only (options chosen, a dish with option groups or
+* availability hours, a restaurant with table keys or staff confirmation) are always left to it. One
  * statement is one transaction: the orders of a batch share its commit (and its WAL flush).
  *
  * $1 is a JSON array of PlaceOrderInput; each row is one inserted order with its items, and `ord`, its 1-based

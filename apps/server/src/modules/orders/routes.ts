@@ -21,7 +21,10 @@ import { eateryParams } from '../route-options.js';
 const orderParams = z.object({ id: idField, orderId: orderPathId });
 const itemParams = orderParams.extend({ itemId: orderPathId });
 
-/** Staff orders: list, create, edit, status, items, accept and reject. Guest routes (/api/client/...) use the same queries and commands. */
+/**
+ * Staff orders: list, create, edit, status, items, accept and reject. Guest routes (/api/client/...) use the same
+ * queries and commands.
+ */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orderQueries: queries, orderCommands: commands } = app.services;
   const tags = ['orders'];
