@@ -165,7 +165,7 @@ export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
 
 /**
  * POST /api/eatery/{id}/orders/{orderId}/items. New items always start CREATED (the kitchen has not seen them);
-* a `status` sent here is ignored, as are `id`, `orderId` and `name` sent by the web form.
+ * a `status` sent here is ignored, as are `id`, `orderId` and `name` sent by the web form.
  */
 export const orderItemBody = orderItemInput.extend({
   status: z.unknown().optional(),
@@ -326,3 +326,10 @@ export function orderStatusesFor(roles: readonly Role[]): OrderStatus[] {
 export type OrderEvent =
   | { type: 'NEW_ORDER' | 'ORDER_UPDATED'; orderId: number; status: OrderStatus; version: number; order: Order }
   | { type: 'ORDER_DELETED'; orderId: number; status: OrderStatus };
+
+/**
+ * What changes an order a screen holds: an order event, or a change's own answer made into one (a delete answers
+ * nothing, so it has no status). Every OrderEvent is one; of two copies of an order, `newerCopy` keeps the newer.
+ */
+export type OrderChange =
+  Extract<OrderEvent, { type: 'NEW_ORDER' | 'ORDER_UPDATED' }> | { type: 'ORDER_DELETED'; orderId: number };

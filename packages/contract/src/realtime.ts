@@ -30,4 +30,12 @@ export const callTopic = (callId: number) => `/topic/call/${callId}`;
 export const ORDER_EVENT_TYPES = ['NEW_ORDER', 'ORDER_UPDATED', 'ORDER_DELETED'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
+/**
+ * Of two copies of one order, the newer: `version` grows with every change of the order, so the higher version
+ * wins; on a tie the held copy stays, so a late or repeated event changes nothing.
+ */
+export function newerCopy<T extends { version: number }>(held: T | undefined, incoming: T): T {
+  return held && held.version >= incoming.version ? held : incoming;
+}
+
 export type SubscribeAck = { ok: true; topic: string } | { ok: false; topic: string; messageKey: string };

@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, type Order, type OrderStatus, type Table, type TableAssignment } from '@qr-menu/contract';
+import {
+  NEXT_CURSOR_HEADER,
+  type Order,
+  type OrderChange,
+  type OrderStatus,
+  type Table,
+  type TableAssignment,
+} from '@qr-menu/contract';
 import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api, apiResponse } from '../../../api/client';
-import { orderChanged, patchOrders, type LiveOrderChange } from '../shared/live/patch-orders';
+import { orderChanged, patchOrders } from '../shared/live/patch-orders';
 
 export const floorKeys = {
   tables: (eateryId: number) => ['floor', eateryId, 'tables'] as const,
@@ -56,7 +63,7 @@ export const useFloorOrders = (eateryId: number) =>
   });
 
 /** Applies order changes (socket events or a change's answer) to the floor's open orders. */
-export function patchFloorOrders(qc: QueryClient, eateryId: number, changes: readonly LiveOrderChange[]) {
+export function patchFloorOrders(qc: QueryClient, eateryId: number, changes: readonly OrderChange[]) {
   const before = qc.getQueryData<Order[]>(floorKeys.orders(eateryId));
   if (!before) return;
   let after = before;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { KitchenBoard, Order } from '@qr-menu/contract';
+import type { KitchenBoard, Order, OrderChange } from '@qr-menu/contract';
 import { api } from '../../../api/client';
-import { orderChanged, patchOrders, type LiveOrderChange } from '../shared/live/patch-orders';
+import { orderChanged, patchOrders } from '../shared/live/patch-orders';
 
 export const kitchenKeys = {
   /** Every station's board of the restaurant: what an order change patches. */
@@ -32,7 +32,7 @@ const onStation = (station: number | null) => (order: Order) =>
   order.items.some((i) => i.status !== 'DELETED' && (station === null || i.kitchenDepartmentId === station));
 
 /** Applies order changes (socket events or a change's answer) to every cached board of the restaurant. */
-export function patchKitchenBoards(qc: QueryClient, eateryId: number, changes: readonly LiveOrderChange[]) {
+export function patchKitchenBoards(qc: QueryClient, eateryId: number, changes: readonly OrderChange[]) {
   for (const query of qc.getQueryCache().findAll({ queryKey: kitchenKeys.all(eateryId) })) {
     const board = query.state.data as KitchenBoard | undefined;
     if (!board) continue;

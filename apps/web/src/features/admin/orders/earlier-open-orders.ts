@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Order, OrderStatus } from '@qr-menu/contract';
+import type { Order, OrderChange, OrderStatus } from '@qr-menu/contract';
 import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
-import { patchOrders, type LiveOrderChange } from '../shared/live/patch-orders';
+import { patchOrders } from '../shared/live/patch-orders';
 import { dayIn, isClosed } from './order-format';
 import { fetchOrderPage } from './order-pages';
 
@@ -56,7 +56,7 @@ export const useEarlierOpenOrders = (eateryId: number, day: string, timeZone: st
   });
 
 /** Applies order changes to every cached "earlier open" list of the restaurant (a paid order leaves it). */
-export function patchEarlierOpen(qc: QueryClient, eateryId: number, changes: readonly LiveOrderChange[]) {
+export function patchEarlierOpen(qc: QueryClient, eateryId: number, changes: readonly OrderChange[]) {
   for (const query of qc.getQueryCache().findAll({ queryKey: earlierOpenKeys.all(eateryId) })) {
     const [, , , day, timeZone] = query.queryKey;
     if (typeof day !== 'string') continue;

@@ -7,6 +7,7 @@ import type {
   OrderItemBody,
   OrderItemUpdateBody,
   OrderStatus,
+  OrderChange,
   OrderUpdateBody,
   Table,
 } from '@qr-menu/contract';
@@ -15,7 +16,7 @@ import { api } from '../../../api/client';
 import { patchEarlierOpen } from './earlier-open-orders';
 import { OPEN_FOR_TABLE } from './order-format';
 import { fetchOrderPage, type OrderPage, type OrderPages } from './order-pages';
-import { patchOrderPages, type ListFilter, type OrderChange } from './patch-orders-cache';
+import { patchOrderPages, type ListFilter } from './patch-orders-cache';
 
 export type { OrderPages };
 

@@ -1,4 +1,4 @@
-import type { Order, OrderEvent, OrderStatus } from '@qr-menu/contract';
+import { newerCopy, type Order, type OrderChange, type OrderStatus } from '@qr-menu/contract';
 import { dayIn } from './order-format';
 import type { OrderPages } from './order-pages';
 
@@ -7,13 +7,6 @@ import type { OrderPages } from './order-pages';
  * event. NEW_ORDER and ORDER_UPDATED carry the whole order with its `version`; of two copies the higher version
  * wins, so a late or repeated event changes nothing. ORDER_DELETED removes the order.
  */
-
-/**
- * What changes a list: an order event, or a change's own answer (a delete answers nothing, so it has no status).
- * Every OrderEvent is one.
- */
-export type OrderChange =
-  Extract<OrderEvent, { type: 'NEW_ORDER' | 'ORDER_UPDATED' }> | { type: 'ORDER_DELETED'; orderId: number };
 
 /** The filters a cached list was fetched with (what the server would have answered for them). */
 export interface ListFilter {
@@ -89,7 +82,7 @@ export function upsertOrder(pages: OrderPages, order: Order, filter: ListFilter)
   const current = findOrder(pages, order.id);
   const matches = matchesList(order, filter);
   if (current) {
-    if (current.version >= order.version) return pages;
+    if (newerCopy(current, order) !== order) return pages;
     if (!matches) return removeOrder(pages, order.id);
     return mapPages(pages, (orders) => orders.map((o) => (o.id === order.id ? order : o)));
   }

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { GuestOrder, OrderEvent } from '@qr-menu/contract';
 import { ORDER_EVENT } from '@qr-menu/contract/constants';
-import { newerOrder, useOrderLive } from './use-order-live';
+import { useOrderLive } from './use-order-live';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 
@@ -54,13 +54,4 @@ it('hands over the order each event of a message carries; an event without one (
 
   handler({ type: 'ORDER_DELETED', orderId: 8, status: 'PREPARING' });
   expect(onChange).toHaveBeenLastCalledWith(undefined);
-});
-
-it('keeps the newer of two copies of an order', () => {
-  const cached = guestOrder(7, 3, 'READY');
-  expect(newerOrder(cached, guestOrder(7, 2, 'PREPARING'))).toBe(cached);
-  expect(newerOrder(cached, guestOrder(7, 3, 'PREPARING'))).toBe(cached);
-  const live = guestOrder(7, 4, 'PAID');
-  expect(newerOrder(cached, live)).toBe(live);
-  expect(newerOrder(undefined, live)).toBe(live);
 });

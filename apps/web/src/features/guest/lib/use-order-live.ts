@@ -2,10 +2,6 @@ import type { GuestOrder, OrderEvent } from '@qr-menu/contract';
 import { ORDER_EVENT, orderTopic } from '@qr-menu/contract/constants';
 import { useGuestTopics } from './guest-socket';
 
-/** Of two copies of an order, the newer one (`version` grows with every change; a late event must not win). */
-export const newerOrder = (cached: GuestOrder | undefined, live: GuestOrder): GuestOrder =>
-  cached && cached.version >= live.version ? cached : live;
-
 /**
  * Live status of orders: subscribed to /topic/order/{orderId} on the guest socket.
  *

@@ -8,7 +8,7 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { localName, toCents } from '@qr-menu/contract/constants';
+import { localName, newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate, useParams } from '../lib/router';
 import { guestKeys, useMenu, useOrder } from '../api';
@@ -23,7 +23,7 @@ import { OrderTime } from '../components/OrderTime';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOpenMenu } from '../lib/use-open-menu';
-import { newerOrder, useOrderLive } from '../lib/use-order-live';
+import { useOrderLive } from '../lib/use-order-live';
 import { setQueryData } from '../lib/query';
 import { parseId } from '../lib/use-place';
 import { optionsText } from '../lib/option-text';
@@ -50,7 +50,7 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
     [orderId],
     (live) => {
       // The event carries the order: no request. Without one (a delete), ask the server.
-      if (live) setQueryData<GuestOrder>(guestKeys.order(eateryId, orderId), (cached) => newerOrder(cached, live));
+      if (live) setQueryData<GuestOrder>(guestKeys.order(eateryId, orderId), (cached) => newerCopy(cached, live));
       else void order.refetch();
     },
     !!status && !isFinalStatus(status),

@@ -1,6 +1,6 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { toCents } from '@qr-menu/contract/constants';
+import { newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useOrders } from '../api';
@@ -15,7 +15,7 @@ import { OrderTime } from '../components/OrderTime';
 import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOpenMenu } from '../lib/use-open-menu';
-import { newerOrder, useOrderLive } from '../lib/use-order-live';
+import { useOrderLive } from '../lib/use-order-live';
 import { setQueryData } from '../lib/query';
 import { Button, ButtonLink } from '../ui/Button';
 import { ui } from '../ui/parts';
@@ -37,7 +37,7 @@ function Orders({ eateryId }: { eateryId: number }) {
     // The event carries the order: replace it in the list, no request. Without one (a delete), ask the server.
     if (live) {
       setQueryData<GuestOrder[]>(guestKeys.orders(eateryId), (list) =>
-        list?.map((o) => (o.id === live.id ? newerOrder(o, live) : o)),
+        list?.map((o) => (o.id === live.id ? newerCopy(o, live) : o)),
       );
     } else void orders.refetch();
   });

@@ -1,11 +1,7 @@
-import type { Order, OrderEvent } from '@qr-menu/contract';
+import { newerCopy, type Order, type OrderChange } from '@qr-menu/contract';
 
-/** An order event, or a change's own answer made into one (the socket brings the same a moment later). */
-export type LiveOrderChange =
-  Extract<OrderEvent, { type: 'NEW_ORDER' | 'ORDER_UPDATED' }> | { type: 'ORDER_DELETED'; orderId: number };
-
-/** The event a change's answer amounts to. */
-export const orderChanged = (order: Order): LiveOrderChange => ({
+/** The event a change's answer amounts to (the socket brings the same a moment later). */
+export const orderChanged = (order: Order): OrderChange => ({
   type: 'ORDER_UPDATED',
   orderId: order.id,
   status: order.status,
@@ -22,7 +18,7 @@ export const orderChanged = (order: Order): LiveOrderChange => ({
  */
 export function patchOrders(
   orders: readonly Order[],
-  event: LiveOrderChange,
+  event: OrderChange,
   keep: (order: Order) => boolean = () => true,
 ): Order[] {
   const list = orders as Order[];
@@ -32,7 +28,7 @@ export function patchOrders(
   }
   const incoming = event.order;
   if (index < 0) return keep(incoming) ? [...list, incoming] : list;
-  if (list[index].version >= incoming.version) return list;
+  if (newerCopy(list[index], incoming) !== incoming) return list;
   if (!keep(incoming)) return list.filter((o) => o.id !== event.orderId);
   const next = list.slice();
   next[index] = incoming;
