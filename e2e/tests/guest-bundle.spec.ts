@@ -3,7 +3,8 @@ import { expect, test, useLanguage, type Owner } from '../fixtures';
 
 /**
  * The guest pages stay small: they load no Mantine, zod, TanStack Query or admin code; the router has its
-* HydrateFallback; the dish sheet is a real dialog for keyboard users; a chunk gone after a deploy never leaves a blank page.
+ * HydrateFallback; the dish sheet is a real dialog for keyboard users; a chunk gone after a deploy never leaves a
+ * blank page.
  */
 
 // No service worker: page.route must see every asset request (the offline spec covers the worker).

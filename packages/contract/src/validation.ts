@@ -5,7 +5,7 @@ import { cleanNote } from './text.js';
 
 /**
  * Validation rules of the forms (registration, login, names, passwords). Error messages are i18n keys
-* (`validation.*`) so that server details and client messages use the same words in every language.
+ * (`validation.*`) so that server details and client messages use the same words in every language.
  */
 export const V = {
   required: 'validation.required',

@@ -284,7 +284,7 @@ export class OrderCommands {
    * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
    * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
    * and READY; 403 otherwise). A changed status re-derives the order status (`deriveOrderStatus`) and sets or
-  * clears ready_at. 409 when the order is PAID or CANCELLED.
+   * clears ready_at. 409 when the order is PAID or CANCELLED.
    */
   updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
     return this.changeItem(eatery, orderId, itemId, body, false);

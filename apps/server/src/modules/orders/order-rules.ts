@@ -4,7 +4,8 @@ import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } fr
 
 /**
  * Which roles may do what to orders. The coarse rule is the route's `config.access`; these are the field-level
-* rules. Which status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract (orders.ts).
+ * rules. Which status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract
+ * (orders.ts).
  */
 export const ORDER_ROLES = {
   create: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],

@@ -23,7 +23,7 @@ const azName = (table: string) => localNameSql(table, 'az');
  * yet (ON CONFLICT DO NOTHING on orders_idempotency_idx). Otherwise that order gets no row and nothing of it is
  * written, while the others of the statement are; the caller then finds out why (and answers the right error) on
  * the slow path. Orders whose checks live on the slow path only (options chosen, a dish with option groups or
-* availability hours, a restaurant with table keys or staff confirmation) are always left to it. One
+ * availability hours, a restaurant with table keys or staff confirmation) are always left to it. One
  * statement is one transaction: the orders of a batch share its commit (and its WAL flush).
  *
  * $1 is a JSON array of PlaceOrderInput; each row is one inserted order with its items, and `ord`, its 1-based
