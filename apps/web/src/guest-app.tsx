@@ -6,8 +6,8 @@ import { useTranslation } from './features/guest/lib/i18n';
 import { BrowserRouter, MemoryRouter } from './features/guest/lib/router';
 
 /**
- * The guest app: its own router and translations, no react-router and no i18next (to keep the first load small), the focus rescue of
- * every page, and the error page of app/RouteError for a page that throws. `path`: render at that path in memory
+ * The guest app: its own router and translations, no react-router and no i18next (a small first load), the focus rescue
+ * of every page, and the error page of app/RouteError for a page that throws. `path`: render at that path in memory
  * (the server renderer, tests) instead of the browser's location.
  */
 export function GuestApp({ path }: { path?: string }) {

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { readableColorsCss } from './readable-colors';
 
 /**
- * The parts of the theme that need the language or computed colours, around every Mantine page (admin, sign-in, marketing):
+ * The parts of the theme that need the language or computed colours, around every Mantine page (admin, sign-in,
+ * marketing):
  * - translated names of the icon-only buttons Mantine draws itself (close buttons of modals, drawers, toasts and
  *   alerts; the password show/hide toggle, which also becomes reachable with Tab), so no screen has to remember;
  * - the readable-colour CSS variables, rendered after MantineProvider's own variables so they win.

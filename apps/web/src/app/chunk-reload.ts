@@ -1,7 +1,7 @@
 /**
- * A deploy replaces the hashed script files: a page loaded before it asks for a lazy chunk that no longer exists
- * (the guest and admin pages are split into lazy chunks). The page then reloads once to get the new build; if the chunk is still missing right after such a
- * reload (a broken deploy, the network), it shows a message with a reload button instead of reloading in a loop.
+ * A deploy replaces the hashed script files: a page loaded before it asks for a lazy chunk that no longer exists.
+ * The page then reloads once to get the new build; if the chunk is still missing right after such a reload (a broken
+ * deploy, the network), it shows a message with a reload button instead of reloading in a loop.
  */
 const KEY = 'chunk-reload-at';
 /** A second failure within this time after the automatic reload shows the message. */

@@ -10,9 +10,9 @@ export const orderChanged = (order: Order): OrderChange => ({
 });
 
 /**
- * Patches a list of orders held by a live screen (kitchen, floor) from one event, never by fetching the list again: insert a new
- * order, replace a held one only by a higher version (a late or repeated event changes nothing), remove a deleted
- * one. Returns the same array when nothing changes, so React Query keeps the data (and the screen) as it is.
+ * Patches a list of orders held by a live screen (kitchen, floor) from one event (never by fetching the list again):
+ * insert a new order, replace a held one only by a higher version (a late or repeated event changes nothing), remove a
+ * deleted one. Returns the same array when nothing changes, so React Query keeps the data (and the screen) as it is.
  * `keep` says whether the screen holds such an order at all (e.g. open orders only); an order that stops matching
  * is dropped.
  */
