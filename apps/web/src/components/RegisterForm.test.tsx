@@ -84,7 +84,7 @@ describe.each(Object.entries(texts))('registration form in %s', (lang, tx) => {
 });
 
 describe('registration form submit', () => {
-  it('sends the registration body (name null on the landing variant) and shows the translated server error', async () => {
+  it('sends the registration body (no name on the landing variant) and shows the translated server error', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ messageKey: 'userExist', message: 'An account with this email already exists.' }), {
         status: 409,
