@@ -2,6 +2,8 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { AssignmentsService } from './modules/assignments/assignments.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BillsService } from './modules/bills/bills.service.js';
+import { CallsService, type CallEventSink } from './modules/calls/calls.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { CategoriesService } from './modules/categories/categories.service.js';
 import { DepartmentsService } from './modules/departments/departments.service.js';
@@ -11,6 +13,7 @@ import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { TablesService } from './modules/tables/tables.service.js';
 import { UsersService, type StaffSessions } from './modules/users/users.service.js';
 
@@ -19,7 +22,11 @@ import { UsersService, type StaffSessions } from './modules/users/users.service.
  * constructor parameters. app.ts puts the result on `app.services` for the routes, with app.realtime as `events`;
  * a script (the demo seed) may build its own, with order events going nowhere and no live sessions to end.
  */
-export function createServices(db: Db, config: AppConfig, events: OrderEventSink & Partial<StaffSessions>) {
+export function createServices(
+  db: Db,
+  config: AppConfig,
+  events: OrderEventSink & Partial<StaffSessions & CallEventSink>,
+) {
   const dishes = new DishesService(db);
   const categories = new CategoriesService(db, dishes);
   const orderQueries = new OrderQueries(db);
@@ -38,6 +45,9 @@ export function createServices(db: Db, config: AppConfig, events: OrderEventSink
     orderQueries,
     orderCommands,
     guest: new GuestService(db, orderQueries, orderCommands),
+    bills: new BillsService(db, orderCommands.writer),
+    calls: new CallsService(db, { emitCallEvent: (...event) => events.emitCallEvent?.(...event) }),
+    reports: new ReportsService(db),
   };
 }
 

@@ -4,9 +4,8 @@ import { centsToDecimal, fromCents, toCents, type Bill, type Language, type Paym
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
-import type { OrderEventSink } from '../orders/order-commands.js';
-import { loadOrder } from '../orders/order-queries.js';
 import { isFinal } from '../orders/order-rules.js';
+import type { OrderWriter } from '../orders/order-writer.js';
 import { allocateOverDues, percentOf, proportion, shareInProportion } from './bill-math.js';
 
 /**
@@ -21,6 +20,8 @@ import { allocateOverDues, percentOf, proportion, shareInProportion } from './bi
  *   rounded half-up to the cent per order (proportion). The part that pays the last unpaid items of the bill takes
  *   exactly what is still due, so the rounding of earlier parts never leaves a cent open.
  * - When the payments cover the bill, every order becomes PAID (paid_at, paid_by) in the same transaction.
+ * - The orders are written through the orders module's writer (OrderWriter), as every change of an order: each
+ *   change bumps their version, and each order changed is announced once (ORDER_UPDATED) after the commit.
  *
  * Every change locks the bill's orders (SELECT … FOR UPDATE, by id) first: two cashiers paying the last part of one
  * bill at once are serialized, and the second sees the first's payment (400 amountTooHigh, or 409 when closed).
@@ -85,7 +86,7 @@ const paidItemIds = (state: BillState) => new Set(state.payments.flatMap((p) => 
 export class BillsService {
   constructor(
     private readonly db: Db,
-    private readonly events: OrderEventSink,
+    private readonly writer: OrderWriter,
   ) {}
 
   /** The bill of these orders (404 when one of them is not this restaurant's). Closed bills too: the receipt. */
@@ -102,8 +103,8 @@ export class BillsService {
     if (input.amount === undefined && input.percent === undefined) {
       throw validationError('amount', 'validation.required');
     }
-    const bill = await this.db.transaction(async (tx) => {
-      const state = await readBill(tx, eateryId, input.orderIds, true);
+    return this.writer.write(eateryId, async (w) => {
+      const state = await readBill(w.tx, eateryId, input.orderIds, true);
       assertOpen(state);
       const money = totals(state);
       const field = input.amount !== undefined ? 'amount' : 'percent';
@@ -119,25 +120,18 @@ export class BillsService {
         money.perOrder.map((o) => o.subtotal),
       );
       for (const [i, order] of state.orders.entries()) {
-        await tx
-          .update(orders)
-          .set({
-            discount: centsToDecimal(shares[i]),
-            discountReason: discount > 0 ? reason : null,
-            version: sql`${orders.version} + 1`,
-            updatedAt: sql`clock_timestamp()`,
-          })
-          .where(eq(orders.id, order.id));
+        await w.update([order.id], {
+          discount: centsToDecimal(shares[i]),
+          discountReason: discount > 0 ? reason : null,
+        });
       }
-      const after = await readBill(tx, eateryId, input.orderIds, false);
+      const after = await readBill(w.tx, eateryId, input.orderIds, false);
       // Paid in full already (a discount on a partly paid bill): the bill closes now.
       if (after.payments.length > 0 && totals(after).due === 0) {
-        await closeOrders(tx, after, userId);
+        await w.markPaid(idsOf(after), userId);
       }
-      return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
     });
-    await this.emitUpdated(eateryId, input.orderIds);
-    return bill;
   }
 
   /** Records one part of the bill; closes the bill when the payments cover it. */
@@ -146,8 +140,8 @@ export class BillsService {
     if (input.amount !== undefined && input.itemIds !== undefined) {
       throw validationError('itemIds', 'validation.invalid');
     }
-    const bill = await this.db.transaction(async (tx) => {
-      const state = await readBill(tx, eateryId, input.orderIds, true);
+    return this.writer.write(eateryId, async (w) => {
+      const state = await readBill(w.tx, eateryId, input.orderIds, true);
       assertOpen(state);
       const money = totals(state);
 
@@ -175,7 +169,7 @@ export class BillsService {
       // One row per order the part pays into (at least one row: a part of nothing still records who closed it).
       const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
       if (rows.length === 0) rows.push({ orderId: state.orders[0].id, amount: 0 });
-      await tx.insert(payments).values(
+      await w.tx.insert(payments).values(
         rows.map((r, i) => ({
           eateryId,
           orderId: r.orderId,
@@ -187,32 +181,12 @@ export class BillsService {
           createdBy: userId,
         })),
       );
-      if (part >= money.due) await closeOrders(tx, state, userId);
+      if (part >= money.due) await w.markPaid(idsOf(state), userId);
       // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
       // screen (and the boards) hear of it.
-      else
-        await touchOrders(
-          tx,
-          rows.map((r) => r.orderId),
-        );
-      return this.toBill(tx, await readBill(tx, eateryId, input.orderIds, false));
+      else await w.touch(rows.map((r) => r.orderId));
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
     });
-    await this.emitUpdated(eateryId, input.orderIds);
-    return bill;
-  }
-
-  /** ORDER_UPDATED with the order as staff lists show it, for each order of a changed bill. */
-  private async emitUpdated(eateryId: number, orderIds: readonly number[]) {
-    for (const id of new Set(orderIds)) {
-      const order = await loadOrder(this.db, eateryId, id);
-      this.events.emitOrderEvent(eateryId, {
-        type: 'ORDER_UPDATED',
-        orderId: order.id,
-        status: order.status,
-        version: order.version,
-        order,
-      });
-    }
   }
 
   /** The API shape of a bill, with the staff's names (name, else e-mail). */
@@ -366,29 +340,5 @@ function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: 
   return part;
 }
 
-/** A new version of the orders (their bill changed). */
-async function touchOrders(ex: Executor, orderIds: readonly number[]) {
-  await ex
-    .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`clock_timestamp()` })
-    .where(inArray(orders.id, [...orderIds]));
-}
-
-/** Every order of the bill becomes PAID, recording who closed it and when. */
-async function closeOrders(ex: Executor, state: BillState, userId: number) {
-  await ex
-    .update(orders)
-    .set({
-      status: 'PAID',
-      paidAt: sql`now()`,
-      paidBy: userId,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`clock_timestamp()`,
-    })
-    .where(
-      inArray(
-        orders.id,
-        state.orders.map((o) => o.id),
-      ),
-    );
-}
+/** The ids of the bill's orders. */
+const idsOf = (state: BillState) => state.orders.map((o) => o.id);

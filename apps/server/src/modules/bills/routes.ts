@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billDiscountBody, billPaymentBody, billQuery, billResponse, type Role } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
-import { CallsService } from '../calls/calls.service.js';
-import { BillsService } from './bills.service.js';
 
 /** Who closes bills; a discount only the restaurant's admin gives. */
 export const BILL_ROLES = {
@@ -13,8 +11,7 @@ export const BILL_ROLES = {
 
 /** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts. */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new BillsService(app.db, app.realtime);
-  const calls = new CallsService(app.db, app.realtime);
+  const { bills: service, calls } = app.services;
   const tags = ['bills'];
 
   app.get(

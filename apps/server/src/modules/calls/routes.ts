@@ -7,7 +7,6 @@ import { combinedRateLimit } from '../../plugins/rate-limits.js';
 import { ensureDeviceId, readDeviceId } from '../guest/device.js';
 import { GUEST_BODY_LIMIT } from '../guest/routes.js';
 import { eateryParams } from '../route-options.js';
-import { CallsService } from './calls.service.js';
 
 /** Calls from the table are rarer than orders: 10 a minute per device, 60 a minute per IP (a full restaurant). */
 export const CALL_RATE = { perDevice: 10, perIp: 60, timeWindow: '1 minute' } as const;
@@ -20,7 +19,7 @@ const callParams = z.object({ id: idField, callId: orderPathId });
  * orders (modules/guest); staff routes are open to any role of the restaurant.
  */
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CallsService(app.db, app.realtime);
+  const service = app.services.calls;
   const tags = ['calls'];
 
   // Keys start with "call:": limiters share one namespace in Redis and PostgreSQL (see combinedRateLimit).

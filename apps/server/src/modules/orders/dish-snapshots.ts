@@ -20,6 +20,31 @@ export interface DishSnapshot {
   optionGroups: DishOptionGroup[];
 }
 
+/** What a snapshot is made of: the dish's columns, and its category's names (null without a category). */
+export interface SnapshotSource {
+  id: number;
+  nameAz: string;
+  nameEn: string;
+  nameRu: string;
+  price: string;
+  kitchenDepartmentId: number | null;
+  optionGroups: DishOptionGroup[] | null;
+  category: { nameAz: string; nameEn: string; nameRu: string } | null;
+}
+
+/** The snapshot of a dish as read now (both ways of placing an order make theirs here). */
+export function toSnapshot(r: SnapshotSource): DishSnapshot {
+  return {
+    dishId: r.id,
+    name: localName(r, 'az'),
+    names: { az: localName(r, 'az'), en: localName(r, 'en'), ru: localName(r, 'ru') },
+    price: r.price,
+    kitchenDepartmentId: r.kitchenDepartmentId,
+    categoryName: r.category ? localName(r.category, 'az') || null : null,
+    optionGroups: r.optionGroups ?? [],
+  };
+}
+
 export interface SnapshotRules {
   /** Guest rules (below); staff may order any live dish. */
   forGuest: boolean;
@@ -76,15 +101,7 @@ export async function snapshotDishes(
         continue;
       }
     }
-    snapshots.set(r.id, {
-      dishId: r.id,
-      name: localName(r, 'az'),
-      names: { az: localName(r, 'az'), en: localName(r, 'en'), ru: localName(r, 'ru') },
-      price: r.price,
-      kitchenDepartmentId: r.kitchenDepartmentId,
-      categoryName: r.category ? localName(r.category, 'az') || null : null,
-      optionGroups: r.optionGroups ?? [],
-    });
+    snapshots.set(r.id, toSnapshot(r));
   }
   const refused = dishIds.flatMap((id, i) => (snapshots.has(id) ? [] : [i]));
   if (refused.length === 0) return snapshots;

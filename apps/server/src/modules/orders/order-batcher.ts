@@ -1,23 +1,25 @@
 import type { Db } from '../../db/client.js';
-import { insertOrdersAtOnce, type InsertedOrder, type PlaceOrderInput } from './place-order-sql.js';
+import type { PlaceOrderInput } from './batch-eligibility.js';
+import { placeBatch } from './place-order-batch.js';
+import type { InsertedOrder } from './place-order-sql.js';
 
 /**
  * Group commit of new orders. Orders placed while the database is busy with earlier ones wait here and then go
- * in together: one statement and one transaction (one commit, one WAL flush, one round trip) for all of them
- * instead of one each. The database's per-transaction work is what limits orders per second once the HTTP path is
+ * in together: one statement to read and one to write (one commit, one WAL flush) for all
+ * of them instead of a transaction each. The database's per-transaction work is what limits orders per second once the HTTP path is
  * cheap, so sharing it is what lets throughput grow with load.
  *
  * - An order arriving while fewer than `maxInFlight` batches run waits only for the end of the current event-loop
  *   turn (setImmediate), so that the orders parsed in the same turn share a statement; there is no timer, so an
  *   order on a quiet server is not delayed.
- * - Each order keeps its own outcome: a refused order (see PLACE_ORDERS) gets null and the caller takes the slow
+ * - Each order keeps its own outcome: a refused order (see placeBatch) gets null and the caller takes the slow
  *   path for it; the others of the batch are placed. Two orders of one batch with the same device and
  *   Idempotency-Key: only the first goes into the statement, the others get null and find it on the slow path
  *   (after the batch committed).
  * - Two batches at most in flight (measured with bench/place-orders.ts, 50 guests: one at a time serialises the
  *   statements and halves throughput; four make the batches smaller and each order's share of the commit larger).
  *   In PostgreSQL one order alone costs ~0.6 ms of backend CPU (mostly its commit), one of a batch of 25 ~0.15 ms.
- * - When the statement itself fails (not a refusal: an error), every order of the batch is retried alone, so one
+ * - When a statement of the batch fails (not a refusal: an error), every order of the batch is retried alone, so one
  *   order's error never fails the others and each caller gets its own order's error.
  */
 export class OrderBatcher {
@@ -57,7 +59,7 @@ export class OrderBatcher {
   private async run(batch: Waiting[]) {
     const { sent, repeats } = splitRepeats(batch);
     try {
-      const results = await insertOrdersAtOnce(
+      const results = await placeBatch(
         this.db,
         sent.map((w) => w.input),
       );
@@ -72,7 +74,7 @@ export class OrderBatcher {
   /** One order in its own statement: its error is its own. */
   private async runAlone(w: Waiting) {
     try {
-      const [result] = await insertOrdersAtOnce(this.db, [w.input]);
+      const [result] = await placeBatch(this.db, [w.input]);
       w.resolve(result);
     } catch (err) {
       w.reject(err);

@@ -16,11 +16,10 @@ import { notFound, validationError } from '../../plugins/app-error.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 import { CSV_ROW_CAP, itemsCsv, ordersCsv, type ItemCsvRow, type OrderCsvRow } from './csv.js';
 import { ITEMS_CSV, ORDERS_CSV } from './report-sql.js';
-import { ReportsService } from './reports.service.js';
 
 /** The owner's reports (contract reports.ts): figures and charts of a range, the Z report of a day, CSV exports. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReportsService(app.db);
+  const service = app.services.reports;
   const tags = ['reports'];
 
   app.get(

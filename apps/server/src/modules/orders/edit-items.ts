@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import { ORDER_V, canSetItemStatus, type ItemStatus, type Order } from '@qr-menu/contract';
+import { orderItems } from '../../db/schema.js';
+import { hasRole, type EateryContext } from '../../plugins/access.js';
+import { accessDenied, notFound, validationError } from '../../plugins/app-error.js';
+import { snapshotDishes } from './dish-snapshots.js';
+import { priceChoices } from './item-options.js';
+import {
+  dishIdsOf,
+  insertItems,
+  itemsField,
+  nextBatch,
+  readyAtSet,
+  type ItemField,
+  type ItemInput,
+} from './order-item-rows.js';
+import { ORDER_ROLES, isFinal } from './order-rules.js';
+import { orderClosed, type OrderWriter } from './order-writer.js';
+
+export interface AddItemsOptions {
+  /** When set, the order must have been placed by this device (404 otherwise). */
+  deviceId?: string | null;
+  /** Guest rules: at least one item, only available dishes inside their hours. */
+  guest?: boolean;
+  /** Where item fields are reported (the staff route adding one item: its own fields). */
+  itemField?: ItemField;
+}
+
+export interface ItemChanges {
+  dishId?: number;
+  quantity?: number;
+  note?: string | null;
+  status?: ItemStatus;
+  optionIds?: readonly number[];
+}
+
+/**
+ * Adds items (status CREATED, prices from the dishes as they are at `now`) to an open order; a READY or ISSUED
+ * order goes back to PREPARING. The items of one call form the next batch (one "ADD-ON" kitchen ticket). 409
+ * `orderClosed` for PAID or CANCELLED orders. Emits ORDER_UPDATED.
+ */
+export async function addItems(
+  writer: OrderWriter,
+  now: Date,
+  eateryId: number,
+  orderId: number,
+  items: readonly ItemInput[],
+  opts: AddItemsOptions = {},
+): Promise<Order> {
+  const forGuest = !!opts.guest;
+  if (forGuest && items.length === 0) throw validationError('items', ORDER_V.itemsRequired);
+  return writer.write(eateryId, async (w) => {
+    const locked = await w.lock(orderId, opts.deviceId ?? undefined);
+    if (isFinal(locked.status)) throw orderClosed();
+    const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest, at: now });
+    const field = opts.itemField ?? itemsField;
+    const priced = priceChoices(items, snapshots, (i) => field(i, 'optionIds'));
+    if (items.length > 0) {
+      await insertItems(w.tx, orderId, items, snapshots, priced, await nextBatch(w.tx, orderId));
+      await w.itemsChanged(locked, true);
+    }
+    return w.order(orderId);
+  });
+}
+
+/**
+ * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
+ * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
+ * and READY; 403 otherwise). A changed status re-derives the order status (deriveOrderStatus) and sets or clears
+ * ready_at. 409 when the order is PAID or CANCELLED. `isDelete`: the change marks the item DELETED (it stays
+ * visible as DELETED, out of the total), which EATERY_ADMIN, WAITER or CASHIER may do.
+ */
+export function changeItem(
+  writer: OrderWriter,
+  now: Date,
+  eatery: EateryContext,
+  orderId: number,
+  itemId: number,
+  body: ItemChanges,
+  isDelete: boolean,
+): Promise<Order> {
+  return writer.write(eatery.id, async (w) => {
+    const locked = await w.lock(orderId);
+    const [item] = await w.tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+    if (!item) throw notFound();
+    const dishChange = body.dishId !== undefined && body.dishId !== item.dishId;
+    // Options sent are a change when they differ from the stored ones; a new dish without them clears them.
+    const optionIds = body.optionIds ?? (dishChange ? [] : undefined);
+    const optionsChange =
+      optionIds !== undefined &&
+      !sameIds(
+        optionIds,
+        (item.options ?? []).map((o) => o.optionId),
+      );
+    const quantityChange = body.quantity !== undefined && body.quantity !== item.quantity;
+    const noteChange = body.note !== undefined && body.note !== item.note;
+    const statusChange = body.status !== undefined && body.status !== item.status;
+    if (!(dishChange || optionsChange || quantityChange || noteChange || statusChange)) return w.order(orderId);
+    if ((dishChange || optionsChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) {
+      throw accessDenied();
+    }
+    if (statusChange) {
+      const allowed = isDelete
+        ? hasRole(eatery, ORDER_ROLES.editItems)
+        : canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!);
+      if (!allowed) throw accessDenied();
+    }
+    if (isFinal(locked.status)) throw orderClosed();
+
+    // A new dish or new options: the item is snapshotted again from the dish as it is now (staff rules).
+    let snapshot: Partial<typeof orderItems.$inferInsert> = {};
+    if (dishChange || optionsChange) {
+      const dishId = body.dishId ?? item.dishId;
+      if (dishId === null) throw notFound();
+      const snapshots = await snapshotDishes(w.tx, eatery.id, [dishId], { forGuest: false, at: now });
+      const [priced] = priceChoices([{ dishId, optionIds }], snapshots, () => 'optionIds');
+      const { dishId: _id, optionGroups: _groups, ...rest } = snapshots.get(dishId)!;
+      snapshot = { dishId, ...rest, ...priced };
+    }
+    await w.tx
+      .update(orderItems)
+      .set({
+        ...snapshot,
+        ...(quantityChange ? { quantity: body.quantity } : {}),
+        ...(noteChange ? { note: body.note } : {}),
+        ...(statusChange ? { status: body.status, ...readyAtSet(body.status!) } : {}),
+      })
+      .where(eq(orderItems.id, itemId));
+    await w.itemsChanged(locked, statusChange);
+    return w.order(orderId);
+  });
+}
+
+/** The same option ids, in any order. */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const set = new Set(a);
+  return set.size === a.length && a.length === b.length && b.every((id) => set.has(id));
+}
