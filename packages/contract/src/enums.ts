@@ -16,20 +16,25 @@ export const ORDER_STATUSES = [
   'CANCELLED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Orders in these states can no longer change. */
+/** Orders in these states can no longer change: no status or item change, no polling, no adding dishes. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['PAID', 'CANCELLED'];
+export const isFinalOrderStatus = (status: string): boolean => FINAL_ORDER_STATUSES.includes(status as OrderStatus);
+
 /**
- * An order in one of these states counts as "open" for a table: everything until it is paid or cancelled. ISSUED
- * (every dish served) is open too: the guest may still add dishes and asks for the bill.
+ * An order in one of these states is "open": every status that is not final. ISSUED (every dish served) is open
+ * too: the bill is not paid, the guest may still add dishes, and a new order at its table is likely a duplicate.
  */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
-  'NEEDS_CONFIRMATION',
-  'CREATED',
-  'PROCESSING',
-  'PREPARING',
-  'READY',
-  'ISSUED',
-];
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !isFinalOrderStatus(s));
+export const isOpenOrderStatus = (status: string): boolean => OPEN_ORDER_STATUSES.includes(status as OrderStatus);
+
+/**
+ * The orders the kitchen sees (its board, the server's kitchen query and the live patches): open orders, but not a
+ * guest order still waiting for staff to confirm it (staff accept it first; then it is CREATED).
+ */
+export const KITCHEN_ORDER_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES.filter(
+  (s) => s !== 'NEEDS_CONFIRMATION',
+);
+export const isKitchenOrderStatus = (status: string): boolean => KITCHEN_ORDER_STATUSES.includes(status as OrderStatus);
 
 export const ITEM_STATUSES = ['CREATED', 'PREPARING', 'READY', 'SERVED', 'DELETED'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKitchenOrderStatus } from './enums.js';
 import { orderResponse, type Order, type OrderItem } from './orders.js';
 import { MAX_DB_ID, pathId, V } from './validation.js';
 
@@ -86,9 +87,6 @@ export interface KitchenBoardView {
   allDay: AllDayCount[];
 }
 
-/** Orders the kitchen works on: not closed, and not a guest order still waiting for staff confirmation. */
-const isOpen = (o: Order) => o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
-
 /** A ticket still to cook: some item CREATED or PREPARING. */
 const isPending = (t: KitchenTicket) => t.items.some((i) => i.status === 'CREATED' || i.status === 'PREPARING');
 
@@ -122,7 +120,7 @@ export function orderTickets(order: Order, station: number | null): KitchenTicke
 
 /** The board of a station from the restaurant's orders, at `now` (ms since 1970). */
 export function kitchenBoard(orders: readonly Order[], station: number | null, now: number): KitchenBoardView {
-  const all = orders.filter(isOpen).flatMap((o) => orderTickets(o, station));
+  const all = orders.filter((o) => isKitchenOrderStatus(o.status)).flatMap((o) => orderTickets(o, station));
   // Not bumpedAt === null: a ticket served straight from PREPARING has no readyAt, yet nothing is left to cook.
   const tickets = all.filter(isPending).sort(byAge);
   const since = now - RECALL_MINUTES * 60_000;

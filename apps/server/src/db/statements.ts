@@ -84,3 +84,14 @@ async function runOnPglite<T>(pglite: PGlite, statement: Statement, values: (str
     }),
   );
 }
+
+/**
+ * Words of the contract (statuses such as KITCHEN_ORDER_STATUSES) as the literals of an SQL `in (…)` list:
+ * `'CREATED', 'READY'`. Only upper-case words are accepted, so nothing needs quoting and the statement text stays
+ * the same on every run (it names one prepared plan).
+ */
+export function sqlWordList(words: readonly string[]): string {
+  if (words.length === 0) throw new Error('an SQL list needs at least one word');
+  for (const w of words) if (!/^[A-Z_]+$/.test(w)) throw new Error(`not a constant word: ${w}`);
+  return words.map((w) => `'${w}'`).join(', ');
+}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   encodeOrderCursor,
+  KITCHEN_ORDER_STATUSES,
   ORDER_LIST_MAX,
   ORDER_PAGE_SIZE,
   RECALL_MINUTES,
@@ -9,7 +10,7 @@ import {
   type OrderStatus,
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
-import { runStatement, type Statement } from '../../db/statements.js';
+import { runStatement, sqlWordList, type Statement } from '../../db/statements.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
 import { listedOrders, orderColumns, toOrderDto, type ItemRow, type ListRow, type OrderRow } from './order-dto.js';
@@ -189,7 +190,7 @@ const KITCHEN_ORDERS: Statement = {
   name: 'kitchen_orders_v2',
   text: listText(
     `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK}
-    and o.status not in ('PAID', 'CANCELLED', 'NEEDS_CONFIRMATION')
+    and o.status in (${sqlWordList(KITCHEN_ORDER_STATUSES)})
     and exists (
     select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
       and (k.status in ('CREATED', 'PREPARING')

@@ -1,4 +1,5 @@
-import type { Statement } from '../../db/statements.js';
+import { OPEN_ORDER_STATUSES } from '@qr-menu/contract';
+import { sqlWordList, type Statement } from '../../db/statements.js';
 
 /**
  * The SQL of the owner's reports (contract reports.ts). Statements take `$1` the restaurant, `$2`..`$3` the UTC bounds
@@ -196,7 +197,7 @@ select json_build_object(
   'openOrders', (select json_build_object('count', count(*), 'value', ${money('sum(t.total)')})
     from (select d.id, coalesce((select sum(i.price * i.quantity) from order_items i
                                  where i.order_id = d.id and i.status <> 'DELETED'), 0) - d.discount as total
-          from day d where d.status not in ('PAID', 'CANCELLED')) t),
+          from day d where d.status in (${sqlWordList(OPEN_ORDER_STATUSES)})) t),
   'payments', (select coalesce(json_object_agg(x.method, x.count), '{}')
     from (select p.method, count(distinct p.group_id) as count from payments p
           where p.eatery_id = $1::int and p.created_at >= ${LO} and p.created_at < ${HI} group by p.method) x)

@@ -1,8 +1,7 @@
 import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
-import { GUEST_ROUTES, IDEMPOTENCY_HEADER } from '@qr-menu/contract/constants';
+import { GUEST_ROUTES, IDEMPOTENCY_HEADER, isFinalOrderStatus } from '@qr-menu/contract/constants';
 import { api } from '../../api/client';
 import { useGuestQuery } from './lib/query';
-import { isFinalStatus } from './lib/status';
 
 /** Guest calls: no token, cookies (the device id) are sent. */
 const guest = <T>(path: string, opts: Parameters<typeof api>[1] = {}) => api<T>(path, { ...opts, auth: false });
@@ -46,7 +45,7 @@ export const useOrder = (eateryId: number | null, orderId: number | null) =>
       GUEST_ROUTES.order(eateryId!, orderId!),
     ),
     staleTime: 0,
-    refetchInterval: (order) => (order && isFinalStatus(order.status) ? false : ORDER_POLL_MS),
+    refetchInterval: (order) => (order && isFinalOrderStatus(order.status) ? false : ORDER_POLL_MS),
   });
 
 export const useOrders = (eateryId: number | null) =>

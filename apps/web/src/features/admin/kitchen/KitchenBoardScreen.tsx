@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Drawer, Group, Indicator, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
-import { kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
+import { isKitchenOrderStatus, kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -12,7 +12,7 @@ import { SoundBanner, SoundToggle } from '../shared/live/SoundBanner';
 import { useChimeOnNew } from '../shared/live/use-chime-on-new';
 import { useNow } from '../shared/live/use-now';
 import { AllDayPanel } from './AllDayPanel';
-import { isForKitchen, useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
+import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
 import { nextKitchenStatus } from './ticket-format';
 import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
@@ -47,7 +47,7 @@ export function KitchenBoardScreen({
 
   // A guest order waiting for staff confirmation is not the kitchen's yet (whatever an older server sends).
   const held = board.data?.orders;
-  const orders = useMemo(() => held?.filter(isForKitchen), [held]);
+  const orders = useMemo(() => held?.filter((o) => isKitchenOrderStatus(o.status)), [held]);
   const view = useMemo(() => kitchenBoard(orders ?? [], station, now), [orders, station, now]);
   const ticketKeys = useMemo(() => (orders ? view.tickets.map((tk) => tk.key) : undefined), [orders, view]);
   useChimeOnNew(ticketKeys);

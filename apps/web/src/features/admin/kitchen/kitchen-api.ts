@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { KitchenBoard, Order, OrderChange } from '@qr-menu/contract';
+import { isKitchenOrderStatus, type KitchenBoard, type Order, type OrderChange } from '@qr-menu/contract';
 import { api } from '../../../api/client';
 import { orderChanged, patchOrders } from '../shared/live/patch-orders';
 
@@ -22,13 +22,9 @@ export const useKitchenBoard = (eateryId: number, station: number | null) =>
       api<KitchenBoard>(`${base(eateryId)}${station === null ? '' : `?departmentId=${station}`}`, { signal }),
   });
 
-/** Orders the kitchen cooks: open, and not a guest order still waiting for staff confirmation. */
-export const isForKitchen = (o: Order) =>
-  o.status !== 'PAID' && o.status !== 'CANCELLED' && o.status !== 'NEEDS_CONFIRMATION';
-
 /** Whether a station's board holds this order: open, with a live item at the station (any item for "All"). */
 const onStation = (station: number | null) => (order: Order) =>
-  isForKitchen(order) &&
+  isKitchenOrderStatus(order.status) &&
   order.items.some((i) => i.status !== 'DELETED' && (station === null || i.kitchenDepartmentId === station));
 
 /** Applies order changes (socket events or a change's answer) to every cached board of the restaurant. */

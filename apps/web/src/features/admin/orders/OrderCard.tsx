@@ -13,7 +13,7 @@ import {
   IconX,
   type Icon,
 } from '@tabler/icons-react';
-import type { ItemStatus, Order, OrderItem } from '@qr-menu/contract';
+import { isFinalOrderStatus, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -21,7 +21,6 @@ import {
   formatAge,
   formatMoney,
   formatOrderTime,
-  isClosed,
   nextItemStatus,
   type OrderPermissions,
 } from './order-format';
@@ -79,7 +78,7 @@ export function OrderCard({
   const { t, i18n } = useTranslation();
   const colors = useStatusColors();
   const color = colors.order(order.status);
-  const closed = isClosed(order.status);
+  const closed = isFinalOrderStatus(order.status);
   // A guest order waiting for staff is only accepted or rejected: no kitchen steps, dishes or bill yet.
   const waiting = order.status === 'NEEDS_CONFIRMATION';
   const canEditItems = !closed && !waiting && perms.editItems;

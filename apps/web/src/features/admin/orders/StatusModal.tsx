@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconLock, IconReceipt, IconX } from '@tabler/icons-react';
-import type { Order, OrderStatus } from '@qr-menu/contract';
+import { isFinalOrderStatus, type Order, type OrderStatus } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -12,7 +12,6 @@ import {
   billPath,
   formatMoney,
   formatOrderTime,
-  isClosed,
   maySetStatus,
   nextStatus,
   shownStatus,
@@ -54,7 +53,7 @@ export function StatusModal({
   const update = useUpdateOrder(eateryId);
   const current = shownStatus(order.status);
   const [chosen, setChosen] = useState<OrderStatus>(current);
-  const closed = isClosed(order.status);
+  const closed = isFinalOrderStatus(order.status);
   const next = nextStatus(order.status);
   const choices = STATUS_CHOICES.includes(current) ? STATUS_CHOICES : [current, ...STATUS_CHOICES];
 

@@ -1,8 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Order, OrderChange, OrderStatus } from '@qr-menu/contract';
+import { isOpenOrderStatus, type Order, type OrderChange, type OrderStatus } from '@qr-menu/contract';
 import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { patchOrders } from '../shared/live/patch-orders';
-import { dayIn, isClosed } from './order-format';
+import { dayIn } from './order-format';
 import { fetchOrderPage } from './order-pages';
 
 /**
@@ -22,7 +22,7 @@ export const earlierOpenKeys = {
 
 /** Open, and placed before `day` (YYYY-MM-DD in the restaurant's time zone). */
 export const openBefore = (order: Order, day: string, timeZone?: string) =>
-  !isClosed(order.status) && dayIn(new Date(order.createdAt), timeZone) < day;
+  isOpenOrderStatus(order.status) && dayIn(new Date(order.createdAt), timeZone) < day;
 
 async function allOfStatus(eateryId: number, status: OrderStatus, signal?: AbortSignal): Promise<Order[]> {
   const all: Order[] = [];

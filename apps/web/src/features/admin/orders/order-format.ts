@@ -1,4 +1,11 @@
-import type { ItemStatus, Order, OrderStatus, Role } from '@qr-menu/contract';
+import {
+  isFinalOrderStatus,
+  isOpenOrderStatus,
+  type ItemStatus,
+  type Order,
+  type OrderStatus,
+  type Role,
+} from '@qr-menu/contract';
 import { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 /**
@@ -111,11 +118,9 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type StatusGroup = Extract<StatusFilter, OrderStatus>;
 export const DEFAULT_STATUS_FILTER: StatusFilter = 'open';
 
-export const isClosed = (status: OrderStatus) => status === 'PAID' || status === 'CANCELLED';
-
 /** Which status button an open order counts under: PROCESSING is shown like PREPARING; null for closed orders. */
 export function statusGroup(status: OrderStatus): StatusGroup | null {
-  if (isClosed(status)) return null;
+  if (isFinalOrderStatus(status)) return null;
   if (status === 'PROCESSING') return 'PREPARING';
   return status as StatusGroup;
 }
@@ -147,8 +152,8 @@ export function countByStatus(orders: readonly Order[]): Record<StatusFilter, nu
 
 export function matchesFilter(order: Order, filter: StatusFilter): boolean {
   if (filter === 'all') return true;
-  if (filter === 'closed') return isClosed(order.status);
-  if (filter === 'open') return !isClosed(order.status);
+  if (filter === 'closed') return isFinalOrderStatus(order.status);
+  if (filter === 'open') return isOpenOrderStatus(order.status);
   return statusGroup(order.status) === filter;
 }
 
@@ -161,15 +166,6 @@ export function waitingFirst(orders: readonly Order[]): readonly Order[] {
   const waiting = orders.filter((o) => o.status === 'NEEDS_CONFIRMATION');
   return [...waiting, ...orders.filter((o) => o.status !== 'NEEDS_CONFIRMATION')];
 }
-
-/** Statuses a table can have only one of without a confirmation. */
-export const OPEN_FOR_TABLE: readonly OrderStatus[] = [
-  'NEEDS_CONFIRMATION',
-  'CREATED',
-  'PROCESSING',
-  'PREPARING',
-  'READY',
-];
 
 /**
  * The choices of the status dropdown. PAID is not one of them: a bill is closed with its payments (the "Close

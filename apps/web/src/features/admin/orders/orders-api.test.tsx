@@ -87,10 +87,14 @@ describe('open orders of a table', () => {
     const db = [9, 8, 7, 6, 5].map((id) => order(id, id % 2 ? 1 : 2));
     const urls = stubList(db, 2);
     const open = await openOrdersOfTable(3, 1);
-    // Each of the five open statuses (a guest order waiting for confirmation too) gets the same fake list: 3 pages.
-    expect(urls).toHaveLength(15);
+    // Each of the six open statuses (a guest order waiting for confirmation and a served, unpaid one too) gets the
+    // same fake list: 3 pages each.
+    expect(urls).toHaveLength(18);
     expect(urls[0]).toContain('limit=1000');
-    expect(open.map((o) => o.id)).toEqual([9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5]);
+    expect(new Set(urls.map((u) => new URL(u, 'http://x').searchParams.get('status')))).toEqual(
+      new Set(['NEEDS_CONFIRMATION', 'CREATED', 'PROCESSING', 'PREPARING', 'READY', 'ISSUED']),
+    );
+    expect(open.map((o) => o.id)).toEqual([9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5, 9, 7, 5]);
   });
 });
 

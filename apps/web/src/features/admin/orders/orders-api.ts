@@ -11,10 +11,9 @@ import type {
   OrderUpdateBody,
   Table,
 } from '@qr-menu/contract';
-import { ORDER_LIST_MAX } from '@qr-menu/contract/constants';
+import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX } from '@qr-menu/contract/constants';
 import { api } from '../../../api/client';
 import { patchEarlierOpen } from './earlier-open-orders';
-import { OPEN_FOR_TABLE } from './order-format';
 import { fetchOrderPage, type OrderPage, type OrderPages } from './order-pages';
 import { patchOrderPages, type ListFilter } from './patch-orders-cache';
 
@@ -122,9 +121,9 @@ async function allOfStatus(eateryId: number, status: OrderStatus): Promise<Order
   return all;
 }
 
-/** Open orders (CREATED, PROCESSING, PREPARING, READY) of one table, whatever day they were created. */
+/** Open orders (OPEN_ORDER_STATUSES: not paid, not cancelled) of one table, whatever day they were created. */
 export async function openOrdersOfTable(eateryId: number, tableId: number): Promise<Order[]> {
-  const lists = await Promise.all(OPEN_FOR_TABLE.map((status: OrderStatus) => allOfStatus(eateryId, status)));
+  const lists = await Promise.all(OPEN_ORDER_STATUSES.map((status: OrderStatus) => allOfStatus(eateryId, status)));
   return lists.flat().filter((o) => o.tableId === tableId);
 }
 

@@ -57,6 +57,3 @@ export function stepIndex(status: string): number {
       return 0;
   }
 }
-
-/** PAID and CANCELLED orders never change again: no polling, no adding dishes. */
-export const isFinalStatus = (status: string): boolean => status === 'PAID' || status === 'CANCELLED';

@@ -8,7 +8,7 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { localName, newerCopy, toCents } from '@qr-menu/contract/constants';
+import { isFinalOrderStatus, localName, newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate, useParams } from '../lib/router';
 import { guestKeys, useMenu, useOrder } from '../api';
@@ -20,7 +20,6 @@ import { StatusSteps } from '../components/StatusSteps';
 import { GuestMessage } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
 import { OrderTime } from '../components/OrderTime';
-import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
@@ -53,7 +52,7 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
       if (live) setQueryData<GuestOrder>(guestKeys.order(eateryId, orderId), (cached) => newerCopy(cached, live));
       else void order.refetch();
     },
-    !!status && !isFinalStatus(status),
+    !!status && !isFinalOrderStatus(status),
   );
 
   if (order.isPending) return <CardsSkeleton cards={[180, 120, 160]} />;
@@ -75,7 +74,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
   const navigate = useNavigate();
   const openMenu = useOpenMenu();
   const menu = useMenu(order.eateryId, tableId);
-  const final = isFinalStatus(order.status);
+  const final = isFinalOrderStatus(order.status);
 
   /** Dish names in the guest's language when the menu knows the dish; else the name stored on the order. */
   const names = useMemo(() => {

@@ -1,6 +1,6 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { newerCopy, toCents } from '@qr-menu/contract/constants';
+import { isFinalOrderStatus, newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useOrders } from '../api';
@@ -12,7 +12,6 @@ import { StatusBadge } from '../components/StatusBadge';
 import { GuestMessage } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
 import { OrderTime } from '../components/OrderTime';
-import { isFinalStatus } from '../lib/status';
 import { useMoney } from '../lib/use-money';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
@@ -32,7 +31,7 @@ export function OrdersPage() {
 function Orders({ eateryId }: { eateryId: number }) {
   const { t } = useTranslation();
   const orders = useOrders(eateryId);
-  const open = (orders.data ?? []).filter((o) => !isFinalStatus(o.status)).map((o) => o.id);
+  const open = (orders.data ?? []).filter((o) => !isFinalOrderStatus(o.status)).map((o) => o.id);
   useOrderLive(open, (live) => {
     // The event carries the order: replace it in the list, no request. Without one (a delete), ask the server.
     if (live) {
@@ -99,7 +98,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
         >
           {t('client.orders.details')}
         </Button>
-        {!isFinalStatus(order.status) && (
+        {!isFinalOrderStatus(order.status) && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => openMenu(order.id)}>
             {t('client.orders.addDishes')}
           </Button>
