@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.js';
+import type { ChangePublisher } from './data-changes.js';
 import type { Db } from './db/client.js';
 import { AssignmentsService } from './modules/assignments/assignments.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -19,29 +20,30 @@ import { UsersService, type StaffSessions } from './modules/users/users.service.
 
 /**
  * Every service of the app, built once, here: services never `new` one another, they get the ones they use as
- * constructor parameters. app.ts puts the result on `app.services` for the routes, with app.realtime as `events`;
- * a script (the demo seed) may build its own, with order events going nowhere and no live sessions to end.
+ * constructor parameters. app.ts puts the result on `app.services` for the routes, with app.realtime as `events`
+ * (order events, published changes, live sessions); a script (the demo seed) may build its own, with events and
+ * changes going nowhere and no live sessions to end.
  */
 export function createServices(
   db: Db,
   config: AppConfig,
-  events: OrderEventSink & Partial<StaffSessions & CallEventSink>,
+  events: OrderEventSink & ChangePublisher & Partial<StaffSessions & CallEventSink>,
 ) {
-  const dishes = new DishesService(db);
-  const categories = new CategoriesService(db, dishes);
+  const dishes = new DishesService(db, events);
+  const categories = new CategoriesService(db, dishes, events);
   const orderQueries = new OrderQueries(db);
   const orderCommands = new OrderCommands(db, events);
   return {
-    auth: new AuthService(db, config),
-    eateries: new EateriesService(db),
-    tables: new TablesService(db),
-    users: new UsersService(db, { endUserSessions: (userId) => events.endUserSessions?.(userId) }),
+    auth: new AuthService(db, config, events),
+    eateries: new EateriesService(db, events),
+    tables: new TablesService(db, events),
+    users: new UsersService(db, { endUserSessions: (userId) => events.endUserSessions?.(userId) }, events),
     assignments: new AssignmentsService(db),
-    departments: new DepartmentsService(db),
+    departments: new DepartmentsService(db, events),
     images: new ImagesService(db),
     categories,
     dishes,
-    catalog: new CatalogService(db, categories, dishes),
+    catalog: new CatalogService(db, categories, dishes, events),
     orderQueries,
     orderCommands,
     guest: new GuestService(db, orderQueries, orderCommands),

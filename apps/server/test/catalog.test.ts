@@ -236,7 +236,14 @@ describe('catalogue images', () => {
       { ...CATALOG[0], image: 'salad.webp', dishes: [{ ...CATALOG[0].dishes[0], image: 'coban.webp' }] },
     ];
     const { categories, dishes } = ctx.app.services;
-    const service = new CatalogService(ctx.app.db, categories, dishes, custom, fileURLToPath(FIXTURE_IMAGES));
+    const service = new CatalogService(
+      ctx.app.db,
+      categories,
+      dishes,
+      ctx.app.realtime,
+      custom,
+      fileURLToPath(FIXTURE_IMAGES),
+    );
     expect(service.resolveImageName('/api/catalog-image/salad.webp', 'image')).toBe('salad.webp');
     expect(() => service.resolveImageName('pizza.webp', 'image')).toThrow();
     expect(service.imagePath('../salad.webp')).toBeNull();

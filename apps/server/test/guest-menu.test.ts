@@ -409,7 +409,7 @@ describe('MenuCache', () => {
 
   it('keeps the cached bytes under its budget by dropping the least recently used restaurants', async () => {
     const s = source();
-    const cache = new MenuCache(s, 60_000, 1000);
+    const cache = new MenuCache(s, () => true, 60_000, 1000);
     for (let id = 1; id <= 20; id++) expect((await cache.get(id, 1)).kind).toBe('ok');
     expect(cache.bytes).toBeLessThanOrEqual(1000);
     expect(cache.size).toBeGreaterThan(1);
@@ -428,13 +428,12 @@ describe('MenuCache', () => {
 
   it('expires entries after the TTL and stores nothing while disabled', async () => {
     const s = source();
-    const cache = new MenuCache(s, 0);
+    const cache = new MenuCache(s, () => true, 0);
     await body(cache);
     await new Promise((r) => setTimeout(r, 2));
     await body(cache);
     expect(s.state.calls).toBe(2);
-    const off = new MenuCache(s);
-    off.enabled = false;
+    const off = new MenuCache(s, () => false);
     const calls = s.state.calls;
     await body(off);
     await body(off);
@@ -466,7 +465,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances on PostgreSQL', () => {
     throw new Error('condition not reached');
   }
 
-  it('a dish edit on one instance invalidates the cached menu on the other (NOTIFY menu_cache)', async () => {
+  it('a dish edit on one instance invalidates the cached menu on the other (the realtime channel)', async () => {
     const before = await menuOf(second.app);
     expect(second.app.menuCache.local.size).toBeGreaterThan(0);
     expect((await editDish(soups, tomato, { nameEn: 'Edited on A', price: 3.1 })).statusCode).toBe(200);
@@ -476,14 +475,14 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances on PostgreSQL', () => {
     expect(await menuOf(second.app)).not.toEqual(before);
   });
 
-  it('bypasses the cache while its LISTEN connection is down, and caches again once it is back', async () => {
+  it('bypasses the cache while the realtime channel LISTEN connection is down, and caches again once it is back', async () => {
     await menuOf(second.app);
     const admin = new pg.Client({ connectionString: ctx.database.pool!.options.connectionString });
     await admin.connect();
     try {
       const killed = await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE datname = current_database() AND query ILIKE 'LISTEN menu_cache%'`,
+         WHERE datname = current_database() AND query ILIKE 'LISTEN "socket.io%'`,
       );
       expect(killed.rowCount).toBeGreaterThanOrEqual(2);
       await eventually(async () => !second.app.menuCache.local.enabled, 2000);
@@ -491,7 +490,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances on PostgreSQL', () => {
       await second.app.db.update(eateries).set({ name: 'While down' }).where(eq(eateries.id, owner.eateryId));
       expect((await menuOf(second.app)).eateryName).toBe('While down');
       await eventually(async () => second.app.menuCache.local.enabled && ctx.app.menuCache.local.enabled, 5000);
-      // Back: NOTIFY works again between the instances.
+      // Back: the channel works again between the instances.
       await menuOf(second.app);
       expect(second.app.menuCache.local.size).toBeGreaterThan(0);
       expect((await editDish(soups, tomato, { nameEn: 'After reconnect', price: 3.1 })).statusCode).toBe(200);

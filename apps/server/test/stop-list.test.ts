@@ -199,18 +199,19 @@ describe('the stop-list sweeper', () => {
       .where(eq(dishes.id, later));
     expect(await menuDishIds(a)).not.toContain(due); // cached without it
 
-    const invalidate = vi.spyOn(ctx.app.menuCache, 'invalidate');
+    const publish = vi.spyOn(ctx.app.realtime, 'publish');
+    const menuChanges = () =>
+      publish.mock.calls.flatMap(([change]) => (change.kind === 'menu' ? [change.eateryId] : [])).sort((x, y) => x - y);
     const sweeper = new StopListSweeper({
       releaseDueDishes: (t) => ctx.app.services.dishes.releaseDueDishes(t),
-      invalidate: (id) => ctx.app.menuCache.invalidate(id),
       log: ctx.app.log,
       now: () => now,
     });
     try {
       await sweeper.sweep();
-      expect(invalidate.mock.calls.map(([id]) => id).sort((x, y) => x - y)).toEqual([a.id, b.id]);
+      expect(menuChanges()).toEqual([a.id, b.id]);
     } finally {
-      invalidate.mockRestore();
+      publish.mockRestore();
     }
     expect(await rowOf(due)).toMatchObject({ available: true, availableAgainAt: null });
     expect(await rowOf(dueB)).toMatchObject({ available: true, availableAgainAt: null });
@@ -218,8 +219,8 @@ describe('the stop-list sweeper', () => {
     expect((await rowOf(soldOut)).available).toBe(false);
     expect(await menuDishIds(a)).toContain(due);
 
-    // Nothing due: no invalidation.
-    const spy = vi.spyOn(ctx.app.menuCache, 'invalidate');
+    // Nothing due: no change published.
+    const spy = vi.spyOn(ctx.app.realtime, 'publish');
     await sweeper.sweep();
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
@@ -237,9 +238,9 @@ describe('the stop-list sweeper', () => {
       releaseDueDishes: async () => {
         calls++;
         if (calls === 1) throw new Error('database away');
+        released.push(7);
         return [7];
       },
-      invalidate: (id) => released.push(id),
       log: { warn } as never,
       intervalMs: 10,
     });
@@ -277,7 +278,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the sweep with several instances on Postgre
       const res = await second.app.inject({ method: 'GET', url: GUEST_ROUTES.menu(e.id, e.tableId) });
       return (res.json() as GuestMenu).categories.flatMap((c) => c.dishes.map((d) => d.id));
     };
-    // The second instance's LISTEN connection is up once its cache is in use.
+    // The second instance's realtime channel listens once its cache is in use.
     const start = Date.now();
     while (!second.app.menuCache.local.enabled) {
       expect(Date.now() - start, 'LISTEN on the second instance').toBeLessThan(5000);
@@ -288,13 +289,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the sweep with several instances on Postgre
 
     const sweeper = new StopListSweeper({
       releaseDueDishes: (t) => ctx.app.services.dishes.releaseDueDishes(t),
-      invalidate: (id) => ctx.app.menuCache.invalidate(id),
       log: ctx.app.log,
     });
     await sweeper.sweep();
     const swept = Date.now();
     while (!(await menuOnSecond()).includes(soup)) {
-      expect(Date.now() - swept, 'NOTIFY menu_cache reached the other instance').toBeLessThan(5000);
+      expect(Date.now() - swept, 'the menu change reached the other instance').toBeLessThan(5000);
       await new Promise((r) => setTimeout(r, 50));
     }
   });

@@ -43,8 +43,8 @@ export interface DemoSeedResult {
   menu?: { source: string; categories: number; dishes: number; photos: number };
 }
 
-/** No realtime while seeding: nobody is connected yet. */
-const noEvents = { emitOrderEvent: () => {} };
+/** No realtime while seeding: nobody is connected yet, and no server holds a cache. */
+const noEvents = { emitOrderEvent: () => {}, publish: () => {} };
 
 const TABLE_NOTES = ['Window view', 'Near entrance', null, 'Terrace', null, 'Family table', null, 'VIP room'];
 const TABLE_SEATS = [2, 2, 4, 4, 4, 6, 6, 8];

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { afterWrites } from './after-writes.js';
 import type { Role } from '@qr-menu/contract';
 import { runJsonStatement, type Statement } from '../db/statements.js';
 import { AppError, notFound, accessDenied } from './app-error.js';
@@ -15,9 +14,11 @@ import { pathId } from './path-id.js';
  *   ('any' = any role). Other restaurants answer 404, so their existence is never revealed.
  * Routes under /api/eatery/:id default to { roles: 'any' }; every other /api route defaults to 'user'.
  *
- * The membership (roles, owner) comes from a cache in memory (membership-cache.ts) when it holds an answer, else from
- * the database. Every write route that can change a membership clears that cache, here and on the other instances
- * (ACCESS_WRITE_ROUTE below); while changes on other instances could be missed it is not used.
+ * The membership (roles, owner) comes from a cache in memory (membership-cache.ts) when it holds a current answer,
+ * else from the database. The 'access' change the services publish clears that cache, here and on the other
+ * instances; on PostgreSQL (other instances may share the database) an answer is used only after a read of the
+ * shared access version shows that no access change committed since it was read, so a role taken away through
+ * another instance is refused from the very next request.
  */
 export type Access = 'public' | 'user' | { roles: readonly Role[] | 'any' };
 
@@ -61,20 +62,24 @@ export function requireEatery(request: { eatery: EateryContext | null }): Eatery
   return request.eatery;
 }
 
-/** The user's roles in the restaurant and its owner: on every staff request, so prepared once (no query building). */
+/**
+ * The user's roles in the restaurant and its owner (membership null: not a member), with the shared access version
+ * in the same snapshot. On staff requests, so prepared once (no query building).
+ */
 const MEMBERSHIP: Statement = {
-  name: 'access_membership_v1',
-  text: `select json_build_object('roles', m.roles, 'ownerId', e.owner_id)
-    from memberships m join eateries e on e.id = m.eatery_id
-    where m.user_id = $1::int and m.eatery_id = $2::int`,
+  name: 'access_membership_v2',
+  text: `select json_build_object(
+    'version', (select version from access_version where id = 1),
+    'membership', (select json_build_object('roles', m.roles, 'ownerId', e.owner_id)
+      from memberships m join eateries e on e.id = m.eatery_id
+      where m.user_id = $1::int and m.eatery_id = $2::int))`,
 };
 
-/**
- * The routes that can change who holds which role where: registering (a user and a restaurant), creating,
- * changing and deleting a restaurant, adding, changing and removing its staff. Every write to memberships, users or
- * eateries.owner_id goes through one of them (users, eateries and auth modules).
- */
-const ACCESS_WRITE_ROUTE = /^\/api\/(admin\/eatery|eatery|eatery\/:id|eatery\/:id\/user(\/:userId)?)$/;
+/** The shared access version: bumped by the database in every transaction that changes memberships or owners. */
+const ACCESS_VERSION: Statement = {
+  name: 'access_version_v1',
+  text: 'select to_json(version) from access_version where id = 1',
+};
 
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
@@ -84,27 +89,32 @@ export const accessPlugin = fp(async (app) => {
   const memberships = new MembershipCache();
   app.addHook('onReady', async () => {
     app.realtime.onDataChange((change) => {
-      if (change.kind !== 'orders') memberships.clear();
+      if (change.kind === 'access' || change.kind === 'everything') memberships.clear();
     });
   });
+  /** True when other instances may change access behind this one's back (they share a PostgreSQL database). */
+  const shared = app.database.kind === 'postgres';
 
-  /** The user's membership of the restaurant (null: none), from the cache when it may be used. */
+  /** The user's membership of the restaurant (null: none), from the cache when it is current. */
   async function membershipOf(userId: number, eateryId: number): Promise<Membership | null> {
-    const usable = app.realtime.remoteChangesHeard;
-    if (usable) {
-      const cached = memberships.get(userId, eateryId);
-      if (cached !== undefined) return cached;
+    const readAt = memberships.versionOf(userId, eateryId);
+    if (shared && readAt !== undefined) {
+      const [version] = await runJsonStatement<number>(app.db, ACCESS_VERSION, []);
+      // Access changed since (on any instance): every stored answer may be old.
+      if (Number(version) !== readAt) memberships.clear();
     }
+    const cached = memberships.get(userId, eateryId);
+    if (cached !== undefined) return cached;
     const generation = memberships.generation;
-    const [row] = await runJsonStatement<Membership>(app.db, MEMBERSHIP, [String(userId), String(eateryId)]);
-    const membership = row ? { roles: row.roles, ownerId: row.ownerId } : null;
-    // Not stored when a change was heard meanwhile (generation) or changes elsewhere could have been missed.
-    if (usable && app.realtime.remoteChangesHeard) memberships.set(userId, eateryId, membership, generation);
+    const [row] = await runJsonStatement<{ version: number; membership: Membership | null }>(app.db, MEMBERSHIP, [
+      String(userId),
+      String(eateryId),
+    ]);
+    const membership = row.membership ? { roles: row.membership.roles, ownerId: row.membership.ownerId } : null;
+    // Not stored when a change was heard meanwhile (generation): the answer may be the old one.
+    memberships.set(userId, eateryId, membership, generation, Date.now(), Number(row.version));
     return membership;
   }
-
-  // The caller's next request, and any request here from then on, reads the membership from the database again.
-  afterWrites(app, ACCESS_WRITE_ROUTE, () => app.realtime.accessChanged());
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

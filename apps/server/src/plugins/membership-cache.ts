@@ -15,6 +15,8 @@ interface Entry {
   /** null: not a member (the restaurant answers 404 to this user). */
   membership: Membership | null;
   storedAt: number;
+  /** The shared access version it was read at (0 when the caller does not use versions). */
+  version: number;
 }
 
 /**
@@ -22,12 +24,14 @@ interface Entry {
  * a staff request costs no database round trip. Only the access plugin uses it.
  *
  * It must never grant what the database no longer grants. So:
- * - every change of memberships, roles, users or restaurants clears it (`clear()`, called by the access plugin's
- *   hook on those routes, here at once and on the other instances through the realtime channel);
+ * - every change of memberships, roles, users or restaurants clears it (`clear()`: the 'access' change the services
+ *   publish, here at once and on the other instances through the realtime channel);
+ * - when other instances share the database, their message can come late (or be lost), so the caller also checks
+ *   the shared access version (a counter the database bumps in the transaction of every such change) before it uses
+ *   an answer: one read at another version (`versionOf`) is not used;
  * - an answer read from the database is stored only if no clear happened while it was read (`generation`), so a
  *   read that raced with a change cannot put the old answer back;
- * - answers expire after MEMBERSHIP_TTL_MS, in case an invalidation from another instance was lost;
- * - while changes on other instances could be missed, the caller does not use it at all (see access.ts).
+ * - answers expire after MEMBERSHIP_TTL_MS, a last resort for a change made past the services and the triggers.
  * Clearing everything on any change is deliberate: such changes are rare (staff management), and it leaves no
  * case to forget.
  */
@@ -57,12 +61,27 @@ export class MembershipCache {
     return this.gen;
   }
 
-  /** Stores an answer read from the database, unless a clear() happened since `generation` was taken. */
-  set(userId: number, eateryId: number, membership: Membership | null, generation: number, now = Date.now()) {
+  /** The shared access version the stored answer was read at, or undefined when there is none. */
+  versionOf(userId: number, eateryId: number): number | undefined {
+    return this.entries.get(`${userId}:${eateryId}`)?.version;
+  }
+
+  /**
+   * Stores an answer read from the database (at shared access `version`), unless a clear() happened since
+   * `generation` was taken.
+   */
+  set(
+    userId: number,
+    eateryId: number,
+    membership: Membership | null,
+    generation: number,
+    now = Date.now(),
+    version = 0,
+  ) {
     if (generation !== this.gen) return;
     const key = `${userId}:${eateryId}`;
     this.entries.delete(key); // re-inserted last: the Map's order is the storing order
-    this.entries.set(key, { membership, storedAt: now });
+    this.entries.set(key, { membership, storedAt: now, version });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -23,6 +23,7 @@ import {
   type StaffCall,
   type SubscribeAck,
 } from '@qr-menu/contract';
+import type { ChangePublisher, DataChange, PublishedChange } from '../data-changes.js';
 import { memberships, orders, tableCalls } from '../db/schema.js';
 import { verifyJwt } from './jwt.js';
 
@@ -53,16 +54,18 @@ import { verifyJwt } from './jwt.js';
  * carries `disconnectSockets` to the other instances). The client reconnects and subscribes again, which checks the
  * membership afresh. Clients should pass `auth` as a function so that a reconnection sends the current token.
  *
- * Caches (plugins/membership-cache.ts, modules/orders/orders-list-cache.ts) hear of changes through `onDataChange`:
- * changes made on this instance at once (an order event when it is emitted, before the response), changes made on
- * other instances when their message arrives over the same adapter channel (order events with their batch; other
- * changes in a `qrmenu:data-change` message). While the adapter's LISTEN connection is down, messages from other
- * instances may be lost: `remoteChangesHeard` is false then, and losing it tells the listeners 'everything' changed.
+ * The one invalidation channel: services `publish` what they changed (data-changes.ts) after their transaction
+ * committed, and every cache (the access check's memberships, the orders list, the guest menu) hears it through
+ * `onDataChange`: changes made on this instance at once (before the writer's response), changes made on other
+ * instances when their message arrives over the same adapter channel (order events with their batch, orders changed
+ * without an event with the next batch, every other change in a `qrmenu:data-change` message at once). While the
+ * adapter's LISTEN connection is down, messages from other instances may be lost: `remoteChangesHeard` is false
+ * then, and losing it tells the listeners 'everything' changed.
  *
  * Several instances: a socket's session lives on one instance. WebSocket is one TCP connection, so it works behind a
  * round-robin load balancer; HTTP long-polling (the fallback transport) needs sticky sessions.
  */
-export interface Realtime {
+export interface Realtime extends ChangePublisher {
   /** The socket.io server; null until the app is ready. */
   readonly io: Server | null;
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
@@ -75,24 +78,16 @@ export interface Realtime {
   /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
   onDataChange(listener: (change: DataChange) => void): void;
   /**
-   * The restaurant's orders may have changed without an order event (a table or dish deleted, the time zone changed,
-   * a failed write): listeners here at once, other instances with the next batch of order events.
+   * A committed change: listeners here at once, other instances by a message (orders without an event with the next
+   * batch of order events, anything else at once: a guest menu or a role must not wait for a batch).
    */
-  ordersChanged(eateryId: number): void;
-  /** Memberships, roles, users or restaurants changed: listeners here and a message to other instances, at once. */
-  accessChanged(): void;
+  publish(change: PublishedChange): void;
   /**
    * False while changes made on other instances could be missed (their messages travel over the adapter's LISTEN
    * connection, and it is down or not up yet). Always true with one instance (PGlite).
    */
   readonly remoteChangesHeard: boolean;
 }
-
-/**
- * A change that cached data may depend on: the orders of some restaurants, access (memberships, roles, users,
- * restaurants), or 'everything' (messages from other instances may have been lost).
- */
-export type DataChange = { kind: 'orders'; eateryIds: readonly number[] } | { kind: 'access' } | { kind: 'everything' };
 
 /** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -103,7 +98,7 @@ type EventBatch = [eateryId: number, event: OrderEvent][];
 /** The server-to-server message (other instances only) carrying one call event. */
 const REMOTE_CALL_EVENT = 'qrmenu:call-event';
 type CallMessage = [eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>];
-/** The server-to-server message (other instances only) carrying a DataChange that no order event carries. */
+/** The server-to-server message (other instances only) carrying a PublishedChange that no order event carries. */
 const REMOTE_DATA_CHANGE = 'qrmenu:data-change';
 
 declare module 'fastify' {
@@ -171,7 +166,7 @@ export const realtimePlugin = fp(async (app) => {
   }
 
   let pending: EventBatch = [];
-  /** Restaurants whose orders changed without an event (ordersChanged), for other instances, sent with the batch. */
+  /** Restaurants whose orders changed without an event (published), for other instances, sent with the batch. */
   let pendingStale = new Set<number>();
   let flushTimer: NodeJS.Timeout | null = null;
   function flush() {
@@ -215,16 +210,15 @@ export const realtimePlugin = fp(async (app) => {
     onDataChange(listener) {
       changeListeners.push(listener);
     },
-    ordersChanged(eateryId) {
-      changed({ kind: 'orders', eateryIds: [eateryId] });
+    publish(change) {
+      changed(change);
       if (!clustered || !io) return;
-      pendingStale.add(eateryId);
-      flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
-    },
-    accessChanged() {
-      changed({ kind: 'access' });
-      // Not batched: access taken away must reach the other instances as soon as possible.
-      if (clustered && io) io.serverSideEmit(REMOTE_DATA_CHANGE, { kind: 'access' } satisfies DataChange);
+      if (change.kind === 'orders') {
+        for (const id of change.eateryIds) pendingStale.add(id);
+        flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
+      } else {
+        io.serverSideEmit(REMOTE_DATA_CHANGE, change);
+      }
     },
     get remoteChangesHeard() {
       return !clustered || adapterHearing();
@@ -342,7 +336,7 @@ export const realtimePlugin = fp(async (app) => {
         deliverLocally(batch);
       });
       io.on(REMOTE_CALL_EVENT, (message: CallMessage) => deliverCallLocally(message));
-      io.on(REMOTE_DATA_CHANGE, (change: DataChange) => changed(remoteChange(change)));
+      io.on(REMOTE_DATA_CHANGE, (change: PublishedChange) => changed(remoteChange(change)));
     }
 
     if (pool) await adapterListening(io);
@@ -409,15 +403,18 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger, onLost: (
   } as unknown as pg.Pool;
 }
 
-/** A DataChange from another instance, checked (anything unexpected counts as 'everything'). */
-function remoteChange(change: DataChange): DataChange {
-  if (change?.kind === 'access') return change;
-  if (
-    change?.kind === 'orders' &&
-    Array.isArray(change.eateryIds) &&
-    change.eateryIds.every((id) => Number.isSafeInteger(id))
-  ) {
-    return change;
+/** A change from another instance, checked (anything unexpected counts as 'everything'). */
+function remoteChange(change: PublishedChange): DataChange {
+  switch (change?.kind) {
+    case 'access':
+      return change;
+    case 'menu':
+    case 'settings':
+      if (Number.isSafeInteger(change.eateryId)) return change;
+      break;
+    case 'orders':
+      if (Array.isArray(change.eateryIds) && change.eateryIds.every((id) => Number.isSafeInteger(id))) return change;
+      break;
   }
   return { kind: 'everything' };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { RegisterBody, Role, TokenResponse } from '@qr-menu/contract';
 import type { AppConfig } from '../../config.js';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, memberships, refreshTokens, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
@@ -26,9 +27,10 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
+    private readonly changes: ChangePublisher,
   ) {}
 
-  /** Owner account and first restaurant, in one transaction. */
+  /** Owner account and first restaurant, in one transaction; an 'access' change once committed. */
   async register(body: {
     user: { email: string; password: string };
     restaurant: { name: string };
@@ -36,7 +38,7 @@ export class AuthService {
   }) {
     const passwordHash = await hashPassword(body.user.password);
     try {
-      return await this.db.transaction(async (tx) => {
+      const created = await this.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -53,6 +55,8 @@ export class AuthService {
         await tx.insert(memberships).values({ userId: user.id, eateryId: eatery.id, roles: ['EATERY_ADMIN'] });
         return { userId: user.id, eateryId: eatery.id };
       });
+      this.changes.publish({ kind: 'access' });
+      return created;
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
       throw err;

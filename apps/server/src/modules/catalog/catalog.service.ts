@@ -13,6 +13,7 @@ import {
   type Dish,
 } from '@qr-menu/contract';
 import type { z } from 'zod';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import type { CategoriesService } from '../categories/categories.service.js';
@@ -44,6 +45,8 @@ export class CatalogService {
     private readonly db: Db,
     private readonly categoriesService: CategoriesService,
     private readonly dishesService: DishesService,
+    /** Where the new categories and dishes are published as a 'menu' change once committed. */
+    private readonly changes: ChangePublisher,
     private readonly catalog: CatalogCategory[] = CATALOG,
     private readonly imagesDir: string = CATALOG_IMAGES_DIR,
   ) {
@@ -158,6 +161,7 @@ export class CatalogService {
       }
       return created;
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     const result = await Promise.all(ids.map((id) => this.categoriesService.get(eateryId, id)));
     return many ? result : result[0];
   }
@@ -184,6 +188,7 @@ export class CatalogService {
       }
       return created;
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return Promise.all(ids.map((id) => this.dishesService.get(eateryId, categoryId, id)));
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { categoryData, pickNames, type AvailabilityHours, type Category, type LocalizedNames } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -54,11 +55,15 @@ const toDto = (r: Row): Category => ({
   dishCount: Number(r.dishCount),
 });
 
-/** Menu categories of a restaurant: names in three languages, an image, a position, and their dishes. */
+/**
+ * Menu categories of a restaurant: names in three languages, an image, a position, and their dishes. Every write
+ * publishes a 'menu' change once committed.
+ */
 export class CategoriesService {
   constructor(
     private readonly db: Db,
     private readonly dishes: DishesService,
+    private readonly changes: ChangePublisher,
   ) {}
 
   /** Inserts a category at the end of the restaurant's list and returns its id. */
@@ -107,6 +112,7 @@ export class CategoriesService {
       const imageId = image ? await ImagesService.store(tx, image) : null;
       return this.insert(tx, eateryId, { ...pickNames(data), imageId, availableHours: data.availableHours ?? null });
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, id);
   }
 
@@ -134,6 +140,7 @@ export class CategoriesService {
         })
         .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, categoryId);
   }
 
@@ -157,6 +164,7 @@ export class CategoriesService {
       await tx.delete(dishes).where(and(inCategory, not(referencedByOrders())));
       await tx.delete(categories).where(eq(categories.id, categoryId));
     });
+    this.changes.publish({ kind: 'menu', eateryId });
   }
 
   /** Saves a new order: `categoryIds` must be exactly the restaurant's categories, else 400 and nothing changes. */
@@ -174,6 +182,7 @@ export class CategoriesService {
         .set({ position: positionsCase(categories.id, categoryIds) })
         .where(eq(categories.eateryId, eateryId));
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.list(eateryId);
   }
 }

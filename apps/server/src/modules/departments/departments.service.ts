@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { kitchenDepartments } from '../../db/schema.js';
 import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
@@ -19,9 +20,15 @@ function checkSameEatery(eateryId: number, body: DepartmentInput) {
   }
 }
 
-/** Kitchen departments: names unique per restaurant, case-insensitively (409 `departmentExists`). */
+/**
+ * Kitchen departments: names unique per restaurant, case-insensitively (409 `departmentExists`). Every write
+ * publishes a 'menu' change once committed (dishes and order items name their department).
+ */
 export class DepartmentsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangePublisher,
+  ) {}
 
   async list(eateryId: number) {
     const rows = await this.db
@@ -36,6 +43,7 @@ export class DepartmentsService {
     checkSameEatery(eateryId, body);
     try {
       const [row] = await this.db.insert(kitchenDepartments).values({ eateryId, name: body.name }).returning(columns);
+      this.changes.publish({ kind: 'menu', eateryId });
       return toDto(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'departmentExists');
@@ -52,6 +60,7 @@ export class DepartmentsService {
         .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)))
         .returning(columns);
       if (!row) throw notFound();
+      this.changes.publish({ kind: 'menu', eateryId });
       return toDto(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'departmentExists');
@@ -66,5 +75,6 @@ export class DepartmentsService {
       .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)))
       .returning({ id: kitchenDepartments.id });
     if (!row) throw notFound();
+    this.changes.publish({ kind: 'menu', eateryId });
   }
 }

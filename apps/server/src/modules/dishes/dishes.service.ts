@@ -9,6 +9,7 @@ import {
   type DishOptionGroup,
   type LocalizedTexts,
 } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { dishes, eateries, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
@@ -76,9 +77,15 @@ const toDto = (r: Row): Dish => ({
 /** A live (not archived) dish of a restaurant. */
 const live = (eateryId: number) => and(eq(dishes.eateryId, eateryId), isNull(dishes.archivedAt));
 
-/** Dishes of a restaurant's categories. Archived dishes (kept for order history) never show. */
+/**
+ * Dishes of a restaurant's categories. Archived dishes (kept for order history) never show. Every write publishes a
+ * 'menu' change once committed (the guest menu shows dishes; the orders list shows a deleted one's name).
+ */
 export class DishesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangePublisher,
+  ) {}
 
   /** Inserts a dish at the end of its category and returns its id. */
   async insert(tx: Tx, eateryId: number, categoryId: number, values: DishValues): Promise<number> {
@@ -140,6 +147,7 @@ export class DishesService {
         availableHours: data.availableHours ?? null,
       });
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, categoryId, id);
   }
 
@@ -189,12 +197,13 @@ export class DishesService {
         .returning({ id: dishes.id });
       if (!row) throw notFound();
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, target, dishId);
   }
 
   /** Deletes a dish, or archives it when past orders reference it (history keeps name and price). */
   async remove(eateryId: number, categoryId: number, dishId: number): Promise<{ archived: boolean }> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const match = and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId));
       const [archived] = await tx
         .update(dishes)
@@ -206,13 +215,15 @@ export class DishesService {
       if (!deleted) throw notFound();
       return { archived: false };
     });
+    this.changes.publish({ kind: 'menu', eateryId });
+    return result;
   }
 
   /**
    * Sold out (kitchen display): marks a live dish of the restaurant available or not, whatever its category.
    * `untilNextBusinessDay` with `available: false` puts it on the stop-list until the start of the restaurant's next
    * business day (nextBusinessDayStart at `now`), when the sweeper brings it back; any other change clears that.
-   * 404 for another restaurant's dish or an archived one. The caller invalidates the guest menu.
+   * 404 for another restaurant's dish or an archived one.
    */
   async setAvailability(
     eateryId: number,
@@ -236,12 +247,13 @@ export class DishesService {
       .where(and(live(eateryId), eq(dishes.id, dishId)))
       .returning({ id: dishes.id, available: dishes.available, availableAgainAt: dishes.availableAgainAt });
     if (!row) throw notFound();
+    this.changes.publish({ kind: 'menu', eateryId });
     return { ...row, availableAgainAt: row.availableAgainAt?.toISOString() ?? null };
   }
 
   /**
    * The stop-list sweep: dishes whose `available_again_at` has come (at `now`) are available again. Returns the
-   * restaurants whose menus changed, for the caller to invalidate their guest menus.
+   * restaurants whose menus changed (each published as a 'menu' change).
    */
   async releaseDueDishes(now: Date): Promise<number[]> {
     const rows = await this.db
@@ -249,7 +261,9 @@ export class DishesService {
       .set({ available: true, availableAgainAt: null })
       .where(lte(dishes.availableAgainAt, now))
       .returning({ eateryId: dishes.eateryId });
-    return [...new Set(rows.map((r) => r.eateryId))];
+    const changed = [...new Set(rows.map((r) => r.eateryId))];
+    for (const eateryId of changed) this.changes.publish({ kind: 'menu', eateryId });
+    return changed;
   }
 
   /** Saves the order of a category's dishes: `dishIds` must be exactly its live dishes, else 400. */
@@ -268,6 +282,7 @@ export class DishesService {
         .set({ position: positionsCase(dishes.id, dishIds) })
         .where(and(live(eateryId), eq(dishes.categoryId, categoryId)));
     });
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.listInCategory(eateryId, categoryId);
   }
 }

@@ -7,6 +7,7 @@ import {
   type OpeningHours,
   type Role,
 } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { eateries, images, memberships } from '../../db/schema.js';
 import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
@@ -125,8 +126,15 @@ function validTimeZone(tz: string | undefined): string | undefined {
   return canonical;
 }
 
+/**
+ * Restaurants. Writes publish their change once committed: a new or deleted restaurant changes access (its
+ * memberships), its own row changes its 'settings' (guest menu head, the orders list's time zone).
+ */
 export class EateriesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangePublisher,
+  ) {}
 
   /** Restaurants the user is a member of, with their roles there. */
   async listForUser(userId: number) {
@@ -174,6 +182,7 @@ export class EateriesService {
         if (isForeignKeyViolation(err)) throw new AppError(401, 'jwtInvalid');
         throw err;
       });
+    this.changes.publish({ kind: 'access' });
     return this.get(userId, id);
   }
 
@@ -188,6 +197,7 @@ export class EateriesService {
         .where(eq(eateries.id, eateryId));
       if (body.tableKeysRequired === true) await keyTablesWithoutKey(tx, eateryId);
     });
+    this.changes.publish({ kind: 'settings', eateryId });
     return this.get(userId, eateryId);
   }
 
@@ -201,6 +211,7 @@ export class EateriesService {
       const logoImageId = image ? await ImagesService.store(tx, image) : null;
       await tx.update(eateries).set({ logoImageId }).where(eq(eateries.id, eateryId));
     });
+    this.changes.publish({ kind: 'settings', eateryId });
     return this.get(userId, eateryId);
   }
 
@@ -208,5 +219,7 @@ export class EateriesService {
   async remove(userId: number, eatery: { id: number; ownerId: number }) {
     if (eatery.ownerId !== userId) throw accessDenied();
     await this.db.delete(eateries).where(eq(eateries.id, eatery.id));
+    this.changes.publish({ kind: 'access' });
+    this.changes.publish({ kind: 'settings', eateryId: eatery.id });
   }
 }

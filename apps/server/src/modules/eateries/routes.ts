@@ -58,11 +58,7 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { image } = await readMenuForm(request);
       if (!image) throw validationError('image', 'validation.required');
-      const eateryId = requireEatery(request).id;
-      const eatery = await eateriesService.setLogo(requireUserId(request), eateryId, image);
-      // Guests see the logo (the menu cache's invalidation hook covers /eatery/:id but not this sub-path).
-      app.menuCache.invalidate(eateryId);
-      return eatery;
+      return eateriesService.setLogo(requireUserId(request), requireEatery(request).id, image);
     },
   );
 
@@ -73,10 +69,7 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, description: 'Removes the logo.', params: eateryParams, response: { 200: eateryResponse } },
     },
     async (request) => {
-      const eateryId = requireEatery(request).id;
-      const eatery = await eateriesService.setLogo(requireUserId(request), eateryId, null);
-      app.menuCache.invalidate(eateryId);
-      return eatery;
+      return eateriesService.setLogo(requireUserId(request), requireEatery(request).id, null);
     },
   );
 

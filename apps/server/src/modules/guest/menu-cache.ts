@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
@@ -14,17 +13,15 @@ import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './me
  * unknown ids are not (so random ids cannot fill memory), they cost one indexed query each. The cached bytes are
  * bounded (MAX_BYTES): past it the least recently used restaurants are dropped.
  *
- * Invalidation: `invalidate(eateryId)` drops the restaurant's entry. The plugin below calls it after every
- * successful staff write under /api/eatery/{id} that can change what guests see (the restaurant itself, categories,
- * dishes, tables, kitchen departments), so the menu modules need no code for it. On PostgreSQL the invalidation is
- * sent with NOTIFY on channel `menu_cache` and every instance (LISTEN on a dedicated connection) drops its copy;
- * while that connection is down the cache is bypassed (menus are built from the database on every request) and it
- * is emptied when the connection comes back, so a missed notification can never leave a stale menu.
- * A build that raced with an invalidation is not stored (per-restaurant version counter). Entries also expire after
- * ENTRY_TTL_MS as a last resort (a change made directly in the database).
+ * Invalidation: `invalidate(eateryId)` drops the restaurant's entry. The plugin below calls it for every 'menu' and
+ * 'settings' change the services publish (data-changes.ts), on this instance and, through the realtime channel, on
+ * every other one. While changes from other instances could be missed (the channel's LISTEN connection is down) the
+ * cache is bypassed (menus are built from the database on every request), and losing that connection empties it, so
+ * a missed change can never leave a stale menu. A build that raced with an invalidation is not stored
+ * (per-restaurant version counter). Entries also expire after ENTRY_TTL_MS as a last resort (a change made directly
+ * in the database).
  */
 
-export const MENU_CACHE_CHANNEL = 'menu_cache';
 const ENTRY_TTL_MS = 5 * 60_000;
 /** Memory budget of the cached bytes; past it, the least recently used restaurants are dropped. */
 const MAX_BYTES = 128 * 1024 * 1024;
@@ -59,19 +56,24 @@ export class MenuCache {
   private readonly building = new Map<number, Promise<EateryEntry | null>>();
   private readonly versions = new Map<number, number>();
   private totalBytes = 0;
-  /** False while invalidations from other instances could be missed (PostgreSQL, LISTEN not running). */
-  enabled = true;
 
   constructor(
     private readonly source: MenuSource,
+    /** False while invalidations from other instances could be missed: the cache is then neither read nor filled. */
+    private readonly usable: () => boolean = () => true,
     private readonly ttlMs = ENTRY_TTL_MS,
     private readonly maxBytes = MAX_BYTES,
   ) {}
 
+  /** Whether the cache is in use (see `usable`). */
+  get enabled() {
+    return this.usable();
+  }
+
   /** The menu of a table: cached bytes and ETag, or why there is none. */
   async get(eateryId: number, tableId: number): Promise<MenuLookup> {
     const now = Date.now();
-    let entry = this.entries.get(eateryId);
+    let entry = this.enabled ? this.entries.get(eateryId) : undefined;
     if (entry && now - entry.builtAt > this.ttlMs) {
       this.invalidate(eateryId);
       entry = undefined;
@@ -198,7 +200,10 @@ export class MenuCache {
 
 export interface MenuCacheApi {
   get(eateryId: number, tableId: number): Promise<MenuLookup>;
-  /** Drops the restaurant's cached menu here and, on PostgreSQL, on every other instance. */
+  /**
+   * Drops the restaurant's cached menu here and on every other instance, as a published 'menu' change: for a change
+   * made past the services (directly in the database).
+   */
   invalidate(eateryId: number): void;
   /** The local cache (tests, benchmark). */
   readonly local: MenuCache;
@@ -210,104 +215,19 @@ declare module 'fastify' {
   }
 }
 
-/** Staff writes that can change a guest menu: the restaurant itself (name), categories, dishes, tables, departments. */
-const MENU_WRITE_ROUTE = /^\/api\/eatery\/:id(\/(category|categories|table|kitchen-department)(\/|$)|$)/;
-
 /**
- * Registers `app.menuCache` and the invalidation hook. Registered by app.ts before the modules, so its onSend hook
- * sees every route.
+ * Registers `app.menuCache`, kept current by the changes the services publish (data-changes.ts): a restaurant's
+ * 'menu' and 'settings' changes drop its menu, 'everything' drops all. Registered by app.ts after the realtime plugin.
  */
 export const menuCachePlugin = fp(async (app) => {
-  const cache = new MenuCache(new GuestMenuSource(app.db));
-  const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
-  const instanceId = randomBytes(6).toString('hex');
-
-  const api: MenuCacheApi = {
+  const cache = new MenuCache(new GuestMenuSource(app.db), () => app.realtime.remoteChangesHeard);
+  app.realtime.onDataChange((change) => {
+    if (change.kind === 'menu' || change.kind === 'settings') cache.invalidate(change.eateryId);
+    else if (change.kind === 'everything') cache.clear();
+  });
+  app.decorate('menuCache', {
     get: (eateryId, tableId) => cache.get(eateryId, tableId),
-    invalidate(eateryId) {
-      cache.invalidate(eateryId);
-      if (pool) {
-        pool
-          .query('SELECT pg_notify($1, $2)', [MENU_CACHE_CHANNEL, `${instanceId}:${eateryId}`])
-          .catch((err: unknown) => app.log.warn({ err }, 'menu cache: NOTIFY failed'));
-      }
-    },
+    invalidate: (eateryId) => app.realtime.publish({ kind: 'menu', eateryId }),
     local: cache,
-  };
-  app.decorate('menuCache', api);
-
-  // After the handler (so after its transaction committed), before the response leaves: a staff client that reloads
-  // the guest menu right after its save sees the change.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const url = request.routeOptions.url;
-    if (!url || !MENU_WRITE_ROUTE.test(url)) return payload;
-    const id = Number((request.params as { id?: string }).id);
-    if (Number.isSafeInteger(id) && id > 0) api.invalidate(id);
-    return payload;
-  });
-
-  if (!pool) return;
-
-  // PostgreSQL: LISTEN on a dedicated connection (not one of the pool's), reconnecting after failures.
-  cache.enabled = false;
-  let client: pg.Client | null = null;
-  let closing = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  const scheduleRetry = () => {
-    if (closing || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void listen();
-    }, 1000);
-  };
-
-  async function listen() {
-    const c = new pg.Client(pool!.options);
-    c.on('notification', (msg) => {
-      if (msg.channel !== MENU_CACHE_CHANNEL || !msg.payload) return;
-      const [from, id] = msg.payload.split(':');
-      if (from !== instanceId && /^\d+$/.test(id ?? '')) cache.invalidate(Number(id));
-    });
-    const lost = (err?: Error) => {
-      if (closing) return;
-      app.log.warn({ err }, 'menu cache: LISTEN connection lost; cache bypassed until it is back');
-      cache.enabled = false;
-      cache.clear();
-      if (client === c) client = null;
-      c.end().catch(() => {});
-      scheduleRetry();
-    };
-    c.on('error', lost);
-    c.on('end', () => {
-      if (client === c) lost();
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${MENU_CACHE_CHANNEL}`);
-    } catch (err) {
-      app.log.warn({ err }, 'menu cache: LISTEN failed; retrying');
-      c.end().catch(() => {});
-      scheduleRetry();
-      return;
-    }
-    if (closing) {
-      await c.end().catch(() => {});
-      return;
-    }
-    client = c;
-    cache.clear();
-    cache.enabled = true;
-  }
-
-  app.addHook('onReady', listen);
-  app.addHook('preClose', async () => {
-    closing = true;
-    if (retry) clearTimeout(retry);
-    cache.enabled = false;
-    const c = client;
-    client = null;
-    if (c) await c.end().catch(() => {});
-  });
+  } satisfies MenuCacheApi);
 });

@@ -106,16 +106,13 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const eateryId = requireEatery(request).id;
       const { available, untilNextBusinessDay } = request.body;
-      const result = await dishes.setAvailability(eateryId, request.params.dishId, available, untilNextBusinessDay);
-      app.menuCache.invalidate(eateryId);
-      return result;
+      return dishes.setAvailability(eateryId, request.params.dishId, available, untilNextBusinessDay);
     },
   );
 
   // The stop-list's automatic return, started and stopped with the app.
   const sweeper = new StopListSweeper({
     releaseDueDishes: (now) => dishes.releaseDueDishes(now),
-    invalidate: (eateryId) => app.menuCache.invalidate(eateryId),
     log: app.log,
   });
   app.addHook('onReady', async () => sweeper.start());

@@ -4,10 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export const STOP_LIST_SWEEP_MS = 30_000;
 
 export interface StopListSweeperDeps {
-  /** Makes the due dishes available again; the restaurants whose menus changed. */
-  releaseDueDishes(now: Date): Promise<number[]>;
-  /** Drops a restaurant's guest menu here and on every other instance (app.menuCache.invalidate). */
-  invalidate(eateryId: number): void;
+  /** Makes the due dishes available again (and publishes the change of each restaurant's menu). */
+  releaseDueDishes(now: Date): Promise<unknown>;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -15,9 +13,9 @@ export interface StopListSweeperDeps {
 }
 
 /**
- * Brings dishes put on the stop-list "until the next business day" back when their time has come, and
- * invalidates those restaurants' guest menus the same way the availability route does. Every instance runs one: the
- * update is idempotent, and only the instance that changed rows invalidates.
+ * Brings dishes put on the stop-list "until the next business day" back when their time has come (the dishes
+ * service publishes those restaurants' menu changes, as it does for the availability route). Every instance runs
+ * one: the update is idempotent, and only the instance that changed rows publishes.
  */
 export class StopListSweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -48,9 +46,7 @@ export class StopListSweeper {
 
   private async sweepOnce(): Promise<void> {
     try {
-      const now = this.deps.now?.() ?? new Date();
-      const changed = await this.deps.releaseDueDishes(now);
-      for (const eateryId of changed) this.deps.invalidate(eateryId);
+      await this.deps.releaseDueDishes(this.deps.now?.() ?? new Date());
     } catch (err) {
       this.deps.log.warn({ err }, 'stop-list sweep failed');
     }

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { afterWrites } from '../../plugins/after-writes.js';
 import type { ListOptions } from './order-queries.js';
 
 /** One page of the staff orders list as sent: the serialized body and the X-Next-Cursor header (null: none). */
@@ -39,8 +38,8 @@ export function listQueryKey(q: ListOptions): string {
  *
  * A page must never be older than a change the client could already know of. So:
  * - every change of a restaurant's orders drops its pages (`invalidate`): each order event when it is emitted
- *   (before the writer's response), other instances' events when they arrive, and every successful write route of
- *   the restaurant (see the plugin below: tables, dishes, the time zone, bills, anything);
+ *   (before the writer's response), other instances' events when they arrive, and the restaurant's menu and
+ *   settings changes the services publish (a deleted table or dish, a new time zone: see the plugin below);
  * - a page read from the database is stored only if its restaurant had no change while it was read (`stamp`);
  * - pages expire after LIST_TTL_MS, in case an invalidation from another instance was lost;
  * - while changes on other instances could be missed the cache is not used (`usable`), and when they may have been
@@ -156,25 +155,17 @@ declare module 'fastify' {
   }
 }
 
-/** Write routes of a restaurant, staff's and guests': any of them may change what its orders list shows. */
-const EATERY_WRITE_ROUTE = /^\/api\/(client\/)?eatery\/:id(\/|$)/;
-
 /**
- * Registers `app.ordersListCache` and what keeps it current: the realtime plugin's changes (order events here and on
- * other instances, lost messages), and a hook on every write route under /api/eatery/:id and /api/client/eatery/:id
- * (a deleted table or dish, a new time zone, a bill: anything that changes the list without an order event). Must be
- * registered after the realtime plugin and before the modules' routes (its onRoute hook sees the routes added later).
+ * Registers `app.ordersListCache` and what keeps it current: the changes the realtime plugin carries (order events
+ * here and on other instances, orders, menu and settings changes the services publish, lost messages). Must be
+ * registered after the realtime plugin.
  */
 export const ordersListCachePlugin = fp(async (app) => {
   const cache = new OrdersListCache(() => app.realtime.remoteChangesHeard);
   app.decorate('ordersListCache', cache);
   app.realtime.onDataChange((change) => {
     if (change.kind === 'orders') for (const id of change.eateryIds) cache.invalidate(id);
+    else if (change.kind === 'menu' || change.kind === 'settings') cache.invalidate(change.eateryId);
     else if (change.kind === 'everything') cache.clear();
-  });
-
-  afterWrites(app, EATERY_WRITE_ROUTE, (request) => {
-    const id = Number((request.params as { id?: string }).id);
-    if (Number.isSafeInteger(id) && id > 0) app.realtime.ordersChanged(id);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Table, TableStatus } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { eateries, tables } from '../../db/schema.js';
 import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
@@ -17,8 +18,12 @@ type Row = typeof tables.$inferSelect;
 
 const tableExists = () => new AppError(409, 'tableExists');
 
+/** A restaurant's tables. Every write publishes a 'menu' change once committed (the guest menu names its table). */
 export class TablesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangePublisher,
+  ) {}
 
   private async toDto(row: Row, base: string): Promise<Table> {
     const content = tableQrContent(base, row.eateryId, row.id, row.guestKey);
@@ -59,6 +64,7 @@ export class TablesService {
         .insert(tables)
         .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status, guestKey })
         .returning();
+      this.changes.publish({ kind: 'menu', eateryId });
       return this.toDto(row, base);
     } catch (err) {
       if (isUniqueViolation(err)) throw tableExists();
@@ -74,6 +80,7 @@ export class TablesService {
         .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
         .returning();
       if (!row) throw notFound();
+      this.changes.publish({ kind: 'menu', eateryId });
       return this.toDto(row, base);
     } catch (err) {
       if (isUniqueViolation(err)) throw tableExists();
@@ -88,6 +95,7 @@ export class TablesService {
       .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
       .returning({ id: tables.id });
     if (deleted.length === 0) throw notFound();
+    this.changes.publish({ kind: 'menu', eateryId });
   }
 
   /**
@@ -101,6 +109,7 @@ export class TablesService {
       .where(and(eq(tables.id, tableId), eq(tables.eateryId, eateryId)))
       .returning();
     if (!row) throw notFound();
+    this.changes.publish({ kind: 'menu', eateryId });
     return this.toDto(row, base);
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ROLES, type Role, type StaffUser } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
@@ -72,13 +73,14 @@ export interface StaffSessions {
  *   belongs to another restaurant too (that would let them take over a restaurant they do not own): 403;
  * - deleting removes the membership (and the user's table assignments here); the account goes with its
  *   last membership.
- * After a deletion or a role taken away, the user's live sockets are disconnected on every instance (they subscribed
- * while they had access; reconnecting checks it again).
+ * Every write publishes an 'access' change once committed. After a deletion or a role taken away, the user's live
+ * sockets are disconnected on every instance (they subscribed while they had access; reconnecting checks it again).
  */
 export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly sessions: StaffSessions,
+    private readonly changes: ChangePublisher,
   ) {}
 
   async list(eatery: EateryContext, role?: Role): Promise<StaffUser[]> {
@@ -123,6 +125,7 @@ export class UsersService {
         await tx.insert(memberships).values({ userId: user.id, eateryId: eatery.id, roles: body.user.roles });
         return user.id;
       });
+      this.changes.publish({ kind: 'access' });
       return this.get(eatery, id);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
@@ -172,6 +175,7 @@ export class UsersService {
       if (isUniqueViolation(err)) throw new AppError(409, 'userExist');
       throw err;
     }
+    this.changes.publish({ kind: 'access' });
     if (current.roles.some((r) => !body.roles.includes(r as Role))) this.sessions.endUserSessions(userId);
     return this.get(eatery, userId);
   }
@@ -191,6 +195,7 @@ export class UsersService {
         .where(eq(memberships.userId, userId));
       if (Number(left.n) === 0) await tx.delete(users).where(eq(users.id, userId));
     });
+    this.changes.publish({ kind: 'access' });
     this.sessions.endUserSessions(userId);
   }
 
