@@ -43,7 +43,7 @@ export const orderEvent = (type: 'NEW_ORDER' | 'ORDER_UPDATED', order: Order): O
  * order bumps its `version` (clients keep the higher one) and sets updated_at to the statement's clock; after the
  * commit, and never after a rollback, every order the transaction touched is announced once: NEW_ORDER, or
  * ORDER_UPDATED with the order as committed, or ORDER_DELETED. The batch path (place-order-batch.ts) inserts in its
- * own statement and announces through `placed`.
+ * own statement; place-order.ts announces those orders through `placed`.
  */
 export class OrderWriter {
   constructor(
