@@ -128,6 +128,8 @@ describe('server-rendered guest menu page', () => {
       })}\r\n--x--\r\n`,
     });
     expect(edit.statusCode).toBe(201);
+    // The old menu's pages are freed at once (they would never be asked for again).
+    expect(ctx.app.guestPages.size).toBe(0);
     const drinks = edit.json().id as number;
     await createDish(ctx.app, owner, drinks, { nameAz: 'Çay', nameEn: 'Black tea', nameRu: 'Чай', price: 1 });
     const after = await get(url, { cookie: 'language=en' });

@@ -22,9 +22,10 @@ export class RenderedPage {
 }
 
 /**
- * Rendered guest pages by menu ETag, language and page kind: a page is rendered once per menu version,
- * so a guest page costs what the menu API does. A changed menu has a new ETag, so its old pages are never used
- * again; the least recently used ones are dropped past `maxEntries`.
+ * Rendered guest pages by restaurant, menu ETag, language and page kind (keys `${eateryId}|...`): a page is rendered
+ * once per menu version, so a guest page costs what the menu API does. A changed menu has a new ETag, so its old
+ * pages are never used again; `dropEatery` frees them as soon as the change is heard, and the least recently used
+ * ones are dropped past `maxEntries`.
  */
 export class PageCache {
   private readonly entries = new Map<string, RenderedPage>();
@@ -56,6 +57,16 @@ export class PageCache {
       this.pending.set(key, pending);
     }
     return pending;
+  }
+
+  /** Drops the restaurant's pages (its menu changed: they will not be asked for again). */
+  dropEatery(eateryId: number) {
+    const prefix = `${eateryId}|`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
   }
 
   get size() {

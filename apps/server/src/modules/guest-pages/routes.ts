@@ -73,6 +73,11 @@ export const guestPageRoutes = fp(async (app) => {
   const entry = app.config.webSsrEntry ?? join(dirname(webDist), 'dist-ssr', 'entry-server.js');
   const cache = new PageCache();
   app.decorate('guestPages', cache);
+  // Pages of an old menu are never asked for again (their key holds its ETag): free them when the menu changes.
+  app.realtime.onDataChange((change) => {
+    if (change.kind === 'menu' || change.kind === 'settings') cache.dropEatery(change.eateryId);
+    else if (change.kind === 'everything') cache.clear();
+  });
   if (!existsSync(entry)) {
     app.log.warn({ entry }, 'guest pages: no server renderer built; guest pages are rendered in the browser only');
     return;
@@ -117,7 +122,7 @@ export const guestPageRoutes = fp(async (app) => {
     const lang = pageLanguage(request);
     let page;
     try {
-      page = await cache.get(`${menu.etag}|${lang}|${kind}`, async () => {
+      page = await cache.get(`${table.eateryId}|${menu.etag}|${lang}|${kind}`, async () => {
         const body = menu.body.toString('utf8');
         const data = { lang, menu: JSON.parse(body) as GuestMenu };
         const root = await renderer.renderGuestPage(path, data);
