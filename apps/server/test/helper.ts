@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import {
+  createPostgresDatabase as createDatabaseOn,
+  openPgliteCopy,
+  type CreatedDatabase,
+} from './template-database.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -24,31 +28,22 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/**
- * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a new PostgreSQL database created for this file and dropped afterwards.
- */
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server: its name and URL, and how to drop it again. */
-export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `qrmenu_test_${randomBytes(6).toString('hex')}`;
-  const adminQuery = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+export function createPostgresDatabase(): Promise<CreatedDatabase> {
+  return createDatabaseOn(TEST_DATABASE_URL!);
 }
 
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database created for this file and dropped afterwards. Both are copies of the run's template
+ * (global-setup.ts); without one (a run that skipped the global setup) the file migrates its own.
+ */
 export async function openTestDatabase(): Promise<Database> {
-  if (!TEST_DATABASE_URL) return openDatabase({ inMemory: true });
-  const created = await createPostgresDatabase();
+  if (!TEST_DATABASE_URL) {
+    const templateFile = inject('pgliteTemplateFile');
+    return templateFile ? openPgliteCopy(templateFile) : openDatabase({ inMemory: true });
+  }
+  const created = await createDatabaseOn(TEST_DATABASE_URL, { template: inject('postgresTemplate') });
   const database = await openDatabase({ databaseUrl: created.url });
   return {
     ...database,

@@ -122,6 +122,11 @@ describe('rate limits: the store', () => {
     });
   });
 
+  // Skipped without a Redis on a developer's machine; in CI (CI=true) a missing Redis is a failure instead.
+  it.runIf(!redisUp && process.env.CI)('CI has a Redis to test against', () => {
+    expect.fail(`no Redis at ${REDIS_URL}: set TEST_REDIS_URL or start one`);
+  });
+
   describe.skipIf(!redisUp)('on Redis (REDIS_URL)', () => {
     if (!redisUp) console.warn(`rate-limits.test.ts: Redis store skipped: no Redis at ${REDIS_URL} (TEST_REDIS_URL)`);
 

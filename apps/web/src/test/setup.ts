@@ -1,7 +1,11 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// findBy* and waitFor give up after asyncUtilTimeout (1 s by default): too short on a loaded CI machine, where a render
+// may take seconds. A passing test does not wait any longer for it; a failing one fails later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
