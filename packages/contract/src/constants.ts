@@ -12,3 +12,4 @@ export * from './money.js';
 export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';
+export * from './roles.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_STATUSES, ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } from './enums.js';
+import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
 import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
@@ -268,51 +268,6 @@ export function estimateOrderMinutes(status: string, items: readonly { status: s
     .reduce((sum, i) => sum + i.quantity, 0);
   if (pending === 0) return 0;
   return Math.min(60, 10 + 2 * (pending - 1));
-}
-
-// ---- Who may set which status, by role: the server enforces these, screens show only what is allowed ----
-
-/** The item statuses of the kitchen: it moves items among these only (it never serves or deletes them). */
-export const KITCHEN_ITEM_STATUSES: readonly ItemStatus[] = ['CREATED', 'PREPARING', 'READY'];
-
-/**
- * Whether staff holding `roles` may move an item from `from` to `to` (PUT .../items/{itemId}): EATERY_ADMIN and
- * WAITER any move (a waiter serves READY items); KITCHEN_ADMIN only among CREATED, PREPARING and READY; CASHIER
- * never (a cashier removes an item with DELETE .../items/{itemId}).
- */
-export function canSetItemStatus(roles: readonly Role[], from: ItemStatus, to: ItemStatus): boolean {
-  if (roles.includes('EATERY_ADMIN') || roles.includes('WAITER')) return true;
-  return roles.includes('KITCHEN_ADMIN') && KITCHEN_ITEM_STATUSES.includes(from) && KITCHEN_ITEM_STATUSES.includes(to);
-}
-
-/** The usual next step of an item (one tap on a staff screen), or null when it has none. */
-const NEXT_ITEM_STATUS: Partial<Record<ItemStatus, ItemStatus>> = {
-  CREATED: 'PREPARING',
-  PREPARING: 'READY',
-  READY: 'SERVED',
-};
-
-/** The item's next status if these roles may set it (the kitchen stops at READY), else null. */
-export function nextItemStatus(roles: readonly Role[], status: ItemStatus): ItemStatus | null {
-  const next = NEXT_ITEM_STATUS[status];
-  return next && canSetItemStatus(roles, status, next) ? next : null;
-}
-
-/**
- * Every status but NEEDS_CONFIRMATION: only a new guest order starts there; staff leave it with accept or
- * reject, never enter it.
- */
-const STAFF_SETTABLE_STATUSES = ORDER_STATUSES.filter((s) => s !== 'NEEDS_CONFIRMATION');
-
-/**
- * The order statuses staff holding `roles` may set with PUT .../orders/{orderId}: EATERY_ADMIN and CASHIER every
- * status but NEEDS_CONFIRMATION, WAITER those but PAID (a waiter marks an order ISSUED: served), KITCHEN_ADMIN none
- * (the kitchen moves items; the order follows them).
- */
-export function orderStatusesFor(roles: readonly Role[]): OrderStatus[] {
-  if (roles.includes('EATERY_ADMIN') || roles.includes('CASHIER')) return [...STAFF_SETTABLE_STATUSES];
-  if (roles.includes('WAITER')) return STAFF_SETTABLE_STATUSES.filter((s) => s !== 'PAID');
-  return [];
 }
 
 // ---- Realtime (names and topics in realtime.ts, which stays free of zod) ----

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kitchenBoard, orderTickets, RECALL_MINUTES } from '../src/kitchen.js';
-import { canSetItemStatus, nextItemStatus, orderStatusesFor, type Order, type OrderItem } from '../src/orders.js';
+import type { Order, OrderItem } from '../src/orders.js';
 
 const T0 = Date.parse('2026-05-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -128,36 +128,5 @@ describe('kitchenBoard', () => {
     // RECALL_MINUTES after its bump, a ticket leaves the recall list.
     const later = kitchenBoard([bumped], null, T0 + (20 + RECALL_MINUTES) * 60_000 + 1);
     expect(later.recall).toEqual([]);
-  });
-});
-
-describe('status rules per role', () => {
-  it('the kitchen moves items among CREATED, PREPARING, READY only; a waiter serves; a cashier never', () => {
-    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'CREATED', 'READY')).toBe(true);
-    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'READY', 'PREPARING')).toBe(true);
-    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'READY', 'SERVED')).toBe(false);
-    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'SERVED', 'READY')).toBe(false);
-    expect(canSetItemStatus(['KITCHEN_ADMIN'], 'CREATED', 'DELETED')).toBe(false);
-    expect(canSetItemStatus(['WAITER'], 'READY', 'SERVED')).toBe(true);
-    expect(canSetItemStatus(['EATERY_ADMIN'], 'SERVED', 'CREATED')).toBe(true);
-    expect(canSetItemStatus(['CASHIER'], 'READY', 'SERVED')).toBe(false);
-    expect(canSetItemStatus(['CASHIER', 'KITCHEN_ADMIN'], 'PREPARING', 'READY')).toBe(true);
-  });
-
-  it('one tap: the next status the role may set, or null', () => {
-    expect(nextItemStatus(['KITCHEN_ADMIN'], 'CREATED')).toBe('PREPARING');
-    expect(nextItemStatus(['KITCHEN_ADMIN'], 'PREPARING')).toBe('READY');
-    expect(nextItemStatus(['KITCHEN_ADMIN'], 'READY')).toBeNull();
-    expect(nextItemStatus(['WAITER'], 'READY')).toBe('SERVED');
-    expect(nextItemStatus(['WAITER'], 'SERVED')).toBeNull();
-    expect(nextItemStatus(['CASHIER'], 'CREATED')).toBeNull();
-  });
-
-  it('order statuses: a waiter may set ISSUED but not PAID; the kitchen none', () => {
-    expect(orderStatusesFor(['WAITER'])).toContain('ISSUED');
-    expect(orderStatusesFor(['WAITER'])).not.toContain('PAID');
-    expect(orderStatusesFor(['CASHIER'])).toContain('PAID');
-    expect(orderStatusesFor(['KITCHEN_ADMIN'])).toEqual([]);
-    expect(orderStatusesFor(['KITCHEN_ADMIN', 'WAITER'])).toContain('ISSUED');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, menuId } from '@qr-menu/contract';
+import { idField, menuId, ROLE_MATRIX } from '@qr-menu/contract';
 
 /** Route pieces several modules share: path parameters and the most common access rule. */
 
@@ -10,4 +10,4 @@ export const eateryParams = z.object({ id: idField });
 export const categoryParams = z.object({ id: idField, categoryId: menuId });
 
 /** Changes only the restaurant's admins may make: menu, tables, users, waiter assignments. */
-export const ADMINS_ONLY = { access: { roles: ['EATERY_ADMIN'] as const } };
+export const ADMINS_ONLY = { access: { roles: ROLE_MATRIX.manage } };

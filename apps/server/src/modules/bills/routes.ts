@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billDiscountBody, billPaymentBody, billQuery, billResponse, type Role } from '@qr-menu/contract';
+import { billDiscountBody, billPaymentBody, billQuery, billResponse, ROLE_MATRIX } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
-
-/** Who closes bills; a discount only the restaurant's admin gives. */
-export const BILL_ROLES = {
-  pay: ['EATERY_ADMIN', 'CASHIER'],
-  discount: ['EATERY_ADMIN'],
-} as const satisfies Record<string, readonly Role[]>;
 
 /** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts. */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +11,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/eatery/:id/bill',
     {
-      config: { access: { roles: BILL_ROLES.pay } },
+      config: { access: { roles: ROLE_MATRIX.closeBill } },
       schema: {
         tags,
         summary: 'The bill of one or more orders (also once paid: the receipt)',
@@ -32,7 +26,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/bill/discount',
     {
-      config: { access: { roles: BILL_ROLES.discount } },
+      config: { access: { roles: ROLE_MATRIX.discount } },
       schema: {
         tags,
         summary: 'Discount of the bill (amount or percent of the subtotal, with a reason; amount 0 removes it)',
@@ -47,7 +41,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/bill/payments',
     {
-      config: { access: { roles: BILL_ROLES.pay } },
+      config: { access: { roles: ROLE_MATRIX.closeBill } },
       schema: {
         tags,
         summary: 'Pay one part of the bill (an amount, some items, or all that is due), with an optional tip',

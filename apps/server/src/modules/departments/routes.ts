@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { departmentBody, departmentResponse, idField, menuId } from '@qr-menu/contract';
+import { departmentBody, departmentResponse, idField, menuId, ROLE_MATRIX } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
 
-const EDITORS = { access: { roles: ['EATERY_ADMIN', 'KITCHEN_ADMIN'] as const } };
+const EDITORS = { access: { roles: ROLE_MATRIX.departments } };
 const departmentParams = z.object({ id: idField, departmentId: menuId });
 
 /** Kitchen departments: read by any member; edited by EATERY_ADMIN or KITCHEN_ADMIN. */

@@ -1,24 +1,9 @@
-import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus, type Role } from '@qr-menu/contract';
+import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
 
 /** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
-/**
- * Which roles may do what to orders. The coarse rule is the route's `config.access`; these are the field-level
- * rules. Which status each role may set is finer still: `canSetItemStatus` and `orderStatusesFor` of the contract
- * (orders.ts).
- */
-export const ORDER_ROLES = {
-  create: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
-  editItems: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
-  itemStatus: ['EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER'],
-  orderStatus: ['EATERY_ADMIN', 'CASHIER', 'WAITER'],
-  markPaid: ['EATERY_ADMIN', 'CASHIER'],
-  delete: ['EATERY_ADMIN'],
-  /** Accept or reject guest orders waiting for confirmation. */
-  confirm: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
-  /** The kitchen display: tickets and sold out. */
-  kitchen: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
-} as const satisfies Record<string, readonly Role[]>;
+/** Which roles may do what to orders: the contract's role matrix (roles.ts), read by routes and field checks. */
+export { ROLE_MATRIX as ORDER_ROLES } from '@qr-menu/contract';
 
 /**
  * What an item's ready_at becomes when its status changes to `to`: now when it becomes READY, cleared when it goes

@@ -1,14 +1,12 @@
 import { Alert, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { mayDo } from '@qr-menu/contract';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { FloorScreen } from './FloorScreen';
-
-/** Who works on the floor view. */
-const FLOOR_ROLES: readonly string[] = ['WAITER', 'EATERY_ADMIN', 'CASHIER'];
 
 /** /admin/floor: the tables of the selected restaurant as live tiles (the waiter's view). */
 export function FloorPage() {
@@ -19,7 +17,7 @@ export function FloorPage() {
 
   if (!restaurantId) return <ChooseRestaurant titleKey="floor.title" />;
   if (restaurants.isPending) return <PageLoader />;
-  const allowed = !!restaurant?.roles.some((r) => FLOOR_ROLES.includes(r));
+  const allowed = mayDo(restaurant?.roles, 'floor');
   if (!restaurant || !allowed) {
     return (
       <>

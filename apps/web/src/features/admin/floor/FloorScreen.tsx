@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Switch, Text, Title } from '@mantine/core';
-import type { Eatery } from '@qr-menu/contract';
+import { mayDo, type Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../api/session';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -28,7 +28,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
   const eateryId = restaurant.id;
   const roles = restaurant.roles;
   const waiterOnly = roles.includes('WAITER') && !roles.includes('EATERY_ADMIN');
-  const canCloseBill = roles.includes('CASHIER') || roles.includes('EATERY_ADMIN');
+  const canCloseBill = mayDo(roles, 'closeBill');
   const [myOnly, setMyOnly] = useState(waiterOnly);
   const [openTableId, setOpenTableId] = useState<number | null>(null);
 

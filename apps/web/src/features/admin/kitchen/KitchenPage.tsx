@@ -1,15 +1,13 @@
 import { Alert, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { mayDo } from '@qr-menu/contract';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
 import { KitchenBoardScreen } from './KitchenBoardScreen';
-
-/** Who works at the kitchen display. */
-const KITCHEN_ROLES = ['KITCHEN_ADMIN', 'EATERY_ADMIN'] as const;
 
 /** /admin/kitchen[/:departmentId]: the kitchen display of the selected restaurant, one station at a time. */
 export function KitchenPage() {
@@ -25,7 +23,7 @@ export function KitchenPage() {
   if (restaurants.isPending) return <PageLoader />;
   const problem = !restaurant
     ? t('restaurants.notFound')
-    : !restaurant.roles.some((r) => (KITCHEN_ROLES as readonly string[]).includes(r))
+    : !mayDo(restaurant.roles, 'kitchen')
       ? t('kitchen.noAccess')
       : rawStation !== undefined && station === null
         ? t('kitchen.stationNotFound')

@@ -13,17 +13,10 @@ import {
   IconX,
   type Icon,
 } from '@tabler/icons-react';
-import { isFinalOrderStatus, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
+import { isFinalOrderStatus, nextItemStatus, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  billPath,
-  formatAge,
-  formatMoney,
-  formatOrderTime,
-  nextItemStatus,
-  type OrderPermissions,
-} from './order-format';
+import { billPath, formatAge, formatMoney, formatOrderTime, type OrderPermissions } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import classes from './orders.module.css';
 import { itemName } from '../shared/live/item-name';
@@ -191,7 +184,7 @@ export function OrderCard({
             <ItemRow
               key={item.id}
               item={item}
-              next={closed || waiting ? null : nextItemStatus(item.status, perms)}
+              next={closed || waiting ? null : nextItemStatus(perms.roles, item.status)}
               stepping={stepping(item.id)}
               canEdit={canEditItems}
               canDelete={canEditItems}

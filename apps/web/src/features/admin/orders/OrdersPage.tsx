@@ -65,8 +65,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const eateryId = restaurant.id;
   const timeZone = safeTimeZone(restaurant.timeZone);
   const perms = useMemo(() => orderPermissions(restaurant.roles), [restaurant.roles]);
-  // Calls from the tables are for the staff who go to them (waiters, cashiers, admins), not for the kitchen.
-  const showCalls = perms.serve || perms.closeBill;
+  const showCalls = perms.answerCalls;
   const now = useNow(30_000);
 
   const filters = useOrderFilters(now, timeZone);

@@ -14,7 +14,6 @@ import {
   itemsTotal,
   matchesFilter,
   maySetStatus,
-  nextItemStatus,
   nextStatus,
   normalizeQuantity,
   orderPermissions,
@@ -162,27 +161,6 @@ describe('statuses and roles', () => {
     expect(orderPermissions(['KITCHEN_ADMIN']).itemStatus).toBe(true);
     expect(orderPermissions(['EATERY_ADMIN']).delete).toBe(true);
     expect(billPath(42)).toBe('/admin/bill?orderIds=42');
-  });
-
-  it("one tap moves an item to the next status of the caller's role", () => {
-    const kitchen = orderPermissions(['KITCHEN_ADMIN']);
-    const waiter = orderPermissions(['WAITER']);
-    const admin = orderPermissions(['EATERY_ADMIN']);
-    const cashier = orderPermissions(['CASHIER']);
-    expect(nextItemStatus('CREATED', kitchen)).toBe('PREPARING');
-    expect(nextItemStatus('PREPARING', kitchen)).toBe('READY');
-    expect(nextItemStatus('READY', kitchen)).toBeNull();
-    expect(nextItemStatus('CREATED', waiter)).toBeNull();
-    expect(nextItemStatus('PREPARING', waiter)).toBeNull();
-    expect(nextItemStatus('READY', waiter)).toBe('SERVED');
-    expect(nextItemStatus('SERVED', waiter)).toBeNull();
-    expect(nextItemStatus('CREATED', admin)).toBe('PREPARING');
-    expect(nextItemStatus('PREPARING', admin)).toBe('READY');
-    expect(nextItemStatus('READY', admin)).toBe('SERVED');
-    expect(nextItemStatus('DELETED', admin)).toBeNull();
-    expect(nextItemStatus('READY', cashier)).toBeNull();
-    // A kitchen admin who also waits tables does both.
-    expect(nextItemStatus('READY', orderPermissions(['KITCHEN_ADMIN', 'WAITER']))).toBe('SERVED');
   });
 
   it('names a dish in the interface language, falling back as the guest menu does', () => {

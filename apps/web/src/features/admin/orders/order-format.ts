@@ -1,6 +1,7 @@
 import {
   isFinalOrderStatus,
   isOpenOrderStatus,
+  mayDo,
   type ItemStatus,
   type Order,
   type OrderStatus,
@@ -194,47 +195,37 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
 
 // ---- roles ----
 
+/** What the caller may do on the orders screen: the role matrix (contract roles.ts) for their roles. */
 export interface OrderPermissions {
+  /** The caller's roles: one tap on an item moves it by `nextItemStatus(roles, status)`. */
+  roles: readonly Role[];
   create: boolean;
   editItems: boolean;
   itemStatus: boolean;
   orderStatus: boolean;
-  /** Cooks: moves items CREATED -> PREPARING -> READY with one tap. */
-  cook: boolean;
-  /** Serves: moves items READY -> SERVED and orders READY -> ISSUED with one tap. */
-  serve: boolean;
   /** Closes bills (payments make an order PAID): the "Close bill" button. */
   closeBill: boolean;
+  /** Calls from the tables (for the staff who go to them). */
+  answerCalls: boolean;
   delete: boolean;
 }
 
 export function orderPermissions(roles: readonly Role[] | undefined): OrderPermissions {
-  const has = (...allowed: Role[]) => (roles ?? []).some((r) => allowed.includes(r));
+  const held = roles ?? [];
   return {
-    create: has('EATERY_ADMIN', 'WAITER', 'CASHIER'),
-    editItems: has('EATERY_ADMIN', 'WAITER', 'CASHIER'),
-    itemStatus: has('EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER'),
-    orderStatus: has('EATERY_ADMIN', 'CASHIER', 'WAITER'),
-    cook: has('EATERY_ADMIN', 'KITCHEN_ADMIN'),
-    serve: has('EATERY_ADMIN', 'WAITER'),
-    closeBill: has('EATERY_ADMIN', 'CASHIER'),
-    delete: has('EATERY_ADMIN'),
+    roles: held,
+    create: mayDo(held, 'create'),
+    editItems: mayDo(held, 'editItems'),
+    itemStatus: mayDo(held, 'itemStatus'),
+    orderStatus: mayDo(held, 'orderStatus'),
+    closeBill: mayDo(held, 'closeBill'),
+    answerCalls: mayDo(held, 'answerCalls'),
+    delete: mayDo(held, 'delete'),
   };
 }
 
 /** Whether the user may pick `status` in the status dialog (never PAID: see STATUS_CHOICES). */
 export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) => perms.orderStatus && status !== 'PAID';
-
-/**
- * The status one tap on an item moves it to, for the caller's roles, or null when they have no step from there:
- * the kitchen CREATED -> PREPARING -> READY, the waiter READY -> SERVED, an admin all of them.
- */
-export function nextItemStatus(status: ItemStatus, perms: OrderPermissions): ItemStatus | null {
-  if (perms.cook && status === 'CREATED') return 'PREPARING';
-  if (perms.cook && status === 'PREPARING') return 'READY';
-  if (perms.serve && status === 'READY') return 'SERVED';
-  return null;
-}
 
 /** Where the cashier closes the bill of an order (the bill screen reads `orderIds`). */
 export const billPath = (orderId: number) => `/admin/bill?orderIds=${orderId}`;

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { NAV } from '../shared/nav';
+import { visibleNav } from '../shared/nav';
 import { useRestaurant } from '../shared/restaurants-api';
 
 /** /admin/restaurant/{id}: the restaurant's details and links to its screens. */
@@ -20,9 +20,7 @@ export function RestaurantDetailsPage() {
   if (error) return <ErrorBanner error={error} />;
   if (isPending || !data) return <PageLoader rows={2} />;
 
-  const screens = NAV.filter(
-    (e) => e.to !== '/admin/restaurants' && (!e.roles || e.roles.some((r) => data.roles.includes(r))),
-  );
+  const screens = visibleNav(data.roles).filter((e) => e.to !== '/admin/restaurants');
   const phones = data.phones.length ? data.phones.join(', ') : t('restaurants.noPhones');
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import type { Eatery } from '@qr-menu/contract';
+import { mayDo, type Eatery } from '@qr-menu/contract';
 import { useRestaurants } from './restaurants-api';
 import { useSelectedRestaurantId } from './use-selected-restaurant';
 
@@ -15,5 +15,5 @@ export function useRestaurantAccess(): RestaurantAccess {
   const restaurantId = useSelectedRestaurantId();
   const restaurants = useRestaurants();
   const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
-  return { restaurantId, restaurant, canManage: !!restaurant?.roles.includes('EATERY_ADMIN') };
+  return { restaurantId, restaurant, canManage: mayDo(restaurant?.roles, 'manage') };
 }
