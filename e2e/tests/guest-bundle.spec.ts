@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Response } from '@playwright/test';
 import { expect, test, useLanguage, type Owner } from '../fixtures';
 
 /**
@@ -73,6 +73,39 @@ test('guest pages load only the guest bundle; no HydrateFallback warning', async
   expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
   // Nothing wider than a 360 px phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+/** The guest menu page's first-load budget: its scripts and stylesheets, brotli as the server sends them. */
+const FIRST_LOAD_BUDGET_KB = 90;
+
+test('a first visit of the guest menu page loads at most 90 KB of JS and CSS (brotli)', async ({
+  page,
+  owner,
+  request,
+}) => {
+  const tableId = await buildMenu(request, owner);
+  await useLanguage(page, 'en');
+  const loaded: Response[] = [];
+  page.on('response', (r) => {
+    if (['script', 'stylesheet'].includes(r.request().resourceType())) loaded.push(r);
+  });
+  await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Add Piti to the cart' })).toBeVisible();
+
+  const files = await Promise.all(
+    loaded.map(async (r) => ({
+      url: r.url(),
+      encoding: await r.headerValue('content-encoding'),
+      // The body's bytes as they came over the wire, still compressed.
+      bytes: (await r.request().sizes()).responseBodySize,
+    })),
+  );
+  expect(files.length).toBeGreaterThan(0);
+  // The build compresses every file of 1 KB or more; such a file sent uncompressed would not count as the budget does.
+  expect(files.filter((f) => f.bytes >= 1024 && f.encoding !== 'br')).toEqual([]);
+  const totalKb = files.reduce((sum, f) => sum + f.bytes, 0) / 1024;
+  const list = files.map((f) => `${(f.bytes / 1024).toFixed(1)} KB ${new URL(f.url).pathname}`).join('\n');
+  expect(totalKb, `first load ${totalKb.toFixed(1)} KB:\n${list}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
 });
 
 test('the dish sheet opens from its row with the keyboard, traps the focus, Escape gives it back', async ({
