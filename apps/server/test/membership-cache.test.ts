@@ -20,7 +20,7 @@ import { makeEatery, makeStaff, tokenFor, type Staff, type TestEatery } from './
 /**
  * The access check's memberships come from memory. It must never grant what the database no longer
  * grants: a role taken away, a user removed, a restaurant deleted answer 403/404 on the very next request (on every
- * instance, after the NOTIFY delay), and a role granted works at once.
+ * instance: on PostgreSQL through the shared access version), and a role granted works at once.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -229,7 +229,7 @@ describe('memberships from memory across instances (PostgreSQL)', () => {
   }
 
   it.skipIf(!TEST_DATABASE_URL)(
-    'a role taken away, granted, a user removed on instance B: instance A follows within the NOTIFY delay',
+    'a role taken away, granted, a user removed on instance B: instance A follows at once (the access version)',
     async () => {
       const [a, b] = instances.map((i) => i.app);
       expect(a.realtime.remoteChangesHeard).toBe(true);

@@ -16,7 +16,7 @@ import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtu
 /**
  * Two instances on one PostgreSQL database behind a round-robin HTTP + WebSocket proxy (no sticky sessions), as
  * a load balancer in front of several instances runs them: staff and guests through the proxy, and the
- * cross-instance paths (socket.io adapter, menu cache NOTIFY, disconnecting removed staff, shared rate limits).
+ * cross-instance paths (socket.io adapter, menu changes published over the realtime channel, disconnecting removed staff, shared rate limits).
  */
 
 const instances: { app: FastifyInstance; database: Database }[] = [];

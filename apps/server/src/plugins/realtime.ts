@@ -55,12 +55,12 @@ import { verifyJwt } from './jwt.js';
  * membership afresh. Clients should pass `auth` as a function so that a reconnection sends the current token.
  *
  * The one invalidation channel: services `publish` what they changed (data-changes.ts) after their transaction
- * committed, and every cache (the access check's memberships, the orders list, the guest menu) hears it through
- * `onDataChange`: changes made on this instance at once (before the writer's response), changes made on other
- * instances when their message arrives over the same adapter channel (order events with their batch, orders changed
- * without an event with the next batch, every other change in a `qrmenu:data-change` message at once). While the
- * adapter's LISTEN connection is down, messages from other instances may be lost: `remoteChangesHeard` is false
- * then, and losing it tells the listeners 'everything' changed.
+ * committed, and every cache (the access check's memberships, the orders list, the guest menu and its rendered
+ * pages) hears it through `onDataChange`: changes made on this instance at once (before the writer's response),
+ * changes made on other instances when their message arrives over the same adapter channel (order events with their
+ * batch, orders changed without an event with the next batch, every other change in a `qrmenu:data-change` message
+ * at once). While the adapter's LISTEN connection is down, messages from other instances may be lost:
+ * `remoteChangesHeard` is false then, and losing it tells the listeners 'everything' changed.
  *
  * Several instances: a socket's session lives on one instance. WebSocket is one TCP connection, so it works behind a
  * round-robin load balancer; HTTP long-polling (the fallback transport) needs sticky sessions.
