@@ -32,3 +32,19 @@ export function centsToDecimal(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** One order line in integer cents: its unit price (a numeric string or a 2-decimal number) times its quantity. */
+export const lineCents = (item: { price: string | number; quantity: number }): number =>
+  toCents(item.price) * item.quantity;
+
+/**
+ * An order's total in integer cents: every item but the DELETED ones, price × quantity. The database computes the
+ * same sum in SQL (its trigger stores a paid order's total); the API sends it as `orderPrice`.
+ */
+export function orderTotalCents(
+  items: readonly { status: string; price: string | number; quantity: number }[],
+): number {
+  let cents = 0;
+  for (const i of items) if (i.status !== 'DELETED') cents += lineCents(i);
+  return cents;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, toCents } from '../src/constants.js';
+import { centsToDecimal, lineCents, orderTotalCents, toCents } from '../src/constants.js';
 
 describe('centsToDecimal', () => {
   it('writes exact 2-decimal strings', () => {
@@ -17,5 +17,27 @@ describe('centsToDecimal', () => {
 
   it('is read back by toCents to the same cents', () => {
     for (const cents of [0, 1, 99, 100, 1999, -150, 123_456_789]) expect(toCents(centsToDecimal(cents))).toBe(cents);
+  });
+});
+
+describe('order total', () => {
+  it('adds price × quantity in integer cents, without DELETED items', () => {
+    const items = [
+      { price: 0.1, quantity: 3, status: 'CREATED' },
+      { price: '19.99', quantity: 2, status: 'READY' },
+      { price: 100, quantity: 1, status: 'DELETED' },
+    ];
+    expect(orderTotalCents(items)).toBe(4028);
+  });
+
+  it('counts every other status, and nothing for no items', () => {
+    const at = (status: string) => ({ price: '1.50', quantity: 2, status });
+    expect(orderTotalCents(['CREATED', 'PREPARING', 'READY', 'SERVED'].map(at))).toBe(1200);
+    expect(orderTotalCents([])).toBe(0);
+  });
+
+  it('a line is its unit price times its quantity', () => {
+    expect(lineCents({ price: '0.10', quantity: 3 })).toBe(30);
+    expect(lineCents({ price: 19.99, quantity: 99 })).toBe(197_901);
   });
 });

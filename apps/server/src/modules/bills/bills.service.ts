@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { centsToDecimal, fromCents, toCents, type Bill, type Language, type PaymentMethod } from '@qr-menu/contract';
+import {
+  centsToDecimal,
+  fromCents,
+  lineCents,
+  toCents,
+  type Bill,
+  type Language,
+  type PaymentMethod,
+} from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
@@ -55,12 +63,11 @@ export interface PaymentInput {
 }
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
-const itemCents = (i: ItemRow) => toCents(i.price) * i.quantity;
 
 /** Money of each order and of the whole bill, in cents. */
 function totals(state: BillState) {
   const perOrder = state.orders.map((o) => {
-    const subtotal = sum(state.items.filter((i) => i.orderId === o.id).map(itemCents));
+    const subtotal = sum(state.items.filter((i) => i.orderId === o.id).map(lineCents));
     const discount = toCents(o.discount);
     const paid = sum(state.payments.filter((p) => p.orderId === o.id).map((p) => toCents(p.amount)));
     return { id: o.id, subtotal, discount, total: subtotal - discount, paid };
@@ -257,7 +264,7 @@ export class BillsService {
           names: itemNames,
           quantity: i.quantity,
           price: fromCents(toCents(i.price)),
-          total: fromCents(itemCents(i)),
+          total: fromCents(lineCents(i)),
           paid: paidItems.has(i.id),
           options: i.options,
         };
@@ -334,7 +341,7 @@ function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: 
   if (lastItems) return money.due;
   let part = 0;
   for (const order of money.perOrder) {
-    const cents = sum(chosen.filter((i) => i.orderId === order.id).map(itemCents));
+    const cents = sum(chosen.filter((i) => i.orderId === order.id).map(lineCents));
     part += cents - proportion(order.discount, cents, order.subtotal);
   }
   return part;

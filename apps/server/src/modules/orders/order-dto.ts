@@ -1,6 +1,7 @@
 import {
   estimateOrderMinutes,
   fromCents,
+  orderTotalCents,
   toCents,
   type ItemStatus,
   type Order,
@@ -81,13 +82,6 @@ export function toItemDto(i: ItemFields): OrderItem {
 /** A numeric(10,2) amount as the API writes it (exact: through integer cents). */
 const amount = (v: string | number) => fromCents(toCents(v));
 
-/** The order's total: every item but the DELETED ones, counted in integer cents. */
-function orderPrice(items: readonly { status: string; price: string | number; quantity: number }[]): number {
-  let cents = 0;
-  for (const i of items) if (i.status !== 'DELETED') cents += toCents(i.price) * i.quantity;
-  return fromCents(cents);
-}
-
 /** The order with its items. */
 export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
   const status = o.status as OrderStatus;
@@ -101,7 +95,7 @@ export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
     updatedAt: o.updatedAt.toISOString(),
     items: items.map(toItemDto),
     eateryId: o.eateryId,
-    orderPrice: orderPrice(items),
+    orderPrice: fromCents(orderTotalCents(items)),
     estimatedTime: estimateOrderMinutes(status, items),
     version: o.version,
     discount: amount(o.discount),
@@ -194,7 +188,7 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
       updatedAt: row.updated_at,
       items,
       eateryId: row.eatery_id,
-      orderPrice: orderPrice(items),
+      orderPrice: fromCents(orderTotalCents(items)),
       estimatedTime: estimateOrderMinutes(status, items),
       version: row.version,
       discount: amount(row.discount),

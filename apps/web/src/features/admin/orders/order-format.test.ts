@@ -11,7 +11,6 @@ import {
   formatOrderTime,
   billPath,
   DEFAULT_STATUS_FILTER,
-  itemsTotal,
   matchesFilter,
   maySetStatus,
   nextStatus,
@@ -87,15 +86,6 @@ describe('money', () => {
     expect(formatMoney(1234.5, 'en')).toBe('1,234.50 AZN');
     expect(formatMoney(12.5, 'ru').replace(/\s/g, ' ')).toBe('12,50 AZN');
     expect(formatMoney(7, 'az')).toBe('7,00 AZN');
-  });
-
-  it('adds item totals in cents, without DELETED items', () => {
-    const items = [
-      { price: 0.1, quantity: 3, status: 'CREATED' as const },
-      { price: 19.99, quantity: 2, status: 'READY' as const },
-      { price: 100, quantity: 1, status: 'DELETED' as const },
-    ];
-    expect(itemsTotal(items)).toBe(40.28);
   });
 });
 

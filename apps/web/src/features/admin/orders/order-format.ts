@@ -91,13 +91,6 @@ export function formatAge(t: Translate, createdAt: string | Date, now: Date): st
 /** A price with exactly 2 decimals in the language's number format, plus the currency label: "12.50 AZN". */
 export { formatMoney } from '../shared/money-format';
 
-/** Total of the live items in integer cents (what the server sends as orderPrice; used for previews). */
-export function itemsTotal(items: readonly { price: number; quantity: number; status: ItemStatus }[]): number {
-  let cents = 0;
-  for (const i of items) if (i.status !== 'DELETED') cents += Math.round(i.price * 100) * i.quantity;
-  return cents / 100;
-}
-
 // ---- statuses ----
 
 /**
