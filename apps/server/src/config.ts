@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PasswordHashCost } from './modules/auth/passwords.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -86,6 +87,8 @@ export interface AppConfig {
   webSsrEntry?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** The argon2id cost of new password hashes; unset (always, outside tests): production's, PASSWORD_HASH_COST. */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /** Reads and validates the environment once; nothing else reads process.env. */

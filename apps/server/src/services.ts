@@ -37,7 +37,12 @@ export function createServices(
     auth: new AuthService(db, config, events),
     eateries: new EateriesService(db, events),
     tables: new TablesService(db, events),
-    users: new UsersService(db, { endUserSessions: (userId) => events.endUserSessions?.(userId) }, events),
+    users: new UsersService(
+      db,
+      { endUserSessions: (userId) => events.endUserSessions?.(userId) },
+      events,
+      config.passwordHashCost,
+    ),
     assignments: new AssignmentsService(db),
     departments: new DepartmentsService(db, events),
     images: new ImagesService(db),

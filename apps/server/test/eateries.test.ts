@@ -3,7 +3,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { eateries, memberships, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { bearer, loginAs, PASSWORD, registerOwner, setupApp, uniqueEmail, type Owner } from './helper.js';
+import {
+  bearer,
+  loginAs,
+  PASSWORD,
+  registerOwner,
+  setupApp,
+  TEST_PASSWORD_HASH_COST,
+  uniqueEmail,
+  type Owner,
+} from './helper.js';
 
 const ctx = setupApp();
 
@@ -34,7 +43,7 @@ async function memberOf(eateryId: number, roles: string[]) {
   const email = uniqueEmail('staff');
   const [user] = await ctx.app.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(PASSWORD), name: 'Staff Member' })
+    .values({ email, passwordHash: await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST), name: 'Staff Member' })
     .returning({ id: users.id });
   await ctx.app.db.insert(memberships).values({ userId: user.id, eateryId, roles });
   const login = await loginAs(ctx.app, email);

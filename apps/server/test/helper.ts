@@ -12,6 +12,9 @@ import {
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/** A cheap argon2id cost for tests, which hash hundreds of passwords (production's is PASSWORD_HASH_COST). */
+export const TEST_PASSWORD_HASH_COST = { memoryCost: 256, timeCost: 1 };
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     env: 'test',
@@ -24,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '/nonexistent',
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 30,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@qr-menu/contract';
 import { memberships, orderItems, orders, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { bearer, loginAs, PASSWORD, uniqueEmail, type Owner } from './helper.js';
+import { bearer, loginAs, PASSWORD, TEST_PASSWORD_HASH_COST, uniqueEmail, type Owner } from './helper.js';
 
 /** Shared helpers of the menu tests (categories, dishes, catalogue, departments, images). */
 
@@ -66,7 +66,7 @@ export async function addStaff(app: FastifyInstance, eateryId: number, roles: Ro
   const email = uniqueEmail(roles.join('-').toLowerCase());
   const [user] = await app.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(PASSWORD), name: 'Staff Member' })
+    .values({ email, passwordHash: await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST), name: 'Staff Member' })
     .returning({ id: users.id });
   await app.db.insert(memberships).values({ userId: user.id, eateryId, roles });
   const login = await loginAs(app, email);

@@ -36,7 +36,7 @@ export class AuthService {
     restaurant: { name: string };
     userProfileRequest?: RegisterBody['userProfileRequest'];
   }) {
-    const passwordHash = await hashPassword(body.user.password);
+    const passwordHash = await hashPassword(body.user.password, this.config.passwordHashCost);
     try {
       const created = await this.db.transaction(async (tx) => {
         const [user] = await tx
@@ -68,7 +68,7 @@ export class AuthService {
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    const ok = await verifyPassword(user?.passwordHash, password);
+    const ok = await verifyPassword(user?.passwordHash, password, this.config.passwordHashCost);
     if (!user || !ok) throw new AppError(401, 'invalidPass');
     const eateryId = await this.pickEatery(user.id, wantedEateryId ?? null);
     return this.startSession(user.id, eateryId, randomUUID());

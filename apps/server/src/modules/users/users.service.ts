@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, type PasswordHashCost } from '../auth/passwords.js';
 
 export interface CreateUserInput {
   user: { email: string; password: string; roles: Role[] };
@@ -81,6 +81,8 @@ export class UsersService {
     private readonly db: Db,
     private readonly sessions: StaffSessions,
     private readonly changes: ChangePublisher,
+    /** Production's when unset (passwords.ts). */
+    private readonly passwordHashCost?: PasswordHashCost,
   ) {}
 
   async list(eatery: EateryContext, role?: Role): Promise<StaffUser[]> {
@@ -108,7 +110,7 @@ export class UsersService {
       throw validationError('restaurant.eateryId', 'validation.invalid');
     }
     if (await this.emailTaken(body.user.email)) throw new AppError(409, 'userExist');
-    const passwordHash = await hashPassword(body.user.password);
+    const passwordHash = await hashPassword(body.user.password, this.passwordHashCost);
     const phone = body.userProfileRequest.phone;
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -155,7 +157,7 @@ export class UsersService {
     if (changesAccount && !self && (userId === eatery.ownerId || (await this.belongsElsewhere(userId, eatery.id)))) {
       throw accessDenied();
     }
-    if (body.password !== null) account.passwordHash = await hashPassword(body.password);
+    if (body.password !== null) account.passwordHash = await hashPassword(body.password, this.passwordHashCost);
 
     try {
       await this.db.transaction(async (tx) => {
