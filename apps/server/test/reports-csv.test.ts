@@ -44,6 +44,15 @@ describe('files', () => {
     );
   });
 
+  it('names every status as the staff screens do, a guest order waiting for confirmation too', () => {
+    const waiting = { ...order, status: 'NEEDS_CONFIRMATION' };
+    const statusCell = (lang: 'az' | 'en' | 'ru') =>
+      ordersCsv([waiting], lang).split('\r\n')[1].split(csvFormat(lang).separator)[4];
+    expect(statusCell('az')).toBe('Təsdiq gözləyir');
+    expect(statusCell('en')).toBe('Waiting for confirmation');
+    expect(statusCell('ru')).toBe('Ждёт подтверждения');
+  });
+
   it('items: a note with a line break and a leading @ stays one quoted, safe cell; names fall back to name', () => {
     const csv = itemsCsv(
       [
@@ -63,7 +72,7 @@ describe('files', () => {
       'ru',
     );
     expect(csv.startsWith('\uFEFFЗаказ;')).toBe(true);
-    expect(csv.split('\r\n')[1]).toBe(`7;2025-03-10 23:30;1;Plov;1;10,00;10,00;Удалена;"'@SUM(A1)\nmore"`);
+    expect(csv.split('\r\n')[1]).toBe(`7;2025-03-10 23:30;1;Plov;1;10,00;10,00;Удалено;"'@SUM(A1)\nmore"`);
   });
 });
 

@@ -13,3 +13,4 @@ export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';
 export * from './roles.js';
+export * from './status-labels.js';

@@ -6,7 +6,9 @@ import {
   DIETARY_TAG_V,
   EATERY_V,
   ERROR_KEYS,
+  ITEM_STATUS_LABELS,
   MENU_V,
+  ORDER_STATUS_LABELS,
   ORDER_V,
   REPORT_V,
   TABLE_V,
@@ -35,8 +37,15 @@ const files = walk(SRC);
 const i18nDirs = [...new Set(files.filter((f) => /\/i18n\/(az|en|ru)\.json$/.test(f)).map((f) => join(f, '..')))];
 const load = (dir: string, lng: string) => JSON.parse(readFileSync(join(dir, `${lng}.json`), 'utf8'));
 
-/** Every key of every language file, merged as the app merges them at run time. */
-const allKeys = (lng: string) => new Set(i18nDirs.flatMap((d) => flatten(load(d, lng))));
+/**
+ * Every key of every language file, merged as the app merges them at run time: the orders screens add the status
+ * names of the contract as `orders.status` and `orders.itemStatus`.
+ */
+const allKeys = (lng: string) =>
+  new Set([
+    ...i18nDirs.flatMap((d) => flatten(load(d, lng))),
+    ...flatten({ orders: { status: ORDER_STATUS_LABELS.en, itemStatus: ITEM_STATUS_LABELS.en } }),
+  ]);
 
 describe('translations', () => {
   it('finds the translation folders', () => {

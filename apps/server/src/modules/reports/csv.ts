@@ -1,4 +1,11 @@
-import { centsToDecimal, csvSafe, toCents, type Language } from '@qr-menu/contract';
+import {
+  centsToDecimal,
+  csvSafe,
+  ITEM_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  toCents,
+  type Language,
+} from '@qr-menu/contract';
 
 /**
  * CSV files of the reports (contract reports.ts), built in memory: UTF-8 with a BOM (so Excel reads Azerbaijani and
@@ -62,41 +69,8 @@ const ITEM_HEADERS: Record<Language, string[]> = {
   ru: ['Заказ', 'Дата', 'Стол', 'Блюдо', 'Количество', 'Цена', 'Сумма', 'Статус', 'Комментарий'],
 };
 
-const ORDER_STATUS: Record<Language, Record<string, string>> = {
-  az: {
-    CREATED: 'Yeni',
-    PROCESSING: 'Qəbul edilib',
-    PREPARING: 'Hazırlanır',
-    READY: 'Hazırdır',
-    ISSUED: 'Verilib',
-    PAID: 'Ödənilib',
-    CANCELLED: 'Ləğv edilib',
-  },
-  en: {
-    CREATED: 'New',
-    PROCESSING: 'Accepted',
-    PREPARING: 'Preparing',
-    READY: 'Ready',
-    ISSUED: 'Served',
-    PAID: 'Paid',
-    CANCELLED: 'Cancelled',
-  },
-  ru: {
-    CREATED: 'Новый',
-    PROCESSING: 'Принят',
-    PREPARING: 'Готовится',
-    READY: 'Готов',
-    ISSUED: 'Подан',
-    PAID: 'Оплачен',
-    CANCELLED: 'Отменён',
-  },
-};
-
-const ITEM_STATUS: Record<Language, Record<string, string>> = {
-  az: { CREATED: 'Yeni', PREPARING: 'Hazırlanır', READY: 'Hazırdır', SERVED: 'Verilib', DELETED: 'Silinib' },
-  en: { CREATED: 'New', PREPARING: 'Preparing', READY: 'Ready', SERVED: 'Served', DELETED: 'Deleted' },
-  ru: { CREATED: 'Новая', PREPARING: 'Готовится', READY: 'Готова', SERVED: 'Подана', DELETED: 'Удалена' },
-};
+/** A status in the file's language (the staff screens' names); an unknown one as it is stored. */
+const statusName = (labels: Record<string, string>, status: string) => labels[status] ?? status;
 
 const METHOD: Record<Language, Record<string, string>> = {
   az: { CASH: 'Nağd', CARD: 'Kart', OTHER: 'Digər' },
@@ -140,7 +114,7 @@ export function ordersCsv(rows: OrderCsvRow[], lang: Language): string {
       r.date,
       r.time,
       textCell(r.table, f),
-      textCell(ORDER_STATUS[lang][r.status] ?? r.status, f),
+      textCell(statusName(ORDER_STATUS_LABELS[lang], r.status), f),
       String(r.items),
       moneyCell(r.total, f),
       moneyCell(r.discount, f),
@@ -164,7 +138,7 @@ export function itemsCsv(rows: ItemCsvRow[], lang: Language): string {
       String(r.quantity),
       moneyCell(r.price, f),
       moneyCell(r.line, f),
-      textCell(ITEM_STATUS[lang][r.status] ?? r.status, f),
+      textCell(statusName(ITEM_STATUS_LABELS[lang], r.status), f),
       textCell(r.note, f),
     ]),
     f,
