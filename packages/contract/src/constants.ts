@@ -12,5 +12,6 @@ export * from './money.js';
 export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';
+export * from './zoned-time.js';
 export * from './roles.js';
 export * from './status-labels.js';

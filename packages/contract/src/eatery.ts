@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './enums.js';
 import { V } from './validation.js';
-import { weekdayMinuteIn } from './menu-rules.js';
+import { weekdayMinuteIn } from './zoned-time.js';
 
 const optionalCoordinate = (min: number, max: number, key: string) =>
   z.preprocess(
@@ -90,16 +90,13 @@ export type OpeningHours = DayHours[];
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The weekday (0 = Monday) and minute of the day of an instant in a time zone (menu-rules.ts). */
-export const localWeekdayMinute = weekdayMinuteIn;
-
 /**
  * Is the restaurant open at `at` (its own time zone)? A day's hours that pass midnight also cover the early hours of
  * the next day, even when that next day is a closed day. Null hours (not given) count as open.
  */
 export function isOpenAt(hours: OpeningHours | null, timeZone: string, at: Date): boolean {
   if (!hours) return true;
-  const { weekday, minute } = localWeekdayMinute(at, timeZone);
+  const { weekday, minute } = weekdayMinuteIn(at, timeZone);
   const today = hours[weekday];
   const yesterday = hours[(weekday + 6) % 7];
   if (today && !today.closed) {

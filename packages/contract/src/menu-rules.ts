@@ -1,4 +1,5 @@
 import { toCents } from './money.js';
+import { weekdayMinuteIn } from './zoned-time.js';
 
 /**
  * Dish options and availability hours, zod-free so that guest pages can use the same rules as the server:
@@ -126,20 +127,6 @@ export interface AvailabilityHours {
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Weekday (0 = Monday) and minute of the day of an instant in a time zone. */
-export function weekdayMinuteIn(at: Date, timeZone: string): { weekday: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday'));
-  return { weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
-}
 
 /** Is a local weekday and minute inside the hours? Null hours: always. */
 export function isWithinHours(hours: AvailabilityHours | null | undefined, weekday: number, minute: number): boolean {

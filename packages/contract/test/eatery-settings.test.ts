@@ -5,7 +5,7 @@ import {
   dishData,
   eateryBody,
   isOpenAt,
-  localWeekdayMinute,
+  weekdayMinuteIn,
   type OpeningHours,
 } from '../src/index.js';
 
@@ -47,9 +47,9 @@ describe('opening hours', () => {
   const baku = (isoLocal: string) => new Date(`${isoLocal}+04:00`);
 
   it('reads the weekday and minute in the given zone', () => {
-    expect(localWeekdayMinute(baku('2026-11-23T00:30:00'), 'Asia/Baku')).toEqual({ weekday: 0, minute: 30 });
+    expect(weekdayMinuteIn(baku('2026-11-23T00:30:00'), 'Asia/Baku')).toEqual({ weekday: 0, minute: 30 });
     // The same instant is still Sunday evening in UTC.
-    expect(localWeekdayMinute(baku('2026-11-23T00:30:00'), 'UTC')).toEqual({ weekday: 6, minute: 20 * 60 + 30 });
+    expect(weekdayMinuteIn(baku('2026-11-23T00:30:00'), 'UTC')).toEqual({ weekday: 6, minute: 20 * 60 + 30 });
   });
 
   it('a day within the day: open at open, closed at close', () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUSES, pickNames, pickTexts, type OrderStatus, type Role } from '@qr-menu/contract';
+import { ORDER_STATUSES, pickNames, pickTexts, weekdayMinuteIn, type OrderStatus, type Role } from '@qr-menu/contract';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { categories, dishes, eateries, orderItems, orders, tables, users } from '../db/schema.js';
@@ -50,16 +50,7 @@ const TABLE_NOTES = ['Window view', 'Near entrance', null, 'Terrace', null, 'Fam
 const TABLE_SEATS = [2, 2, 4, 4, 4, 6, 6, 8];
 
 /** Minutes since midnight in Asia/Baku (seeded orders stay within "today" on the orders screen). */
-function minutesIntoDay(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Baku',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
+const minutesIntoDay = (now: Date): number => weekdayMinuteIn(now, 'Asia/Baku').minute;
 
 /**
  * Seeds the demo restaurant through the services (the same validation and image processing as the API):

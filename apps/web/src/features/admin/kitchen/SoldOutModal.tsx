@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Badge, Group, Modal, Radio, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { localName, type Dish } from '@qr-menu/contract';
+import { addDays, clockTime, dayIn, localName, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { addDays, clockTime, dayIn } from '../shared/zoned-time';
 import { useDishAvailability, useKitchenDishes } from './dishes-api';
 
 type Until = 'nextDay' | 'manual';

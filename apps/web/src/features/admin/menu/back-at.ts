@@ -1,5 +1,4 @@
-import { weekdayMinuteIn, WEEKDAYS } from '@qr-menu/contract';
-import { clockTime, dayIn } from '../shared/zoned-time';
+import { clockTime, dayIn, weekdayMinuteIn, WEEKDAYS } from '@qr-menu/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

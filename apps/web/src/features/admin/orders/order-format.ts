@@ -1,4 +1,6 @@
 import {
+  addDays,
+  dayIn,
   isFinalOrderStatus,
   isOpenOrderStatus,
   mayDo,
@@ -6,8 +8,9 @@ import {
   type Order,
   type OrderStatus,
   type Role,
+  safeTimeZone,
+  zonedParts,
 } from '@qr-menu/contract';
-import { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 /**
  * Pure helpers of the orders screen: calendar days and times in the restaurant's time zone, the time wording
@@ -16,8 +19,8 @@ import { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-// Calendar days in the restaurant's time zone live in shared/zoned-time.ts (the kitchen and the menu use them too).
-export { addDays, dayIn, safeTimeZone, zonedParts } from '../shared/zoned-time';
+// Calendar days in the restaurant's time zone: the contract's zoned-time.ts (the kitchen and the menu use them too).
+export { addDays, dayIn, safeTimeZone, zonedParts } from '@qr-menu/contract';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -10,9 +10,10 @@ import { currentLanguage } from '../../../i18n';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
+import { dayIn } from '@qr-menu/contract';
 import { FigureCards } from './FigureCards';
 import { formatDay } from './report-format';
-import { presetRange, RANGE_PRESETS, rangeError, todayIn, type DayRange, type RangePreset } from './report-range';
+import { presetRange, RANGE_PRESETS, rangeError, type DayRange, type RangePreset } from './report-range';
 import { downloadCsv, useReport, type CsvKind } from './reports-api';
 
 // Recharts is large: it loads with the charts, not with every admin screen of the admin chunk.
@@ -46,7 +47,7 @@ function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const lang = i18n.language;
-  const today = todayIn(timeZone);
+  const today = dayIn(new Date(), timeZone);
   const [preset, setPreset] = useState<RangePreset>('today');
   const [custom, setCustom] = useState<DayRange>({ from: today, to: today });
   const customError = preset === 'custom' ? rangeError(custom) : null;

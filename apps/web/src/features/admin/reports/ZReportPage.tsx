@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { toCents, type ZReport } from '@qr-menu/contract';
+import { dayIn, toCents, type ZReport } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -9,7 +9,7 @@ import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRe
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
 import { formatAmount, formatDay } from './report-format';
-import { isDay, todayIn } from './report-range';
+import { isDay } from './report-range';
 import { useZReport } from './reports-api';
 import classes from './z-report.module.css';
 import slip from '../shared/slip.module.css';
@@ -45,7 +45,7 @@ function ZReportScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
   const [search, setSearch] = useSearchParams();
   const asked = search.get('day') ?? '';
   // No day or a malformed one: today in the restaurant's zone (the usual "close the day" at closing time).
-  const day = isDay(asked) ? asked : todayIn(timeZone);
+  const day = isDay(asked) ? asked : dayIn(new Date(), timeZone);
   const paper: PaperSize = search.get('paper') === 'a4' ? 'a4' : '80mm';
   const z = useZReport(restaurantId, day);
 

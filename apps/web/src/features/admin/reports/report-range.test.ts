@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, formatChange, formatMoney } from './report-format';
-import { addDays, isoWeekday, presetRange, rangeError, todayIn } from './report-range';
+import { addDays, dayIn } from '@qr-menu/contract';
+import { isoWeekday, presetRange, rangeError } from './report-range';
 
 describe('report ranges in the restaurant time zone', () => {
   // Sunday 11 January 2026, 23:30 in Baku (UTC+4) — still Sunday there, already Monday nowhere near.
@@ -9,18 +10,18 @@ describe('report ranges in the restaurant time zone', () => {
   const mondayInBaku = new Date('2026-01-11T20:30:00Z');
 
   it('today is the restaurant’s date, not UTC’s', () => {
-    expect(todayIn('Asia/Baku', mondayInBaku)).toBe('2026-01-12');
-    expect(todayIn('Europe/London', mondayInBaku)).toBe('2026-01-11');
+    expect(dayIn(mondayInBaku, 'Asia/Baku')).toBe('2026-01-12');
+    expect(dayIn(mondayInBaku, 'Europe/London')).toBe('2026-01-11');
   });
 
   it('"this week" on a Sunday in Asia/Baku is Monday to that Sunday', () => {
-    const today = todayIn('Asia/Baku', sundayLateInBaku);
+    const today = dayIn(sundayLateInBaku, 'Asia/Baku');
     expect(isoWeekday(today)).toBe(7);
     expect(presetRange('week', today)).toEqual({ from: '2026-01-05', to: '2026-01-11' });
   });
 
   it('"this week" right after midnight on Monday in Baku is the new week', () => {
-    expect(presetRange('week', todayIn('Asia/Baku', mondayInBaku))).toEqual({ from: '2026-01-12', to: '2026-01-18' });
+    expect(presetRange('week', dayIn(mondayInBaku, 'Asia/Baku'))).toEqual({ from: '2026-01-12', to: '2026-01-18' });
   });
 
   it('today, yesterday (across a month and a year) and this month (leap February, December)', () => {

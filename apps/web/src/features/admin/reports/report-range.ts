@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS } from '@qr-menu/contract';
+import { addDays, REPORT_MAX_DAYS, weekdayOf } from '@qr-menu/contract';
 
 /**
  * Report ranges as calendar days (YYYY-MM-DD) in the RESTAURANT's time zone, not the browser's: "today" for a
@@ -17,26 +17,11 @@ export interface DayRange {
 const DAY_MS = 86_400_000;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The calendar date of `now` in `timeZone` (the browser's zone when the name is unknown). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(now);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * DAY_MS);
-
 /** 1 = Monday … 7 = Sunday, as the report's heat map counts. */
-export const isoWeekday = (day: string) => ((new Date(toUtc(day)).getUTCDay() + 6) % 7) + 1;
+export const isoWeekday = (day: string) => weekdayOf(day) + 1;
 
 /** The range of a preset around `today` (a restaurant date); weeks run Monday to Sunday. */
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): DayRange {
