@@ -272,7 +272,7 @@ describe('POST /api/eatery/:id/orders/:orderId/accept and /reject', () => {
     expect([after.status, after.rejectionReason]).toEqual(['CANCELLED', 'Closed']);
   });
 
-  it('the list cache is dropped by the write route itself, even when no event reaches it', async () => {
+  it('the list cache is dropped by the orders writer itself, even when no event reaches a screen', async () => {
     const order = await guestOrder();
     await staff(C.waiter.token, 'GET', '/orders');
     vi.restoreAllMocks();

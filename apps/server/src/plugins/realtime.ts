@@ -188,8 +188,8 @@ export const realtimePlugin = fp(async (app) => {
       return io;
     },
     emitOrderEvent(eateryId, event) {
-      // Caches here drop the restaurant's lists at once: the writer's next request must see its change.
-      changed({ kind: 'orders', eateryIds: [eateryId] });
+      // Caches hear of the change through publish (the orders writer publishes before it emits); other instances'
+      // caches through this batch.
       if (!io) return;
       pending.push([eateryId, event]);
       flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);

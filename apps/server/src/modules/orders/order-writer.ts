@@ -1,14 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ItemStatus, Order, OrderEvent, OrderStatus } from '@qr-menu/contract';
+import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { loadOrder } from './order-queries.js';
 import { deriveOrderStatus } from './order-rules.js';
 
-/** Where order events go (app.realtime in the app; a recorder in tests). */
-export interface OrderEventSink {
+/**
+ * Where order events go (app.realtime in the app; a recorder in tests), and where the writer publishes that a
+ * restaurant's orders changed (the caches' one invalidation channel; optional for a recorder without caches).
+ */
+export interface OrderEventSink extends Partial<ChangePublisher> {
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
 }
 
@@ -60,13 +64,23 @@ export class OrderWriter {
       events = await w.changes();
       return out;
     });
-    for (const event of events) this.events.emitOrderEvent(eateryId, event);
+    this.announce(eateryId, events);
     return result;
   }
 
   /** NEW_ORDER for an order the batch statement placed (already committed). */
   placed(eateryId: number, order: Order): void {
-    this.events.emitOrderEvent(eateryId, orderEvent('NEW_ORDER', order));
+    this.announce(eateryId, [orderEvent('NEW_ORDER', order)]);
+  }
+
+  /**
+   * After a commit: the caches hear that the restaurant's orders changed (before the writer's response, so its next
+   * read sees the change), then the screens get the events.
+   */
+  private announce(eateryId: number, events: OrderEvent[]) {
+    if (events.length === 0) return;
+    this.events.publish?.({ kind: 'orders', eateryIds: [eateryId] });
+    for (const event of events) this.events.emitOrderEvent(eateryId, event);
   }
 }
 
