@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_COOKIE, GUEST_ROUTES } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
@@ -23,6 +23,9 @@ const stops: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
 });
+
+/** The dish's names in az, en and ru (the guest menu shows one or more of them). */
+const DISH_NAMES = ['Mərci', 'Lentil soup', 'Чечевичный суп'];
 
 interface Restaurant {
   id: number;
@@ -59,8 +62,8 @@ async function seedRestaurant(url: string): Promise<Restaurant> {
     );
     const dishId = await one(
       `INSERT INTO dishes (eatery_id, category_id, name_az, name_en, name_ru, price, available)
-       VALUES ($1, $2, 'Mərci', 'Lentil soup', 'Чечевичный суп', 4.50, true) RETURNING id`,
-      [id, category],
+       VALUES ($1, $2, $3, $4, $5, 4.50, true) RETURNING id`,
+      [id, category, ...DISH_NAMES],
     );
     return { id, tableId, dishId, token: signJwt({ sub: owner, eid: id }, SERVER_PROCESS_JWT_SECRET, 900) };
   } finally {
@@ -134,6 +137,33 @@ describe.skipIf(!TEST_DATABASE_URL)('rolling deploy on PostgreSQL', () => {
     await serviceRound(current, R);
     const ready = await fetch(`${current}/api/health/ready`);
     expect(ready.status).toBe(200);
+
+    // A menu change made on this build reaches the previous release's guest menu, which it has cached: the dish sold
+    // out here leaves the menu there (the previous release hears its own NOTIFY, which this build still sends).
+    const menuOfOld = async () => {
+      const res = await fetch(old.url + GUEST_ROUTES.menu(R.id, R.tableId), {
+        headers: { cookie: `${DEVICE_COOKIE}=${newDeviceId()}` },
+      });
+      return res.text();
+    };
+    const before = await menuOfOld();
+    expect(
+      DISH_NAMES.some((name) => before.includes(name)),
+      before,
+    ).toBe(true);
+    const soldOut = await fetch(`${current}/api/eatery/${R.id}/dish/${R.dishId}/availability`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${R.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ available: false }),
+    });
+    expect(soldOut.status, await soldOut.text()).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const after = await menuOfOld();
+        expect(DISH_NAMES.filter((name) => after.includes(name))).toEqual([]);
+      },
+      { timeout: 5000, interval: 50 },
+    );
     old.stop();
     expect(await old.exited).toBe(0);
     expect(old.output.stderr + old.output.stdout).toBe('');

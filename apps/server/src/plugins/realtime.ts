@@ -76,7 +76,7 @@ export interface Realtime extends ChangePublisher {
   /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
   endEaterySessions(eateryId: number): void;
   /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
-  onDataChange(listener: (change: DataChange) => void): void;
+  onDataChange(listener: (change: DataChange, madeHere: boolean) => void): void;
   /**
    * A committed change: listeners here at once, other instances by a message (orders without an event with the next
    * batch of order events, anything else at once: a guest menu or a role must not wait for a batch).
@@ -127,9 +127,10 @@ export const realtimePlugin = fp(async (app) => {
   /** True when other instances may exist (the PostgreSQL adapter): batches are also sent to them. */
   let clustered = false;
 
-  const changeListeners: ((change: DataChange) => void)[] = [];
-  function changed(change: DataChange) {
-    for (const listener of changeListeners) listener(change);
+  const changeListeners: ((change: DataChange, madeHere: boolean) => void)[] = [];
+  /** Tells the listeners; `madeHere` is false for a change heard from another instance (or lost with its message). */
+  function changed(change: DataChange, madeHere = false) {
+    for (const listener of changeListeners) listener(change, madeHere);
   }
   const eateriesOf = (batch: EventBatch) => [...new Set(batch.map(([eateryId]) => eateryId))];
   /** True while the adapter listens (its client holds the LISTEN connection); read from the adapter's internals. */
@@ -211,7 +212,7 @@ export const realtimePlugin = fp(async (app) => {
       changeListeners.push(listener);
     },
     publish(change) {
-      changed(change);
+      changed(change, true);
       if (!clustered || !io) return;
       if (change.kind === 'orders') {
         for (const id of change.eateryIds) pendingStale.add(id);

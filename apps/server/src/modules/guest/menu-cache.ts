@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
@@ -221,9 +223,12 @@ declare module 'fastify' {
  */
 export const menuCachePlugin = fp(async (app) => {
   const cache = new MenuCache(new GuestMenuSource(app.db), () => app.realtime.remoteChangesHeard);
-  app.realtime.onDataChange((change) => {
-    if (change.kind === 'menu' || change.kind === 'settings') cache.invalidate(change.eateryId);
-    else if (change.kind === 'everything') cache.clear();
+  const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
+  app.realtime.onDataChange((change, madeHere) => {
+    if (change.kind === 'menu' || change.kind === 'settings') {
+      cache.invalidate(change.eateryId);
+      if (madeHere && pool) notifyPreviousRelease(pool, change.eateryId, app.log);
+    } else if (change.kind === 'everything') cache.clear();
   });
   app.decorate('menuCache', {
     get: (eateryId, tableId) => cache.get(eateryId, tableId),
@@ -231,3 +236,16 @@ export const menuCachePlugin = fp(async (app) => {
     local: cache,
   } satisfies MenuCacheApi);
 });
+
+/**
+ * The previous release's instances drop a guest menu when they hear `NOTIFY menu_cache '<sender>:<eateryId>'` (they do
+ * not listen to the realtime channel's typed changes yet). While a rolling deploy runs both releases on one database,
+ * a menu change made here must reach them too: this sends their message as well. Remove it a release after the typed
+ * changes arrived (every running instance then hears those).
+ */
+const PREVIOUS_RELEASE_CHANNEL = 'menu_cache';
+function notifyPreviousRelease(pool: pg.Pool, eateryId: number, log: FastifyBaseLogger) {
+  pool
+    .query('SELECT pg_notify($1, $2)', [PREVIOUS_RELEASE_CHANNEL, `next-release:${eateryId}`])
+    .catch((err: unknown) => log.warn({ err }, 'menu cache: NOTIFY for the previous release failed'));
+}
