@@ -117,3 +117,26 @@ export function zonedInstant(day: string, hhmm: string, timeZone: string): Date 
   instant = wall - offsetAt(instant, timeZone);
   return new Date(instant);
 }
+
+/** Text formatters by language, zone and options: building one is far slower than using it. */
+const textFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as text in `lang` (Intl's wording of `options`) on the clock of `timeZone`; a zone this runtime does
+ * not know, or none, gives the runtime's own clock.
+ */
+export function formatInZone(
+  date: Date,
+  lang: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string | null,
+): string {
+  const zone = safeTimeZone(timeZone);
+  const key = `${lang}|${zone ?? ''}|${JSON.stringify(options)}`;
+  let fmt = textFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(lang, { ...options, timeZone: zone });
+    textFormatters.set(key, fmt);
+  }
+  return fmt.format(date);
+}

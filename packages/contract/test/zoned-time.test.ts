@@ -3,6 +3,7 @@ import {
   addDays,
   clockTime,
   dayIn,
+  formatInZone,
   safeTimeZone,
   weekdayMinuteIn,
   weekdayOf,
@@ -52,5 +53,13 @@ describe('zoned time', () => {
     expect(zonedInstant('2026-03-28', '10:00', 'Europe/Berlin').toISOString()).toBe('2026-03-28T09:00:00.000Z');
     expect(zonedInstant('2026-03-29', '10:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T08:00:00.000Z');
     expect(zonedInstant('2026-11-24', '00:00', 'UTC').toISOString()).toBe('2026-11-24T00:00:00.000Z');
+  });
+
+  it("writes an instant as text on the zone's clock, or the runtime's for an unknown zone", () => {
+    const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    expect(formatInZone(at, 'en', options, 'Asia/Baku')).toBe('00:30');
+    expect(formatInZone(at, 'en', options, 'Europe/London')).toBe('20:30');
+    expect(formatInZone(at, 'en', options, 'Mars/Olympus')).toBe(formatInZone(at, 'en', options));
+    expect(formatInZone(at, 'en', { day: 'numeric', month: 'short' }, 'UTC')).toBe('Jan 11');
   });
 });

@@ -3,7 +3,7 @@
  * go to the server as exact decimal strings ("3.34").
  */
 
-import type { OrderItemOption } from '@qr-menu/contract';
+import { formatInZone, type OrderItemOption } from '@qr-menu/contract';
 import { itemOptionsText } from '../shared/live/item-options';
 
 // The admin-wide money format and item names, as the bill screens import them from here.
@@ -19,13 +19,8 @@ export const billItemOptions = (item: object, lang: string): string =>
 
 /** Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show. */
 export function formatDateTime(iso: string, lang: string, timeZone: string): string {
-  const date = new Date(iso);
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
-  } catch {
-    // An unknown zone name: the browser's own zone rather than nothing.
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-  }
+  // An unknown zone name: the browser's own zone rather than nothing.
+  return formatInZone(new Date(iso), lang, { dateStyle: 'short', timeStyle: 'short' }, timeZone);
 }
 
 /** "3,1,2" from `?orderIds=` as distinct positive ids in ascending order; [] when missing or malformed. */

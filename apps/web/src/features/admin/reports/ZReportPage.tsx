@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { dayIn, toCents, type ZReport } from '@qr-menu/contract';
+import { dayIn, formatInZone, toCents, type ZReport } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -116,18 +116,12 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
   const t = i18n.getFixedT(lang);
   const money = (amount: number) => formatAmount(amount, lang);
   const dayText = formatDay(report.day, lang, true);
-  let generated: string;
-  try {
-    generated = new Intl.DateTimeFormat(lang, {
-      dateStyle: 'short',
-      timeStyle: 'short',
-      timeZone: report.eatery.timeZone,
-    }).format(new Date(report.generatedAt));
-  } catch {
-    generated = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(
-      new Date(report.generatedAt),
-    );
-  }
+  const generated = formatInZone(
+    new Date(report.generatedAt),
+    lang,
+    { dateStyle: 'short', timeStyle: 'short' },
+    report.eatery.timeZone,
+  );
   const paymentsTotal = report.byMethod.reduce((sum, m) => sum + toCents(m.amount), 0) / 100;
   return (
     <article

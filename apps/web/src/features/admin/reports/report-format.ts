@@ -1,4 +1,4 @@
-import { localName, toCents } from '@qr-menu/contract';
+import { formatInZone, localName, toCents } from '@qr-menu/contract';
 
 /** Numbers of the report pages in the interface language; money always with 2 decimals and "AZN". */
 
@@ -64,10 +64,10 @@ export const dishName = (names: { az: string; en: string; ru: string }, lang: st
 export function formatDay(day: string, lang: string, withYear = false): string {
   const [year, month, date] = day.split('-');
   if (lang === 'az') return withYear ? `${date}.${month}.${year}` : `${date}.${month}`;
-  return new Intl.DateTimeFormat(lang, {
+  const options: Intl.DateTimeFormatOptions = {
     day: 'numeric',
     month: 'short',
     ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+  };
+  return formatInZone(new Date(`${day}T00:00:00Z`), lang, options, 'UTC');
 }

@@ -1,8 +1,8 @@
 import { IconClock } from '@tabler/icons-react';
+import { safeTimeZone } from '@qr-menu/contract/constants';
 import { useMenu } from '../api';
 import { useTranslation } from '../lib/i18n';
 import { useNow } from '../lib/availability';
-import { knownTimeZone } from '../lib/format-date';
 import { openState } from '../lib/opening-hours';
 import classes from '../guest.module.css';
 
@@ -17,7 +17,7 @@ export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: numb
   const now = useNow(menu?.openingHours?.length === 7);
   // Checked (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
   // hydrating.
-  const zone = now ? knownTimeZone(menu?.timeZone) : undefined;
+  const zone = now ? safeTimeZone(menu?.timeZone) : undefined;
   if (menu?.openingHours?.length !== 7) return null;
   const state = now && zone ? openState(menu.openingHours, zone, now) : null;
   // The server and the first client render keep the line's room, empty: filling it in moves nothing (layout shift).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, knownTimeZone } from './format-date';
+import { formatOrderDate } from './format-date';
 
 const NOW = new Date('2025-03-10T10:00:00Z'); // 14:00 on 10 March in Baku (UTC+4), 06:00 in New York (UTC-4)
 
@@ -18,7 +18,6 @@ describe('order times on the restaurant clock', () => {
   });
 
   it('falls back to the phone clock without a name when the zone is missing or unknown', () => {
-    expect(knownTimeZone('Mars/Olympus')).toBeUndefined();
     const phone = formatOrderDate('2025-03-10T09:05:00Z', 'en', 'Mars/Olympus', NOW);
     expect(phone).toMatch(/^(\w+ \d+, )?\d\d:\d\d$/);
     expect(formatOrderDate('2025-03-10T09:05:00Z', 'en', undefined, NOW)).toBe(phone);

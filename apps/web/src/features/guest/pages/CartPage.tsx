@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
-import { localName } from '@qr-menu/contract/constants';
+import { localName, safeTimeZone } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useMenu } from '../api';
 import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type CartItem } from '../cart/cart';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
-import { knownTimeZone } from '../lib/format-date';
 import { optionsText } from '../lib/option-text';
 import { cartActions, useCart, useCartStored } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
@@ -75,7 +74,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
     if (!menu.data || !now) return map;
-    const zone = knownTimeZone(menu.data.timeZone);
+    const zone = safeTimeZone(menu.data.timeZone);
     if (!zone) return map;
     for (const c of menu.data.categories)
       for (const d of c.dishes) {

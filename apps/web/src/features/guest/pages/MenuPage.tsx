@@ -1,7 +1,7 @@
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DietaryTag, GuestMenuDish } from '@qr-menu/contract';
-import { localName } from '@qr-menu/contract/constants';
+import { localName, safeTimeZone } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
@@ -20,7 +20,6 @@ import { useOnline } from '../offline/online-status';
 import { dishQuantity } from '../cart/cart';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { useCurrency } from '../lib/currency';
-import { knownTimeZone } from '../lib/format-date';
 import { filterMenu, isFiltering } from '../lib/menu-search';
 import { FilterIcon } from '../lib/dietary';
 import { Button, IconButton } from '../ui/Button';
@@ -79,7 +78,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
   const now = useNow(menuHasHours(menu.data));
   // The zone (an Intl formatter: tens of milliseconds the first time on a phone) once there is a clock, not while
   // hydrating.
-  const zone = now ? knownTimeZone(menu.data?.timeZone) : undefined;
+  const zone = now ? safeTimeZone(menu.data?.timeZone) : undefined;
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
     if (!now || !zone) return map;
