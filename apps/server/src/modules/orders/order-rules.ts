@@ -1,4 +1,4 @@
-import { FINAL_ORDER_STATUSES, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
+import { isFinalOrderStatus, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
 
 /** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
@@ -15,7 +15,8 @@ export function readyAtAfter(to: ItemStatus): 'now' | 'clear' | 'keep' {
   return 'keep';
 }
 
-export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status as OrderStatus);
+/** PAID and CANCELLED: the contract's one definition of a final order. */
+export { isFinalOrderStatus as isFinal } from '@qr-menu/contract';
 
 /**
  * The order status after its items' statuses changed (an item added, deleted or moved to another status).
@@ -29,7 +30,7 @@ export const isFinal = (status: string) => FINAL_ORDER_STATUSES.includes(status 
  *   a CREATED order becomes PREPARING as soon as one item is no longer CREATED.
  */
 export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly ItemStatus[]): OrderStatus {
-  if (isFinal(current) || current === 'NEEDS_CONFIRMATION') return current;
+  if (isFinalOrderStatus(current) || current === 'NEEDS_CONFIRMATION') return current;
   const live = itemStatuses.filter((s) => s !== 'DELETED');
   if (live.length === 0) return current;
   if (live.every((s) => s === 'SERVED')) return 'ISSUED';
