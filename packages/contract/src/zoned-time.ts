@@ -140,3 +140,15 @@ export function formatInZone(
   }
   return fmt.format(date);
 }
+
+/** "UTC+04:00": how far the zone's clock is from UTC at `at` ('' when the runtime cannot say). */
+export function utcOffsetLabel(timeZone: string, at: Date = new Date()): string {
+  try {
+    const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name ? name.replace('GMT', 'UTC') : '';
+  } catch {
+    return '';
+  }
+}

@@ -5,6 +5,7 @@ import {
   dayIn,
   formatInZone,
   safeTimeZone,
+  utcOffsetLabel,
   weekdayMinuteIn,
   weekdayOf,
   zonedInstant,
@@ -61,5 +62,11 @@ describe('zoned time', () => {
     expect(formatInZone(at, 'en', options, 'Europe/London')).toBe('20:30');
     expect(formatInZone(at, 'en', options, 'Mars/Olympus')).toBe(formatInZone(at, 'en', options));
     expect(formatInZone(at, 'en', { day: 'numeric', month: 'short' }, 'UTC')).toBe('Jan 11');
+  });
+
+  it('names the offset of a zone from UTC at an instant', () => {
+    expect(utcOffsetLabel('Asia/Baku', at)).toBe('UTC+04:00');
+    expect(utcOffsetLabel('Europe/Berlin', new Date('2026-07-01T12:00:00Z'))).toBe('UTC+02:00');
+    expect(utcOffsetLabel('Mars/Olympus', at)).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   LANGUAGES,
   timeZoneList,
+  utcOffsetLabel,
   WEEKDAYS,
   type Currency,
   type DayHours,
@@ -29,25 +30,13 @@ export interface SettingsValues {
 
 export const DEFAULT_HOURS: DayHours[] = WEEKDAYS.map(() => ({ closed: false, open: '09:00', close: '23:00' }));
 
-/** "UTC+04:00" of a zone now, for the select's labels ('' when the runtime cannot say). */
-function offsetOf(timeZone: string): string {
-  try {
-    const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName')?.value;
-    return name ? name.replace('GMT', 'UTC') : '';
-  } catch {
-    return '';
-  }
-}
-
 /** The zones to choose from (the runtime's IANA list), with the stored one even if this browser does not list it. */
 function useTimeZoneOptions(current: string) {
   return useMemo(() => {
     const zones = timeZoneList();
     if (current && !zones.includes(current)) zones.push(current);
     return zones.sort().map((tz) => {
-      const offset = offsetOf(tz);
+      const offset = utcOffsetLabel(tz);
       return { value: tz, label: offset ? `${tz} (${offset})` : tz };
     });
   }, [current]);
