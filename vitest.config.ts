@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { serverProjects } from './apps/server/vitest.config.js';
+import { SlowTestsFirst, serverProjects } from './apps/server/vitest.config.js';
 
 /**
  * Every workspace's unit tests in one vitest run (`npm run test:unit`): one start-up, and one pool of workers (one per
@@ -11,6 +11,7 @@ import { serverProjects } from './apps/server/vitest.config.js';
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SlowTestsFirst },
     projects: [
       'packages/contract',
       'apps/web',
