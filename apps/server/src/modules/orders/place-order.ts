@@ -65,10 +65,7 @@ export class OrderPlacing {
     note: string | null | undefined,
     opts: PlaceOrderOptions = {},
   ): Promise<PlacedOrder> {
-    const guest = !!opts.guest;
-    const deviceId = opts.deviceId ?? null;
-    const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
-    if (guest && items.length === 0) throw validationError('items', ORDER_V.itemsRequired);
+    const { guest, deviceId, idempotencyKey } = placingOf(items, opts);
 
     const inserted = await this.batcher.place({
       eateryId,
@@ -101,10 +98,7 @@ export class OrderPlacing {
     note: string | null | undefined,
     opts: PlaceOrderOptions = {},
   ): Promise<PlacedOrder> {
-    const guest = !!opts.guest;
-    const deviceId = opts.deviceId ?? null;
-    const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
-    if (guest && items.length === 0) throw validationError('items', ORDER_V.itemsRequired);
+    const { guest, deviceId, idempotencyKey } = placingOf(items, opts);
     try {
       const order = await this.writer.write(eateryId, async (w) => {
         const [table] = await w.tx
@@ -155,4 +149,16 @@ function sameKey(given: string | null | undefined, key: string | null): boolean 
   const a = Buffer.from(given);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who places the order and how a repeat is recognised: a guest's order needs items; the idempotency key counts only
+ * with the device that sent it.
+ */
+function placingOf(items: readonly ItemInput[], opts: PlaceOrderOptions) {
+  const guest = !!opts.guest;
+  const deviceId = opts.deviceId ?? null;
+  const idempotencyKey = deviceId && opts.idempotencyKey ? opts.idempotencyKey : null;
+  if (guest && items.length === 0) throw validationError('items', ORDER_V.itemsRequired);
+  return { guest, deviceId, idempotencyKey };
 }
