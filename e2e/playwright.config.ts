@@ -24,7 +24,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A test's whole story; the longest set their own. Twice the slowest default-bound test's time in CI (~32 s).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // One browser per core (at least two): the tests of a file run in order, the files side by side.
