@@ -102,7 +102,7 @@ const GUEST_SECTIONS = ['common', 'errors', 'errorBoundary', 'chunkError'];
  * language's strings; the admin's half of the shared file was 1.2 KB of their first load). A module of its own,
  * so the admin's import of the whole file is not affected.
  */
-function guestAppStrings(): Plugin {
+export function guestAppStrings(): Plugin {
   return {
     name: 'qr-menu:guest-app-strings',
     enforce: 'pre',

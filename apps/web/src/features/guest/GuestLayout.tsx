@@ -9,7 +9,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
-import { setGuestLanguage, useTranslation } from './lib/i18n';
+import { setGuestLanguage, useChosenLanguage, useTranslation } from './lib/i18n';
 import { useLocation, useNavigate } from './lib/router';
 import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
@@ -37,16 +37,17 @@ export function GuestLayout({ children }: { children: React.ReactNode }) {
 }
 
 function GuestHeader() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const cart = useCart();
   const hasTable = !!cart.eateryId && !!cart.tableId;
+  const chosenLanguage = useChosenLanguage();
   const languageRef = useRef<HTMLSelectElement>(null);
   // A language chosen on the server's page before it was hydrated (the script comes after the first paint) raised
   // no change event React saw: the select shows it, so switch to it now.
   useEffect(() => {
-    const chosen = languageRef.current?.value as Language | undefined;
-    if (chosen && chosen !== i18n.language && (LANGUAGES as readonly string[]).includes(chosen)) {
-      void setGuestLanguage(chosen);
+    const picked = languageRef.current?.value as Language | undefined;
+    if (picked && picked !== chosenLanguage && (LANGUAGES as readonly string[]).includes(picked)) {
+      void setGuestLanguage(picked);
     }
     // Once, after hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -65,7 +66,7 @@ function GuestHeader() {
           <select
             ref={languageRef}
             aria-label={t('client.header.language')}
-            value={i18n.language}
+            value={chosenLanguage}
             onChange={(e) => void setGuestLanguage(e.currentTarget.value as Language)}
           >
             {LANGUAGES.map((l) => (

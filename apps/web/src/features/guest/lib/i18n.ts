@@ -31,6 +31,12 @@ const loaders: Record<Language, () => Promise<Strings[]>> = {
 const strings = new Map<Language, Strings[]>();
 const translators = new Map<Language, TFunction>();
 let language: Language = DEFAULT_LANGUAGE;
+/**
+ * The language last chosen: the switch shows it at once, the page follows when its strings are loaded. The switch
+ * must not show the page's language meanwhile: React puts a controlled select back to its value after every event,
+ * so a choice made on the server's page before hydration would be undone by the change event that follows it.
+ */
+let chosen: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
 
 function lookup(sources: Strings[] | undefined, key: string): string | undefined {
@@ -70,16 +76,23 @@ export async function loadGuestStrings(lng: Language): Promise<void> {
 
 /** Makes `lng` the current language at once (its strings must be there: loadGuestStrings or addGuestStrings). */
 export function showGuestLanguage(lng: Language) {
-  if (lng === language) return;
-  language = lng;
+  if (lng === language && lng === chosen) return;
+  language = chosen = lng;
   for (const l of listeners) l();
 }
 
-/** The guest's language switch: remembered (local storage, cookie), its strings loaded, then shown. */
+/**
+ * The guest's language switch: remembered (local storage, cookie), its strings loaded, then shown. The last choice
+ * wins: a switch whose strings arrive after a later one's is not shown (the page stays in the saved language).
+ */
 export async function setGuestLanguage(lng: Language): Promise<void> {
   saveLanguage(lng);
+  if (chosen !== lng) {
+    chosen = lng;
+    for (const l of listeners) l();
+  }
   await loadGuestStrings(lng);
-  showGuestLanguage(lng);
+  if (chosen === lng) showGuestLanguage(lng);
 }
 
 /** The language the guest pages start in (local storage, cookie, az). */
@@ -99,6 +112,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => language;
+const chosenSnapshot = () => chosen;
+
+/** The language last chosen, for the language switch (the page may still show the previous one). */
+export function useChosenLanguage(): Language {
+  return useSyncExternalStore(subscribe, chosenSnapshot, chosenSnapshot);
+}
 
 /** Same shape as react-i18next's hook, as far as the guest pages use it. */
 export function useTranslation() {
