@@ -211,8 +211,8 @@ test('owner builds a menu: ready-made categories, reorder, department, dish with
   await page.keyboard.press('Space');
   await expect(page.getByText(`${before[0]} is now at position 1 of 3.`)).toBeAttached();
   // dnd-kit measures the droppable cards in the frames after pick-up; an arrow pressed before that is
-  // ignored (seen as a flaky CI failure on a loaded machine).
-  await page.waitForTimeout(300);
+  // ignored (seen as a flaky CI failure on a loaded machine): let two frames pass.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(`${before[0]} is now at position 2 of 3.`)).toBeAttached();
   await page.keyboard.press('Space');

@@ -342,7 +342,10 @@ describe('realtime', () => {
 
     // A second acknowledgement changes nothing and sends nothing; the other restaurant and the stranger got nothing.
     await acknowledge(A, call.id, A.owner.token);
-    await new Promise((r) => setTimeout(r, 200));
+    // Call events are sent while the request is handled; each socket's answer to a request comes after them.
+    await subscribe(staff.socket, ordersTopic(A.id));
+    await subscribe(otherStaff.socket, ordersTopic(B.id));
+    await subscribe(stranger.socket, callTopic(call.id));
     expect(staff.events.filter((e) => e.call.id === call.id).map((e) => e.type)).toEqual([
       'CALL_CREATED',
       'CALL_UPDATED',

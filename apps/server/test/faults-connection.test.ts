@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable, retryLostTransactionsOnce } from '../src/db/connection-faults.js';
 import { TEST_DATABASE_URL } from './helper.js';
 
@@ -70,7 +70,14 @@ describe('lost database connections', () => {
     await admin.connect();
     try {
       const running = client.query('select pg_sleep(5)').catch((err: unknown) => err);
-      await new Promise((r) => setTimeout(r, 200));
+      // Terminated while the query runs on the server.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await admin.query('select query from pg_stat_activity where pid = $1', [pid]);
+          expect(rows[0]?.query).toBe('select pg_sleep(5)');
+        },
+        { timeout: 5000, interval: 20 },
+      );
       await admin.query('select pg_terminate_backend($1)', [pid]);
       expect(isDatabaseUnavailable(await running)).toBe(true);
       expect(isDatabaseUnavailable(await client.query('select 1').catch((err: unknown) => err))).toBe(true);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GUEST_ROUTES } from '@qr-menu/contract';
 import { newDeviceId } from '../src/modules/guest/device.js';
 import { TEST_DATABASE_URL, randomIp, setupApp } from './helper.js';
@@ -17,7 +17,6 @@ describe('killed PostgreSQL connections under load (PostgreSQL)', () => {
     console.warn('faults-pg-terminate.test.ts skipped: TEST_DATABASE_URL is not set (needs PostgreSQL)');
   }
   const ctx = setupApp({ rateLimits: false });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it.skipIf(!TEST_DATABASE_URL)(
     'in-flight guest orders answer, the process stays up and new orders succeed',
@@ -49,15 +48,20 @@ describe('killed PostgreSQL connections under load (PostgreSQL)', () => {
       await admin.connect();
       let killed = 0;
       try {
+        // Each round, once the guests have had answers since the last one (connections are in use).
+        const moreAnswers = async (n: number) => {
+          const target = answers.length + n;
+          await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(target), { timeout: 30_000 });
+        };
         for (let round = 0; round < 2; round++) {
-          await sleep(400);
+          await moreAnswers(16);
           const res = await admin.query(
             `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
             [dbName],
           );
           killed += res.rowCount ?? 0;
         }
-        await sleep(400);
+        await moreAnswers(16);
       } finally {
         stop = true;
         await admin.end();

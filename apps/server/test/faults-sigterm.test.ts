@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startServer, type ServerProcess } from '../scripts/lib/server-process.js';
 import { PASSWORD, uniqueEmail } from './helper.js';
 
@@ -23,7 +23,8 @@ describe('SIGTERM drains the server', () => {
     'a request in flight completes, new connections are refused, the process exits 0',
     { timeout: 180_000 },
     async () => {
-      server = await startServer({ port: await freePort(), dataDir });
+      // LOG_LEVEL=info: the server logs each request as it arrives, so the test knows the request is in flight.
+      server = await startServer({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'info' } });
       const s = server;
       const email = uniqueEmail('drain');
       const body = JSON.stringify({
@@ -46,13 +47,16 @@ describe('SIGTERM drains the server', () => {
         req.once('error', reject);
       });
       req.write(body.slice(0, half));
-      await new Promise((r) => setTimeout(r, 300));
+      const arrived = () => s.output().includes('"url":"/api/admin/eatery"');
+      await vi.waitFor(() => expect(arrived()).toBe(true), { timeout: 10_000, interval: 20 });
 
       s.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      // Still running (the request is not finished), and no longer accepting connections.
+      // No longer accepting connections, and still running (the request is not finished).
+      await vi.waitFor(() => expect(fetch(`${s.url}/api/health/live`)).rejects.toThrow(), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(s.child.exitCode).toBeNull();
-      await expect(fetch(`${s.url}/api/health/live`)).rejects.toThrow();
 
       req.end(body.slice(half));
       const res = await response;
@@ -61,7 +65,8 @@ describe('SIGTERM drains the server', () => {
       expect(s.output()).not.toMatch(/"level":(50|60)/); // no error logged while draining
 
       // The registration was committed before the database closed: the owner can log in on a restarted server.
-      server = await startServer({ port: await freePort(), dataDir });
+      // LOG_LEVEL=info: the server logs each request as it arrives, so the test knows the request is in flight.
+      server = await startServer({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'info' } });
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

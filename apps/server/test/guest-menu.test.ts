@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROUTES, guestMenuResponse, type GuestMenu } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -428,11 +428,19 @@ describe('MenuCache', () => {
 
   it('expires entries after the TTL and stores nothing while disabled', async () => {
     const s = source();
-    const cache = new MenuCache(s, () => true, 0);
-    await body(cache);
-    await new Promise((r) => setTimeout(r, 2));
-    await body(cache);
-    expect(s.state.calls).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new MenuCache(s, () => true, 10);
+      await body(cache);
+      vi.advanceTimersByTime(10);
+      await body(cache);
+      expect(s.state.calls).toBe(1);
+      vi.advanceTimersByTime(1);
+      await body(cache);
+      expect(s.state.calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
     const off = new MenuCache(s, () => false);
     const calls = s.state.calls;
     await body(off);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROUTES, type Order } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -91,11 +91,17 @@ describe('OrdersListCache', () => {
   });
 
   it('expires pages after its TTL', async () => {
-    const cache = new OrdersListCache(() => true, 30);
-    await cache.page(1, 'q', loadOf('a1'));
-    expect((await cache.page(1, 'q', loadOf('a2'))).body.toString()).toBe('a1');
-    await sleep(40);
-    expect((await cache.page(1, 'q', loadOf('a3'))).body.toString()).toBe('a3');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new OrdersListCache(() => true, 30);
+      await cache.page(1, 'q', loadOf('a1'));
+      vi.advanceTimersByTime(29);
+      expect((await cache.page(1, 'q', loadOf('a2'))).body.toString()).toBe('a1');
+      vi.advanceTimersByTime(1);
+      expect((await cache.page(1, 'q', loadOf('a3'))).body.toString()).toBe('a3');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('bounds its memory: pages per restaurant and bytes, least recently used out first', async () => {

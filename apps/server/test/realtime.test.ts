@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CALL_EVENT,
   ORDER_EVENT,
@@ -151,14 +151,20 @@ describe('realtime at /api/ws', () => {
     const order = await createOrder(ctx.app, A);
     // Also in the topic of the order: it still gets every event once.
     expect((await subscribe(socket, orderTopic(order.id))).ok).toBe(true);
-    await sleep(50);
+    await vi.waitFor(() => expect(messages.flat().map((e) => e.orderId)).toContain(order.id));
     messages.length = 0;
 
     const deleted = (orderId: number): OrderEvent => ({ type: 'ORDER_DELETED', orderId, status: 'CREATED' });
     for (const id of [order.id, order.id + 1000, order.id + 2000]) ctx.app.realtime.emitOrderEvent(A.id, deleted(id));
     ctx.app.realtime.emitOrderEvent(B.id, deleted(order.id + 3000));
-    await sleep(100);
-    expect(messages).toEqual([[deleted(order.id), deleted(order.id + 1000), deleted(order.id + 2000)]]);
+    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0));
+    // A later event comes in a message of its own, after anything still owed from the first batch.
+    ctx.app.realtime.emitOrderEvent(A.id, deleted(order.id + 4000));
+    await vi.waitFor(() => expect(messages.flat().map((e) => e.orderId)).toContain(order.id + 4000));
+    expect(messages).toEqual([
+      [deleted(order.id), deleted(order.id + 1000), deleted(order.id + 2000)],
+      [deleted(order.id + 4000)],
+    ]);
   });
 
   it('a non-member cannot subscribe and receives nothing; other restaurants’ events do not leak', async () => {
@@ -180,9 +186,14 @@ describe('realtime at /api/ws', () => {
     expect((await subscribe(member, ordersTopic(A.id))).ok).toBe(true);
     const order = await createOrder(ctx.app, A);
     await waitFor(events, (e) => e.orderId === order.id);
-    await sleep(100);
+    // B's next event reaches B's staff after anything of A's would have; the stranger's answer to a request comes
+    // after anything sent to it before.
+    const marker: OrderEvent = { type: 'ORDER_DELETED', orderId: order.id + 1000, status: 'CREATED' };
+    ctx.app.realtime.emitOrderEvent(B.id, marker);
+    await waitFor(bEvents, (e) => e.orderId === marker.orderId);
+    await subscribe(stranger, ordersTopic(A.id));
     expect(strangerEvents).toEqual([]);
-    expect(bEvents).toEqual([]);
+    expect(bEvents).toEqual([marker]);
   });
 
   it('refuses a connection without a token or with a bad one', async () => {
@@ -204,12 +215,15 @@ describe('realtime at /api/ws', () => {
     expect((await subscribe(other, ordersTopic(A.id))).ok).toBe(true);
     const second = await createOrder(ctx.app, A);
     await waitFor(otherEvents, (e) => e.orderId === second.id);
-    await sleep(100);
+    // The answer to a request comes after anything the server sent the socket before it.
+    await socket.timeout(5000).emitWithAck(SOCKET_UNSUBSCRIBE, ordersTopic(A.id));
     expect(events.map((e) => e.orderId)).toEqual([first.id]);
   });
 
   it('a guest follows its own order by its device_id cookie, never another device’s order', async () => {
     const service = ctx.app.services.orderCommands;
+    const { socket: watcher, events: seen } = await connect(baseUrl, { token: A.owner.token });
+    expect((await subscribe(watcher, ordersTopic(A.id))).ok).toBe(true);
     const mine = (
       await service.placeOrder(A.id, A.tableId, [{ dishId: dish, quantity: 1 }], null, {
         deviceId: 'guest-device-1',
@@ -222,8 +236,8 @@ describe('realtime at /api/ws', () => {
         guest: true,
       })
     ).order;
-    // Let the NEW_ORDER events (sent after ORDER_EVENT_BATCH_MS) go before the guest subscribes.
-    await sleep(50);
+    // The NEW_ORDER events (sent after ORDER_EVENT_BATCH_MS) go before the guest subscribes.
+    await waitFor(seen, (e) => e.orderId === theirs.id);
 
     const { socket: guest, events } = await connect(baseUrl, { cookie: 'lang=az; device_id=guest-device-1' });
     expect(await subscribe(guest, orderTopic(mine.id))).toEqual({ ok: true, topic: orderTopic(mine.id) });
@@ -251,7 +265,8 @@ describe('realtime at /api/ws', () => {
       status: 'READY',
       order: { id: mine.id, status: 'READY' },
     });
-    await sleep(100);
+    // Their order's READY was sent before mine (and the guest's answer to a request comes after both).
+    await subscribe(guest, orderTopic(mine.id));
     expect(events).toHaveLength(1);
   });
 });
@@ -319,7 +334,8 @@ describe('realtime: staff who lose access', () => {
     expect((await subscribe(socket, ordersTopic(A.id))).ok).toBe(true);
 
     expect((await put(['WAITER', 'CASHIER', 'KITCHEN_ADMIN'])).statusCode).toBe(200);
-    await sleep(200);
+    // Sessions end before the answer (as the removal below shows); the socket still answers a request after it.
+    expect((await subscribe(socket, ordersTopic(A.id))).ok).toBe(true);
     expect(socket.connected).toBe(true);
 
     const reason = disconnection(socket);

@@ -40,12 +40,16 @@ describe('runJsonStatement (prepared statements on PGlite and PostgreSQL)', () =
     const before = (await runJsonStatement<{ n: number }>(database.db, COUNT, []))[0].n;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const insideTx = new Promise<void>((resolve) => (opened = resolve));
     const tx = database.db.transaction(async (t) => {
       await t.execute(sql`insert into stmt_test (label) values ('in tx')`);
+      opened();
       await held;
       throw new Error('roll back');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The statement is sent while the transaction is open (its row inserted, not yet rolled back).
+    await insideTx;
     const inserted = runJsonStatement(database.db, INSERT, [JSON.stringify({ label: 'outside' })]);
     release();
     await expect(tx).rejects.toThrow('roll back');

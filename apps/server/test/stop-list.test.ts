@@ -231,27 +231,36 @@ describe('the stop-list sweeper', () => {
   });
 
   it('runs on its timer until stopped; a failing sweep is logged and the next one tries again', async () => {
-    let calls = 0;
-    const warn = vi.fn();
-    const released: number[] = [];
-    const sweeper = new StopListSweeper({
-      releaseDueDishes: async () => {
-        calls++;
-        if (calls === 1) throw new Error('database away');
-        released.push(7);
-        return [7];
-      },
-      log: { warn } as never,
-      intervalMs: 10,
-    });
-    sweeper.start();
-    await vi.waitFor(() => expect(released.length).toBeGreaterThan(0), { timeout: 2000 });
-    await sweeper.stop();
-    const after = calls;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls).toBe(after);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(released[0]).toBe(7);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let calls = 0;
+      const warn = vi.fn();
+      const released: number[] = [];
+      const sweeper = new StopListSweeper({
+        releaseDueDishes: async () => {
+          calls++;
+          if (calls === 1) throw new Error('database away');
+          released.push(7);
+          return [7];
+        },
+        log: { warn } as never,
+        intervalMs: 10,
+      });
+      sweeper.start();
+      await vi.advanceTimersByTimeAsync(9);
+      expect(calls).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toBe(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(released).toEqual([7]);
+      await sweeper.stop();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(calls).toBe(2);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -154,10 +154,13 @@ describe('kitchen display', () => {
     act(() => socket.onEvent(event({ ...order, version: 3, items: [makeItem(30, 20, { status: 'PREPARING' })] })));
     act(() => socket.onEvent(event({ ...order, version: 2, items: [makeItem(30, 20, { status: 'READY' })] })));
     expect(await screen.findByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 20));
+    // Events are applied in order: once a later event's ticket shows, the older copy has had its turn.
+    act(() => socket.onEvent(event({ ...order, id: 21, items: [makeItem(31, 21)] }, 'NEW_ORDER')));
+    expect(await screen.findByLabelText('Ticket: table 9, order 21')).toBeTruthy();
     expect(screen.getByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
 
     act(() => socket.onEvent({ type: 'ORDER_DELETED', orderId: 20, status: 'CREATED' }));
+    act(() => socket.onEvent({ type: 'ORDER_DELETED', orderId: 21, status: 'CREATED' }));
     expect(await screen.findByText('No tickets — all caught up')).toBeTruthy();
     expect(api.calls.length).toBe(requestsBefore);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import type { GuestOrder, OrderEvent } from '@qr-menu/contract';
 import { ORDER_EVENT } from '@qr-menu/contract/constants';
@@ -71,9 +71,10 @@ it('a status event updates the confirmation page from the order it carries, with
   const ready = order('READY', 3);
   handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'READY', version: 3, order: ready });
   await waitFor(() => expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready'));
-  // A late event of an older version changes nothing.
-  handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'PREPARING', version: 2, order: order('PREPARING', 2) });
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // A late event of an older version changes nothing (act: whatever it set off has run).
+  await act(async () =>
+    handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'PREPARING', version: 2, order: order('PREPARING', 2) }),
+  );
   expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready');
   expect(orderRequests()).toBe(before);
 });

@@ -30,11 +30,14 @@ describe('CallsAlert', () => {
     expect(screen.getByText('Table 6')).toBeTruthy();
   });
 
-  it('renders nothing when no call is open', async () => {
-    stubFetch({ 'GET /api/eatery/3/calls': [makeCall(1, { status: 'ACKNOWLEDGED' })] });
-    await renderAdmin(<CallsAlert eateryId={3} listen={false} />, 'az');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByText(/Masa/)).toBeNull();
+  it('renders nothing once no call is open', async () => {
+    stubFetch({
+      'GET /api/eatery/3/calls': [makeCall(1, { tableNumber: '5' }), makeCall(2, { status: 'ACKNOWLEDGED' })],
+      'POST /api/eatery/3/calls/1/acknowledge': makeCall(1, { tableNumber: '5', status: 'ACKNOWLEDGED' }),
+    });
+    await renderAdmin(<CallsAlert eateryId={3} listen={false} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(screen.queryByText(/Table/)).toBeNull());
     expect(screen.queryByRole('button')).toBeNull();
   });
 
