@@ -8,11 +8,11 @@ import {
   type Bill,
   type Language,
   type PaymentMethod,
+  isFinalOrderStatus,
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
-import { isFinal } from '../orders/order-rules.js';
 import type { OrderWriter } from '../orders/order-writer.js';
 import { allocateOverDues, percentOf, proportion, shareInProportion } from './bill-math.js';
 
@@ -322,7 +322,7 @@ async function readBill(ex: Executor, eateryId: number, orderIds: number[], lock
 
 /** New discounts and payments only on open orders: 409 `orderClosed` when one is PAID or CANCELLED. */
 function assertOpen(state: BillState) {
-  if (state.orders.some((o) => isFinal(o.status))) throw new AppError(409, 'orderClosed');
+  if (state.orders.some((o) => isFinalOrderStatus(o.status))) throw new AppError(409, 'orderClosed');
 }
 
 /**

@@ -10,16 +10,16 @@ import {
   orderResponse,
   ticketBumpBody,
   ticketRecallBody,
+  ROLE_MATRIX,
 } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { ORDER_ROLES } from '../orders/order-rules.js';
 import { eateryParams } from '../route-options.js';
 import { assertStation, kitchenThresholds } from './stations.js';
 import { StopListSweeper } from './stop-list-sweeper.js';
 
 const ticketParams = z.object({ id: idField, orderId: orderPathId, batch: idField });
 const dishParams = z.object({ id: idField, dishId: menuId });
-const access = { access: { roles: ORDER_ROLES.kitchen } };
+const access = { access: { roles: ROLE_MATRIX.kitchen } };
 
 /**
  * The kitchen display (contract kitchen.ts): the board's orders, bumping and recalling tickets, and

@@ -1,7 +1,6 @@
-import { orderStatusesFor, type Order, type OrderStatus } from '@qr-menu/contract';
+import { orderStatusesFor, type Order, type OrderStatus, ROLE_MATRIX, isFinalOrderStatus } from '@qr-menu/contract';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { accessDenied } from '../../plugins/app-error.js';
-import { ORDER_ROLES, isFinal } from './order-rules.js';
 import { orderClosed, paidBy, type OrderWriter } from './order-writer.js';
 
 /**
@@ -21,9 +20,9 @@ export function updateOrder(
     const statusChange = body.status !== undefined && body.status !== locked.status;
     const noteChange = body.note !== undefined && body.note !== locked.note;
     if (statusChange || noteChange) {
-      if (!hasRole(eatery, ORDER_ROLES.orderStatus)) throw accessDenied();
+      if (!hasRole(eatery, ROLE_MATRIX.orderStatus)) throw accessDenied();
       if (statusChange && !orderStatusesFor(eatery.roles).includes(body.status!)) throw accessDenied();
-      if (isFinal(locked.status)) throw orderClosed();
+      if (isFinalOrderStatus(locked.status)) throw orderClosed();
       await w.update([orderId], {
         ...(statusChange ? { status: body.status } : {}),
         // Marked paid directly (the older way, kept for API clients): record who and when, as closing the bill does.

@@ -1,5 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_V, canSetItemStatus, type ItemStatus, type Order } from '@qr-menu/contract';
+import {
+  ORDER_V,
+  canSetItemStatus,
+  type ItemStatus,
+  type Order,
+  ROLE_MATRIX,
+  isFinalOrderStatus,
+} from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { accessDenied, notFound, validationError } from '../../plugins/app-error.js';
@@ -14,7 +21,6 @@ import {
   type ItemField,
   type ItemInput,
 } from './order-item-rows.js';
-import { ORDER_ROLES, isFinal } from './order-rules.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 export interface AddItemsOptions {
@@ -51,7 +57,7 @@ export async function addItems(
   if (forGuest && items.length === 0) throw validationError('items', ORDER_V.itemsRequired);
   return writer.write(eateryId, async (w) => {
     const locked = await w.lock(orderId, opts.deviceId ?? undefined);
-    if (isFinal(locked.status)) throw orderClosed();
+    if (isFinalOrderStatus(locked.status)) throw orderClosed();
     const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest, at: now });
     const field = opts.itemField ?? itemsField;
     const priced = priceChoices(items, snapshots, (i) => field(i, 'optionIds'));
@@ -99,16 +105,16 @@ export function changeItem(
     const noteChange = body.note !== undefined && body.note !== item.note;
     const statusChange = body.status !== undefined && body.status !== item.status;
     if (!(dishChange || optionsChange || quantityChange || noteChange || statusChange)) return w.order(orderId);
-    if ((dishChange || optionsChange || quantityChange || noteChange) && !hasRole(eatery, ORDER_ROLES.editItems)) {
+    if ((dishChange || optionsChange || quantityChange || noteChange) && !hasRole(eatery, ROLE_MATRIX.editItems)) {
       throw accessDenied();
     }
     if (statusChange) {
       const allowed = isDelete
-        ? hasRole(eatery, ORDER_ROLES.editItems)
+        ? hasRole(eatery, ROLE_MATRIX.editItems)
         : canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!);
       if (!allowed) throw accessDenied();
     }
-    if (isFinal(locked.status)) throw orderClosed();
+    if (isFinalOrderStatus(locked.status)) throw orderClosed();
 
     // A new dish or new options: the item is snapshotted again from the dish as it is now (staff rules).
     let snapshot: Partial<typeof orderItems.$inferInsert> = {};

@@ -1,10 +1,9 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { RECALL_MINUTES, type ItemStatus, type Order } from '@qr-menu/contract';
+import { RECALL_MINUTES, type ItemStatus, type Order, isFinalOrderStatus } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { readyAtSet } from './order-item-rows.js';
-import { isFinal } from './order-rules.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 /** A kitchen ticket: one batch of an order, at one station (a department, or null for "All"). */
@@ -70,7 +69,7 @@ function moveTicket(
 ): Promise<Order> {
   return writer.write(eatery.id, async (w) => {
     const locked = await w.lock(orderId);
-    if (isFinal(locked.status)) throw orderClosed();
+    if (isFinalOrderStatus(locked.status)) throw orderClosed();
     const conds = [
       eq(orderItems.orderId, orderId),
       eq(orderItems.batch, ticket.batch),

@@ -2,9 +2,6 @@ import { isFinalOrderStatus, type ItemStatus, type OrderStatus } from '@qr-menu/
 
 /** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
-/** Which roles may do what to orders: the contract's role matrix (roles.ts), read by routes and field checks. */
-export { ROLE_MATRIX as ORDER_ROLES } from '@qr-menu/contract';
-
 /**
  * What an item's ready_at becomes when its status changes to `to`: now when it becomes READY, cleared when it goes
  * back to CREATED or PREPARING, kept otherwise (READY → SERVED keeps when it was ready; DELETED keeps it too).
@@ -14,9 +11,6 @@ export function readyAtAfter(to: ItemStatus): 'now' | 'clear' | 'keep' {
   if (to === 'CREATED' || to === 'PREPARING') return 'clear';
   return 'keep';
 }
-
-/** PAID and CANCELLED: the contract's one definition of a final order. */
-export { isFinalOrderStatus as isFinal } from '@qr-menu/contract';
 
 /**
  * The order status after its items' statuses changed (an item added, deleted or moved to another status).

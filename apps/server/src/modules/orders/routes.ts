@@ -12,9 +12,9 @@ import {
   orderResponse,
   orderUpdateBody,
   type Order,
+  ROLE_MATRIX,
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
-import { ORDER_ROLES } from './order-rules.js';
 import { listQueryKey } from './orders-list-cache.js';
 import { eateryParams } from '../route-options.js';
 
@@ -63,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/orders',
     {
-      config: { access: { roles: ORDER_ROLES.create } },
+      config: { access: { roles: ROLE_MATRIX.create } },
       schema: { tags, params: eateryParams, body: orderCreateBody, response: { 201: orderResponse } },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/orders/:orderId',
     {
-      config: { access: { roles: ORDER_ROLES.orderStatus } },
+      config: { access: { roles: ROLE_MATRIX.orderStatus } },
       schema: { tags, params: orderParams, body: orderUpdateBody, response: { 200: orderResponse } },
     },
     async (request) =>
@@ -94,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/eatery/:id/orders/:orderId',
-    { config: { access: { roles: ORDER_ROLES.delete } }, schema: { tags, params: orderParams } },
+    { config: { access: { roles: ROLE_MATRIX.delete } }, schema: { tags, params: orderParams } },
     async (request, reply) => {
       await commands.deleteOrder(requireEatery(request).id, request.params.orderId);
       return reply.code(204).send();
@@ -104,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/orders/:orderId/items',
     {
-      config: { access: { roles: ORDER_ROLES.editItems } },
+      config: { access: { roles: ROLE_MATRIX.editItems } },
       schema: { tags, params: orderParams, body: orderItemBody, response: { 201: orderResponse } },
     },
     async (request, reply) => {
@@ -123,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/orders/:orderId/accept',
     {
-      config: { access: { roles: ORDER_ROLES.confirm } },
+      config: { access: { roles: ROLE_MATRIX.confirm } },
       schema: {
         tags,
         description:
@@ -140,7 +140,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/orders/:orderId/reject',
     {
-      config: { access: { roles: ORDER_ROLES.confirm } },
+      config: { access: { roles: ROLE_MATRIX.confirm } },
       schema: {
         tags,
         description:
@@ -158,7 +158,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/orders/:orderId/items/:itemId',
     {
       // Field-level rules (who may change status vs. quantity/note/dish) are checked by the service.
-      config: { access: { roles: [...new Set([...ORDER_ROLES.editItems, ...ORDER_ROLES.itemStatus])] } },
+      config: { access: { roles: [...new Set([...ROLE_MATRIX.editItems, ...ROLE_MATRIX.itemStatus])] } },
       schema: { tags, params: itemParams, body: orderItemUpdateBody, response: { 200: orderResponse } },
     },
     async (request) =>
@@ -168,7 +168,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/eatery/:id/orders/:orderId/items/:itemId',
     {
-      config: { access: { roles: ORDER_ROLES.editItems } },
+      config: { access: { roles: ROLE_MATRIX.editItems } },
       schema: { tags, params: itemParams, response: { 200: orderResponse } },
     },
     async (request) => commands.deleteItem(requireEatery(request), request.params.orderId, request.params.itemId),
