@@ -201,6 +201,8 @@ test('owner logs in with the keyboard: a visible focus ring on inputs, the passw
   await page.goto('/admin/login');
   const form = page.locator('form');
   const email = form.getByRole('textbox', { name: 'Email' });
+  // Keys pressed before the form is drawn go nowhere (the admin pages load their code first).
+  await expect(email).toBeVisible();
   await tabTo(page, email);
   await expect.poll(() => focusRing(page), { message: 'the focused e-mail input shows a ring' }).toBe('ring');
   await page.keyboard.type(owner.email);

@@ -98,7 +98,7 @@ function optionsOutput(values: DishValues) {
 
 const toValues = (dish: Dish | null, categoryId: number): DishValues => ({
   ...pickTexts(dish ?? EMPTY_TEXTS),
-  price: dish?.price ?? '',
+  price: dish ? dish.price.toFixed(2) : '',
   available: dish?.available ?? true,
   kitchenDepartmentId: dish?.kitchenDepartmentId ? String(dish.kitchenDepartmentId) : null,
   categoryId: String(dish?.categoryId ?? categoryId),
@@ -201,7 +201,8 @@ export function ManualDishForm({
             min={0}
             step={0.01}
             decimalScale={2}
-            fixedDecimalScale
+            // The field keeps what was typed (no ".00" added on each key): rewriting the text while the next key is
+            // already on its way dropped a typed "." on a slow tablet (4.25 became 425.00).
             allowNegative={false}
             rightSection={
               <Text size="sm" c="dimmed" pr="xs">
