@@ -77,8 +77,8 @@ async function openDialog(page: Page, trigger: Locator) {
 
 for (const size of SIZES) {
   test(`axe: every page and modal in az at ${size.name}`, async ({ browser, request }) => {
-    // 3.5 min in a fresh-clone CI run on the 2-core machine (1.3 min when it was written: the e2e suite has become
-    // slower and is to be profiled); the margin is for a loaded machine.
+    // About 1.8 min alone on the 2-core machine, 3.5-4 min in CI beside the other e2e worker (the two walks and the
+    // server share two cores); the margin is for a loaded machine.
     test.setTimeout(480_000);
     const r: Restaurant = await seedRestaurant(request);
     const { owner } = r;

@@ -65,8 +65,7 @@ describe('SIGTERM drains the server', () => {
       expect(s.output()).not.toMatch(/"level":(50|60)/); // no error logged while draining
 
       // The registration was committed before the database closed: the owner can log in on a restarted server.
-      // LOG_LEVEL=info: the server logs each request as it arrives, so the test knows the request is in flight.
-      server = await startServer({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'info' } });
+      server = await startServer({ port: await freePort(), dataDir });
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { LANGUAGES, type Language } from '@qr-menu/contract/constants';
 import { setGuestLanguage, useChosenLanguage, useTranslation } from './lib/i18n';
+import { isLanguage } from '../../i18n/saved-language';
 import { useLocation, useNavigate } from './lib/router';
 import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
@@ -45,8 +46,8 @@ function GuestHeader() {
   // A language chosen on the server's page before it was hydrated (the script comes after the first paint) raised
   // no change event React saw: the select shows it, so switch to it now.
   useEffect(() => {
-    const picked = languageRef.current?.value as Language | undefined;
-    if (picked && picked !== chosenLanguage && (LANGUAGES as readonly string[]).includes(picked)) {
+    const picked = languageRef.current?.value;
+    if (isLanguage(picked) && picked !== chosenLanguage) {
       void setGuestLanguage(picked);
     }
     // Once, after hydration.

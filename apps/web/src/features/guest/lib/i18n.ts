@@ -38,6 +38,9 @@ let language: Language = DEFAULT_LANGUAGE;
  */
 let chosen: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 function lookup(sources: Strings[] | undefined, key: string): string | undefined {
   for (const source of sources ?? []) {
@@ -78,7 +81,7 @@ export async function loadGuestStrings(lng: Language): Promise<void> {
 export function showGuestLanguage(lng: Language) {
   if (lng === language && lng === chosen) return;
   language = chosen = lng;
-  for (const l of listeners) l();
+  notify();
 }
 
 /**
@@ -89,7 +92,7 @@ export async function setGuestLanguage(lng: Language): Promise<void> {
   saveLanguage(lng);
   if (chosen !== lng) {
     chosen = lng;
-    for (const l of listeners) l();
+    notify();
   }
   await loadGuestStrings(lng);
   if (chosen === lng) showGuestLanguage(lng);
