@@ -7,7 +7,7 @@ afterEach(() => cleanup());
 // may take seconds. A passing test does not wait any longer for it; a failing one fails later.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks these browser APIs that Mantine uses.
+// The test DOM (happy-dom, or jsdom where a file asks for it) may lack these browser APIs that Mantine uses.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -28,7 +28,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+// The test DOM may have no FontFaceSet; Mantine's autosize Textarea listens to it.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },

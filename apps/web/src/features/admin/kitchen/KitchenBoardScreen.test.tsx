@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// jsdom, not the suite's happy-dom: under happy-dom the side panel (Mantine's visibleFrom="lg" box) has no "All day"
+// heading to find by role, while in a browser and in jsdom it has.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KitchenBoard, Order, OrderEvent } from '@qr-menu/contract';

@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// jsdom, not the suite's happy-dom: with the charts on the page happy-dom opens connections to its page address
+// (localhost:3000) and logs ECONNREFUSED for each; jsdom loads nothing.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language, Report, ReportFigures, Role, ZReport } from '@qr-menu/contract';

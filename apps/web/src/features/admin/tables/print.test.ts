@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not the suite's happy-dom: happy-dom's document.images cannot be spread.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
 import './index';
