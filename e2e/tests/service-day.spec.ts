@@ -204,3 +204,63 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   await expect(currentStep).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Add dishes' })).toHaveCount(0);
 });
+
+test('a bill paid before the kitchen starts: the kitchen still cooks and bumps every dish, the waiter serves them, the guest sees where they are', async ({
+  browser,
+  request,
+  owner,
+}) => {
+  test.setTimeout(120_000);
+  const { tableId, staff } = await setUp(request, owner);
+  const kitchen = await staffPage(browser, staff.KITCHEN_ADMIN, owner, '/admin/kitchen', TABLET);
+  await expect(kitchen.getByText('No tickets — all caught up')).toBeVisible();
+  const waiter = await staffPage(browser, staff.WAITER, owner, '/admin/floor', PHONE);
+  const tile = waiter.getByRole('button', { name: /^Table 5: / });
+  await expect(tile).toHaveAccessibleName('Table 5: Free');
+
+  // The guest orders a soup and a kebab.
+  const guest = await (await browser.newContext(PHONE)).newPage();
+  await useLanguage(guest, 'en');
+  await guest.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guest.getByRole('button', { name: 'New order' }).click();
+  await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
+  await guest.getByRole('button', { name: 'Add Lamb kebab to the cart' }).click();
+  await guest.getByRole('button', { name: /View cart/ }).click();
+  await guest.getByRole('button', { name: 'Place order' }).click();
+  await expect(guest).toHaveURL(/\/client\/order-confirmation\/\d+$/);
+  const orderId = Number(guest.url().split('/').pop());
+  const ticket = kitchen.getByRole('article', { name: `Ticket: table 5, order ${orderId}` });
+  await expect(ticket).toContainText('Lamb kebab');
+
+  // The cashier takes the card at once, before the kitchen has started.
+  const paid = await request.post(`/api/eatery/${owner.eateryId}/bill/payments`, {
+    headers: auth(staff.CASHIER.token),
+    data: { orderIds: [orderId], method: 'CARD' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect((await paid.json()).status).toBe('PAID');
+
+  // Nothing is lost: the ticket stays, the table waits for its food, the guest sees "paid" and the dishes' real step.
+  await expect(tile).toHaveAccessibleName('Table 5: Paid, food coming');
+  await expect(ticket).toContainText('Lentil soup');
+  const currentStep = guest.locator('[aria-current="step"]');
+  await expect(guest.locator('li[data-done="true"]').last()).toHaveText(/Paid/);
+  await expect(currentStep).toHaveText(/Accepted/);
+
+  // The kitchen bumps it: the floor shows food ready, the guest "Ready".
+  await ticket.getByRole('button', { name: 'Bump' }).click();
+  await expect(kitchen.getByText('No tickets — all caught up')).toBeVisible();
+  await expect(tile).toHaveAccessibleName('Table 5: Food ready');
+  await expect(currentStep).toHaveText(/Ready/);
+
+  // The waiter serves both dishes from the floor: the table is free, every step of the guest's order done.
+  await tile.click();
+  await expect(waiter.getByRole('dialog').getByText('Paid', { exact: true })).toBeVisible();
+  await expect(waiter.getByRole('link', { name: 'Close the bill' })).toHaveCount(0);
+  await waiter.getByRole('button', { name: 'Mark Lentil soup served' }).click();
+  await waiter.getByRole('button', { name: 'Mark Lamb kebab served' }).click();
+  await waiter.keyboard.press('Escape');
+  await expect(tile).toHaveAccessibleName('Table 5: Free');
+  await expect(currentStep).toHaveCount(0);
+  await expect(guest.locator('li[data-done="true"]')).toHaveCount(5);
+});

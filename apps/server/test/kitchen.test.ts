@@ -302,14 +302,66 @@ describe('bump and recall', () => {
     expect((await itemRows(order.id)).map((r) => r.readyAt)).toEqual(before.map(() => null));
   });
 
-  it('409 orderClosed for a paid or cancelled order; nothing changes', async () => {
-    for (const status of ['PAID', 'CANCELLED']) {
-      const { order } = await guestOrder([{ dishId: tea, quantity: 1 }]);
-      await ctx.app.db.update(orders).set({ status }).where(eq(orders.id, order.id));
-      expectError(await post(ticketUrl(order.id, 1, 'bump')), 409, 'orderClosed');
-      expectError(await post(ticketUrl(order.id, 1, 'recall')), 409, 'orderClosed');
-      expect((await itemRows(order.id))[0].status).toBe('CREATED');
+  it('409 orderClosed for a cancelled order; nothing changes', async () => {
+    const { order } = await guestOrder([{ dishId: tea, quantity: 1 }]);
+    await ctx.app.db.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, order.id));
+    expectError(await post(ticketUrl(order.id, 1, 'bump')), 409, 'orderClosed');
+    expectError(await post(ticketUrl(order.id, 1, 'recall')), 409, 'orderClosed');
+    expect((await itemRows(order.id))[0].status).toBe('CREATED');
+  });
+
+  it('a bill paid before the kitchen started: the ticket stays, is bumped and served, the bill stays closed', async () => {
+    const { order } = await guestOrder();
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/eatery/${A.id}/bill/payments`,
+      headers: bearer(A.cashier.token),
+      payload: { orderIds: [order.id], method: 'CARD' },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json().status).toBe('PAID');
+
+    // Still on the board, every item to cook.
+    const board = kitchenBoard((await boardOk()).orders, null, Date.now());
+    const ticket = board.tickets.find((t) => t.orderId === order.id)!;
+    expect(ticket.items.map((i) => i.status)).toEqual(['CREATED', 'CREATED']);
+
+    emitted = [];
+    const bumped = await post(ticketUrl(order.id, 1, 'bump'));
+    expect(bumped.statusCode, bumped.body).toBe(200);
+    expect((bumped.json() as Order).status).toBe('PAID');
+    expect((await itemRows(order.id)).map((r) => r.status)).toEqual(['READY', 'READY']);
+    // The screens hear of it: the guest's progress and the waiter's floor move on.
+    expect(emitted.map((e) => [e.type, e.orderId])).toEqual([['ORDER_UPDATED', order.id]]);
+
+    // The waiter serves it; the order stays PAID.
+    const itemUrl = (itemId: number) => `/api/eatery/${A.id}/orders/${order.id}/items/${itemId}`;
+    for (const item of order.items) {
+      const served = await ctx.app.inject({
+        method: 'PUT',
+        url: itemUrl(item.id),
+        headers: bearer(A.waiter.token),
+        payload: { status: 'SERVED' },
+      });
+      expect(served.statusCode, served.body).toBe(200);
+      expect((served.json() as Order).status).toBe('PAID');
     }
+    // Nothing on the paid bill itself changes: quantity, note, a deleted dish.
+    const [first] = order.items;
+    const edit = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: itemUrl(first.id), headers: bearer(A.owner.token), payload });
+    expectError(await edit({ quantity: 5 }), 409, 'orderClosed');
+    expectError(await edit({ note: 'extra hot' }), 409, 'orderClosed');
+    const removed = await ctx.app.inject({ method: 'DELETE', url: itemUrl(first.id), headers: bearer(A.owner.token) });
+    expectError(removed, 409, 'orderClosed');
+    const rows = await itemRows(order.id);
+    expect(rows.map((r) => [r.status, r.quantity, r.note])).toEqual([
+      ['SERVED', 2, null],
+      ['SERVED', 1, null],
+    ]);
+    // Served and paid: off the board.
+    const after = kitchenBoard((await boardOk()).orders, null, Date.now());
+    expect(after.tickets.some((t) => t.orderId === order.id)).toBe(false);
   });
 
   it('roles: 401 without token, 403 for waiter and cashier', async () => {

@@ -329,16 +329,28 @@ describe('PUT /api/eatery/:id/orders/:orderId/items/:itemId', () => {
     expect((await putItem(o.id, item.id, { quantity: 2 }, B.owner.token, B.id)).statusCode).toBe(404);
     expect((await itemRows(bOrder.id))[0].quantity).toBe(1);
 
+    // Paid: the bill's dishes change no more, but the kitchen still cooks them (their status moves on).
     expect((await setStatus(o.id, 'PAID', A.cashier.token)).statusCode).toBe(200);
+    const more = await putItem(o.id, item.id, { quantity: 2 }, A.waiter.token);
+    expect(more.statusCode).toBe(409);
+    expect(more.json().messageKey).toBe('orderClosed');
+    const cooked = await putItem(o.id, item.id, { status: 'READY' }, A.kitchen.token);
+    expect(cooked.statusCode, cooked.body).toBe(200);
+    expect(cooked.json().status).toBe('PAID');
+    expect((await itemRows(o.id))[0]).toMatchObject({ quantity: 1, status: 'READY' });
+    // Cancelled: nothing moves.
+    const c = await newOrder();
+    expect((await setStatus(c.id, 'CANCELLED', A.waiter.token)).statusCode).toBe(200);
+    const [cItem] = await itemRows(c.id);
     for (const [payload, token] of [
       [{ quantity: 2 }, A.waiter.token],
       [{ status: 'READY' }, A.kitchen.token],
     ] as const) {
-      const res = await putItem(o.id, item.id, payload, token);
+      const res = await putItem(c.id, cItem.id, payload, token);
       expect(res.statusCode).toBe(409);
       expect(res.json().messageKey).toBe('orderClosed');
     }
-    expect((await itemRows(o.id))[0]).toMatchObject({ quantity: 1, status: 'CREATED' });
+    expect((await itemRows(c.id))[0]).toMatchObject({ quantity: 1, status: 'CREATED' });
   });
 });
 

@@ -16,7 +16,10 @@ export const ORDER_STATUSES = [
   'CANCELLED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Orders in these states can no longer change: no status or item change, no polling, no adding dishes. */
+/**
+ * Orders in these states are closed: no status change, no dishes added, removed or changed, no discount or payment.
+ * A PAID order's dishes are still cooked and served, though (see itemsStillMove).
+ */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['PAID', 'CANCELLED'];
 export const isFinalOrderStatus = (status: string): boolean => FINAL_ORDER_STATUSES.includes(status as OrderStatus);
 
@@ -28,11 +31,19 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter
 export const isOpenOrderStatus = (status: string): boolean => OPEN_ORDER_STATUSES.includes(status as OrderStatus);
 
 /**
- * The orders the kitchen sees (its board, the server's kitchen query and the live patches): open orders, but not a
- * guest order still waiting for staff to confirm it (staff accept it first; then it is CREATED).
+ * Whether an order's items still move through the kitchen and the floor (bumped, recalled, served): in every status
+ * but CANCELLED. A bill paid before the kitchen finished does not take the food off the kitchen display: a PAID
+ * order's dishes are still cooked, bumped and served.
  */
-export const KITCHEN_ORDER_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES.filter(
-  (s) => s !== 'NEEDS_CONFIRMATION',
+export const itemsStillMove = (status: string): boolean => status !== 'CANCELLED';
+
+/**
+ * The orders the kitchen sees (its board, the server's kitchen query and the live patches): those whose items still
+ * move (PAID ones too), but not a guest order still waiting for staff to confirm it (staff accept it first; then it
+ * is CREATED).
+ */
+export const KITCHEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (s) => itemsStillMove(s) && s !== 'NEEDS_CONFIRMATION',
 );
 export const isKitchenOrderStatus = (status: string): boolean => KITCHEN_ORDER_STATUSES.includes(status as OrderStatus);
 
@@ -45,3 +56,19 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 export const LANGUAGES = ['az', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'az';
+
+/**
+ * Whether an order will change no more by itself: CANCELLED, or PAID with every live dish served. Until then a guest
+ * screen keeps following it (a paid order's dishes may still be cooking).
+ */
+export function isSettledOrder(order: { status: string; items: readonly { status: string }[] }): boolean {
+  if (order.status === 'CANCELLED') return true;
+  return order.status === 'PAID' && order.items.every((i) => i.status === 'SERVED' || i.status === 'DELETED');
+}
+
+/**
+ * Whether a PAID order still has dishes to cook or serve: the floor shows its table as "paid, food coming", and the
+ * waiter serves them from there.
+ */
+export const paidFoodComing = (order: { status: string; items: readonly { status: string }[] }): boolean =>
+  order.status === 'PAID' && !isSettledOrder(order);

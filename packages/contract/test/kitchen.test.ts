@@ -116,13 +116,17 @@ describe('kitchenBoard', () => {
       // Served straight from PREPARING: no readyAt, and nothing left to cook.
       items: [item({ orderId: 5, status: 'SERVED', readyAt: null, createdAt: at(0) })],
     });
+    // Paid before the kitchen started: still cooked. Cancelled: off the board.
     const paid = order({ id: 6, status: 'PAID', items: [item({ orderId: 6, createdAt: at(0) })] });
+    const cancelled = order({ id: 7, status: 'CANCELLED', items: [item({ orderId: 7, createdAt: at(0) })] });
 
-    const board = kitchenBoard([cooking, older, bumped, bumpedLongAgo, served, paid], null, T0 + 25 * 60_000);
-    expect(board.tickets.map((t) => t.key)).toEqual(['2-1', '1-1']);
+    const orders = [cooking, older, bumped, bumpedLongAgo, served, paid, cancelled];
+    const board = kitchenBoard(orders, null, T0 + 25 * 60_000);
+    expect(board.tickets.map((t) => t.key)).toEqual(['6-1', '2-1', '1-1']);
     expect(board.recall.map((t) => t.key)).toEqual(['3-1']);
     expect(board.allDay).toEqual([
-      { dishId: 1, names: { az: 'Plov', en: 'Plov', ru: 'Plov' }, quantity: 3 },
+      // 2 + 1 open, 1 paid; the cancelled one is not cooked.
+      { dishId: 1, names: { az: 'Plov', en: 'Plov', ru: 'Plov' }, quantity: 4 },
       { dishId: 2, names: { az: 'Dolma', en: 'Dolma', ru: 'Dolma' }, quantity: 1 },
     ]);
     // RECALL_MINUTES after its bump, a ticket leaves the recall list.

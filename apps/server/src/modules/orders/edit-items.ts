@@ -6,6 +6,7 @@ import {
   type Order,
   ROLE_MATRIX,
   isFinalOrderStatus,
+  itemsStillMove,
 } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
@@ -73,7 +74,7 @@ export async function addItems(
  * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
  * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
  * and READY; 403 otherwise). A changed status re-derives the order status (deriveOrderStatus) and sets or clears
- * ready_at. 409 when the order is PAID or CANCELLED. `isDelete`: the change marks the item DELETED (it stays
+ * ready_at. 409 when the order is CANCELLED, or PAID and the change is more than a status move. `isDelete`: the change marks the item DELETED (it stays
  * visible as DELETED, out of the total), which EATERY_ADMIN, WAITER or CASHIER may do.
  */
 export function changeItem(
@@ -114,7 +115,10 @@ export function changeItem(
         : canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!);
       if (!allowed) throw accessDenied();
     }
-    if (isFinalOrderStatus(locked.status)) throw orderClosed();
+    // A closed order's items change no more, except that a paid order's dishes are still cooked and served: their
+    // status moves on (contract itemsStillMove). Nothing is added to, removed from or changed on its bill.
+    const onlyStatusMoves = statusChange && !isDelete && !(dishChange || optionsChange || quantityChange || noteChange);
+    if (isFinalOrderStatus(locked.status) && !(onlyStatusMoves && itemsStillMove(locked.status))) throw orderClosed();
 
     // A new dish or new options: the item is snapshotted again from the dish as it is now (staff rules).
     let snapshot: Partial<typeof orderItems.$inferInsert> = {};

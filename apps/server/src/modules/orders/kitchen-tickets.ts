@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { RECALL_MINUTES, type ItemStatus, type Order, isFinalOrderStatus } from '@qr-menu/contract';
+import { RECALL_MINUTES, type ItemStatus, type Order, itemsStillMove } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
 import type { EateryContext } from '../../plugins/access.js';
@@ -23,7 +23,7 @@ interface TicketItem {
  * Kitchen "bump" (contract kitchen.ts): the station's items of one ticket (batch `batch` of the order; station
  * `departmentId`, or null for every item) move forward to `to`: PREPARING moves CREATED items, READY moves CREATED
  * and PREPARING ones; items already further stay. 404 when the order is not this restaurant's or the ticket has
- * no live item at the station; 409 for a closed order. Bumping a ticket that is already there changes nothing
+ * no live item at the station; 409 for a cancelled order (a paid one is still cooked). Bumping a ticket that is already there changes nothing
  * (200, no event).
  */
 export function bumpTicket(
@@ -69,7 +69,8 @@ function moveTicket(
 ): Promise<Order> {
   return writer.write(eatery.id, async (w) => {
     const locked = await w.lock(orderId);
-    if (isFinalOrderStatus(locked.status)) throw orderClosed();
+    // A paid order is still cooked (contract itemsStillMove); a cancelled one is not.
+    if (!itemsStillMove(locked.status)) throw orderClosed();
     const conds = [
       eq(orderItems.orderId, orderId),
       eq(orderItems.batch, ticket.batch),

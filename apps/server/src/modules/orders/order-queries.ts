@@ -181,13 +181,13 @@ export function listQuery(eateryId: number, opts: ListOptions, limit: number) {
 const KITCHEN_LOOKBACK = `interval '24 hours'`;
 
 /**
- * The kitchen display's orders (contract kitchen.ts): open orders of the last day (not those still waiting for
- * staff to confirm them) with an item at the station (department $2, or any department when $2 is null)
+ * The kitchen display's orders (contract kitchen.ts): orders of the last day in KITCHEN_ORDER_STATUSES (paid ones
+ * too; not those still waiting for staff to confirm them) with an item at the station (department $2, or any department when $2 is null)
  * that the board can show: still CREATED or PREPARING, or READY in the last RECALL_MINUTES (the recall list). Same
  * columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
-  name: 'kitchen_orders_v2',
+  name: 'kitchen_orders_v3',
   text: listText(
     `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK}
     and o.status in (${sqlWordList(KITCHEN_ORDER_STATUSES)})

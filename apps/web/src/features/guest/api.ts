@@ -1,5 +1,5 @@
 import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
-import { GUEST_ROUTES, IDEMPOTENCY_HEADER, isFinalOrderStatus } from '@qr-menu/contract/constants';
+import { GUEST_ROUTES, IDEMPOTENCY_HEADER, isSettledOrder } from '@qr-menu/contract/constants';
 import { api } from '../../api/client';
 import { useGuestQuery } from './lib/query';
 
@@ -45,7 +45,8 @@ export const useOrder = (eateryId: number | null, orderId: number | null) =>
       GUEST_ROUTES.order(eateryId!, orderId!),
     ),
     staleTime: 0,
-    refetchInterval: (order) => (order && isFinalOrderStatus(order.status) ? false : ORDER_POLL_MS),
+    // Until the order is settled: a paid order's dishes may still be cooking.
+    refetchInterval: (order) => (order && isSettledOrder(order) ? false : ORDER_POLL_MS),
   });
 
 export const useOrders = (eateryId: number | null) =>

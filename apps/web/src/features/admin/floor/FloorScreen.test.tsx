@@ -170,6 +170,10 @@ describe('floor view', () => {
         call: makeCall(8, { tableId: 5, tableNumber: '5', status: 'ACKNOWLEDGED' }),
       }),
     );
+    // Paid before the kitchen started: the table waits for its food.
+    await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Paid, food coming'));
+    const served = { ...order, status: 'PAID' as const, version: 3, items: [makeItem(9, 30, { status: 'SERVED' })] };
+    act(() => socket.onEvent({ type: 'ORDER_UPDATED', orderId: 30, status: 'PAID', version: 3, order: served }));
     await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free'));
     expect(api.calls.length).toBe(before);
   });

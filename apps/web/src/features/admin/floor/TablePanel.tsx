@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCash, IconCheck } from '@tabler/icons-react';
-import type { Order } from '@qr-menu/contract';
+import { isFinalOrderStatus, type Order } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -27,6 +27,8 @@ interface TablePanelProps {
 export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePanelProps) {
   const { t } = useTranslation();
   const serve = useServeItem(eateryId);
+  // A paid order whose food is still coming is on the floor to be served; its bill is closed already.
+  const unpaid = entry?.orders.filter((o) => !isFinalOrderStatus(o.status)) ?? [];
   const title = entry ? t('floor.tableTitle', { number: entry.table.number }) : '';
   return (
     <Drawer
@@ -59,10 +61,10 @@ export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePane
               />
             ))
           )}
-          {canCloseBill && entry.orders.length > 0 && (
+          {canCloseBill && unpaid.length > 0 && (
             <Button
               component={Link}
-              to={`/admin/bill?orderIds=${entry.orders.map((o) => o.id).join(',')}`}
+              to={`/admin/bill?orderIds=${unpaid.map((o) => o.id).join(',')}`}
               size="lg"
               leftSection={<IconCash />}
             >

@@ -7,7 +7,7 @@ import {
   type Table,
   type TableAssignment,
 } from '@qr-menu/contract';
-import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX } from '@qr-menu/contract/constants';
+import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX, isOpenOrderStatus, paidFoodComing } from '@qr-menu/contract/constants';
 import { api, apiResponse } from '../../../api/client';
 import { orderChanged, patchOrders } from '../shared/live/patch-orders';
 
@@ -22,7 +22,8 @@ export const floorKeys = {
  * orders waiting for staff confirmation.
  */
 export const FLOOR_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
-const onFloor = (order: Order) => FLOOR_STATUSES.includes(order.status);
+/** On the floor: an open order, or a paid one whose dishes are still cooked or served (the waiter serves them). */
+const onFloor = (order: Order) => isOpenOrderStatus(order.status) || paidFoodComing(order);
 
 export const useFloorTables = (eateryId: number) =>
   useQuery({
@@ -52,14 +53,30 @@ async function ordersOfStatus(eateryId: number, status: OrderStatus, signal?: Ab
 }
 
 /**
- * The open orders of the restaurant, whatever day they were placed (GET /orders?status= for each open status).
- * Order events patch them (`patchFloorOrders`); only a reconnect re-fetches.
+ * Paid orders whose dishes are still to cook or serve (contract paidFoodComing). Such an order was paid minutes ago,
+ * so it is among the newest paid orders: one page of them (ORDER_LIST_MAX) is enough.
+ */
+async function paidWithFoodComing(eateryId: number, signal?: AbortSignal): Promise<Order[]> {
+  const params = new URLSearchParams({ status: 'PAID', limit: String(ORDER_LIST_MAX) });
+  const paid = await api<Order[]>(`/api/eatery/${eateryId}/orders?${params.toString()}`, { signal });
+  return paid.filter(paidFoodComing);
+}
+
+/**
+ * The orders on the floor: the open ones, whatever day they were placed (GET /orders?status= for each open status),
+ * and the paid ones whose food is still coming. Order events patch them (`patchFloorOrders`); only a reconnect
+ * re-fetches.
  */
 export const useFloorOrders = (eateryId: number) =>
   useQuery({
     queryKey: floorKeys.orders(eateryId),
     queryFn: async ({ signal }) =>
-      (await Promise.all(FLOOR_STATUSES.map((s) => ordersOfStatus(eateryId, s, signal)))).flat(),
+      (
+        await Promise.all([
+          ...FLOOR_STATUSES.map((s) => ordersOfStatus(eateryId, s, signal)),
+          paidWithFoodComing(eateryId, signal),
+        ])
+      ).flat(),
   });
 
 /** Applies order changes (socket events or a change's answer) to the floor's open orders. */

@@ -1,6 +1,7 @@
 import {
   IconArmchair,
   IconBell,
+  IconCashBanknote,
   IconChefHat,
   IconClipboardList,
   IconHourglassHigh,
@@ -19,6 +20,7 @@ export const STATE_STYLE: Record<TableState, { color: string; icon: Icon }> = {
   ready: { color: 'green', icon: IconToolsKitchen2 },
   ordering: { color: 'orange', icon: IconClipboardList },
   waiting: { color: 'yellow', icon: IconChefHat },
+  paidFood: { color: 'teal', icon: IconCashBanknote },
   served: { color: 'blue', icon: IconMoodSmile },
   free: { color: 'gray', icon: IconArmchair },
 };

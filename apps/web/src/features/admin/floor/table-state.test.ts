@@ -24,6 +24,9 @@ describe('table state', () => {
     ['bill', [makeOrder(1, at, { status: 'ISSUED' })], [makeCall(1, { kind: 'BILL', paymentMethod: 'CARD' })]],
     ['called', [makeOrder(1, at)], [makeCall(1, { kind: 'BILL' }), makeCall(2, { kind: 'WAITER' })]],
     ['ordering', [makeOrder(1, at)], [makeCall(1, { status: 'ACKNOWLEDGED' })]],
+    // Paid before the kitchen finished: food still coming, then ready to take like any other.
+    ['paidFood', [makeOrder(1, at, { status: 'PAID', items: [makeItem(1, 1, { status: 'PREPARING' })] })], []],
+    ['ready', [makeOrder(1, at, { status: 'PAID', items: [makeItem(1, 1, { status: 'READY' })] })], []],
   ] as const)('is %s', (state, orders, calls) => {
     expect(tableState(orders, calls)).toBe(state);
   });

@@ -1,11 +1,22 @@
-import type { Order, StaffCall, Table, TableAssignment } from '@qr-menu/contract';
+import { paidFoodComing, type Order, type StaffCall, type Table, type TableAssignment } from '@qr-menu/contract';
 
 /**
  * What a table needs, most urgent first: a guest called the waiter, a guest order waits for staff to confirm it
  * (the restaurant confirms guest orders), the guest asked for the bill, food is ready to take,
- * a new order waits for the kitchen to take it, food is cooking, everything is served, or the table is free.
+ * a new order waits for the kitchen to take it, food is cooking, the bill is paid and food is still coming,
+ * everything is served, or the table is free.
  */
-export const TABLE_STATES = ['called', 'confirm', 'bill', 'ready', 'ordering', 'waiting', 'served', 'free'] as const;
+export const TABLE_STATES = [
+  'called',
+  'confirm',
+  'bill',
+  'ready',
+  'ordering',
+  'waiting',
+  'paidFood',
+  'served',
+  'free',
+] as const;
 export type TableState = (typeof TABLE_STATES)[number];
 
 export interface FloorTable {
@@ -23,7 +34,7 @@ export interface FloorTable {
   mine: boolean;
 }
 
-/** The state of one table from its open orders and open calls. */
+/** The state of one table from its orders on the floor (open, or paid with food coming) and open calls. */
 export function tableState(orders: readonly Order[], calls: readonly StaffCall[]): TableState {
   const open = calls.filter((c) => c.status === 'OPEN');
   if (open.some((c) => c.kind === 'WAITER')) return 'called';
@@ -34,6 +45,8 @@ export function tableState(orders: readonly Order[], calls: readonly StaffCall[]
   if (orders.some((o) => o.status === 'PROCESSING' || o.status === 'PREPARING' || o.status === 'READY')) {
     return 'waiting';
   }
+  // Paid before the kitchen finished: the guests are still waiting for dishes.
+  if (orders.some(paidFoodComing)) return 'paidFood';
   if (orders.length > 0) return 'served';
   return 'free';
 }

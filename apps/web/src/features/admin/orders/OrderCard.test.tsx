@@ -92,11 +92,22 @@ describe('order card: only the actions of the role', () => {
     expect(screen.getByRole('link', { name: 'Close the bill of order #7' })).toBeTruthy();
   });
 
-  it('a paid order shows details only', async () => {
-    await renderCard(['EATERY_ADMIN'], { shown: { ...order, status: 'PAID' } });
+  it('a paid order with every dish served shows details only', async () => {
+    const served = order.items.map((i) => ({ ...i, status: 'SERVED' as const }));
+    await renderCard(['EATERY_ADMIN'], { shown: { ...order, status: 'PAID', items: served } });
     expect(screen.queryByRole('button', { name: /mark as/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Close the bill/ })).toBeNull();
+    expect(screen.queryByTestId('paid-food-coming')).toBeNull();
     expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
+  });
+
+  it('a paid order whose food is still coming: the dishes still step on, the bill and the dishes stay closed', async () => {
+    const on = await renderCard(['WAITER'], { shown: { ...order, status: 'PAID' } });
+    expect(screen.getByTestId('paid-food-coming').textContent).toBe('Paid: the food is still coming');
+    fireEvent.click(within(row(12)).getByRole('button', { name: 'Tea: mark as Served' }));
+    expect(on.onStepItem).toHaveBeenCalledWith(tea, 'SERVED');
+    expect(screen.queryByRole('button', { name: 'Edit Pilaf' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add dish' })).toBeNull();
   });
 });
 

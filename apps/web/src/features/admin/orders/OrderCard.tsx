@@ -13,7 +13,15 @@ import {
   IconX,
   type Icon,
 } from '@tabler/icons-react';
-import { isFinalOrderStatus, nextItemStatus, type ItemStatus, type Order, type OrderItem } from '@qr-menu/contract';
+import {
+  isFinalOrderStatus,
+  itemsStillMove,
+  nextItemStatus,
+  paidFoodComing,
+  type ItemStatus,
+  type Order,
+  type OrderItem,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { billPath, formatAge, formatMoney, formatOrderTime, type OrderPermissions } from './order-format';
@@ -160,6 +168,11 @@ export function OrderCard({
           {t('orders.waiting.hint')}
         </Text>
       )}
+      {paidFoodComing(order) && (
+        <Text size="sm" mt="xs" fw={600} data-testid="paid-food-coming">
+          {t('orders.paidFoodComing')}
+        </Text>
+      )}
       {order.status === 'CANCELLED' && order.rejectionReason && (
         <Text size="sm" mt="xs" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="rejection-reason">
           {t('orders.rejectedBecause', { reason: order.rejectionReason })}
@@ -184,7 +197,7 @@ export function OrderCard({
             <ItemRow
               key={item.id}
               item={item}
-              next={closed || waiting ? null : nextItemStatus(perms.roles, item.status)}
+              next={!itemsStillMove(order.status) || waiting ? null : nextItemStatus(perms.roles, item.status)}
               stepping={stepping(item.id)}
               canEdit={canEditItems}
               canDelete={canEditItems}

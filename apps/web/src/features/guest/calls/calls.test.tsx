@@ -78,8 +78,8 @@ describe('calls from the table', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Call the waiter' }));
     await waitFor(() => expect(notice().textContent).toBe('The waiter has been called'));
     expect(posts()).toEqual([{ kind: 'WAITER' }]);
-    // The sheet closed after the call.
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The sheet closes after the call (its own update, after the notice's).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // The open call's topic is subscribed on the guest socket (opened a second after render).
     await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(CALL_EVENT, expect.any(Function)), {

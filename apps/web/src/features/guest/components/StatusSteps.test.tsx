@@ -32,3 +32,25 @@ it('a READY order has not reached "served" yet; a PAID one has every step done',
   await renderGuest(<StatusSteps status="PAID" />);
   expect(steps().every((s) => s.done)).toBe(true);
 });
+
+it('a bill paid before the kitchen finished: "paid" is done and the dishes show where they really are', async () => {
+  const { unmount } = await renderGuest(
+    <StatusSteps status="PAID" items={[{ status: 'PREPARING' }, { status: 'CREATED' }]} />,
+  );
+  expect(steps().map((s) => [s.done, s.current])).toEqual([
+    [true, false],
+    [false, true],
+    [false, false],
+    [false, false],
+    [true, false],
+  ]);
+  unmount();
+  await renderGuest(<StatusSteps status="PAID" items={[{ status: 'READY' }, { status: 'SERVED' }]} />);
+  expect(steps()[2].current).toBe(true);
+  expect(steps()[3].done).toBe(false);
+});
+
+it('a paid order with every dish served (a deleted one aside) has every step done', async () => {
+  await renderGuest(<StatusSteps status="PAID" items={[{ status: 'SERVED' }, { status: 'DELETED' }]} />);
+  expect(steps().every((s) => s.done && !s.current)).toBe(true);
+});

@@ -1,14 +1,23 @@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from '../lib/i18n';
-import { STEPS, stepIndex } from '../lib/status';
+import { dishesStep, STEPS, stepIndex } from '../lib/status';
 import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
 /**
  * accepted → preparing → ready → served → paid; an order waiting for staff to confirm it has that as a
- * first step of its own; a cancelled order is said plainly instead, a rejected one with the staff's reason.
+ * first step of its own; a cancelled order is said plainly instead, a rejected one with the staff's reason. A paid
+ * order's dishes may still be cooking: with its `items`, "paid" is done and the other steps show where the dishes are.
  */
-export function StatusSteps({ status, rejectionReason }: { status: string; rejectionReason?: string | null }) {
+export function StatusSteps({
+  status,
+  rejectionReason,
+  items,
+}: {
+  status: string;
+  rejectionReason?: string | null;
+  items?: readonly { status: string }[];
+}) {
   const { t } = useTranslation();
   const index = stepIndex(status);
   if (index === -1) {
@@ -25,13 +34,15 @@ export function StatusSteps({ status, rejectionReason }: { status: string; rejec
   const waiting = index === -2;
   // While waiting, the first step is "waiting for the waiter"; the usual ones follow, none reached yet.
   const steps = waiting ? (['confirming', ...STEPS] as const) : STEPS;
-  const current = waiting ? 0 : index;
-  // The last step (paid) is complete rather than "in progress".
-  const finished = status === 'PAID';
+  const paid = status === 'PAID';
+  // Paid: the last step is complete rather than "in progress"; the dishes' own step is current until all are served.
+  const current = waiting ? 0 : paid && items ? dishesStep(items) : index;
+  const paidStep = STEPS.length - 1;
+  const finished = paid && current >= paidStep;
   return (
     <ol className={classes.steps} aria-label={t('client.steps.label')}>
       {steps.map((step, i) => {
-        const done = i < current || (finished && i === current);
+        const done = i < current || (paid && i === paidStep);
         const isCurrent = i === current && !finished;
         return (
           <li

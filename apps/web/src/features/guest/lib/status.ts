@@ -57,3 +57,15 @@ export function stepIndex(status: string): number {
       return 0;
   }
 }
+
+/**
+ * The step a paid order's dishes are at, from their statuses (paying does not stop the kitchen): 0 nothing started,
+ * 1 preparing, 2 ready (some not served yet), 4 every dish served (past the "served" step).
+ */
+export function dishesStep(items: readonly { status: string }[]): number {
+  const live = items.filter((i) => i.status !== 'DELETED');
+  if (live.every((i) => i.status === 'SERVED')) return 4;
+  if (live.every((i) => i.status === 'READY' || i.status === 'SERVED')) return 2;
+  if (live.some((i) => i.status !== 'CREATED')) return 1;
+  return 0;
+}

@@ -8,7 +8,7 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { isFinalOrderStatus, localName, newerCopy, toCents } from '@qr-menu/contract/constants';
+import { isFinalOrderStatus, isSettledOrder, localName, newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate, useParams } from '../lib/router';
 import { guestKeys, useMenu, useOrder } from '../api';
@@ -44,7 +44,6 @@ export function ConfirmationPage() {
 function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableId: number | null; orderId: number }) {
   const { t } = useTranslation();
   const order = useOrder(eateryId, orderId);
-  const status = order.data?.status;
   useOrderLive(
     [orderId],
     (live) => {
@@ -52,7 +51,8 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
       if (live) setQueryData<GuestOrder>(guestKeys.order(eateryId, orderId), (cached) => newerCopy(cached, live));
       else void order.refetch();
     },
-    !!status && !isFinalOrderStatus(status),
+    // Until it is settled: a paid order's dishes may still be cooking.
+    !!order.data && !isSettledOrder(order.data),
   );
 
   if (order.isPending) return <CardsSkeleton cards={[180, 120, 160]} />;
@@ -123,7 +123,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           <h2 className={classes.cardTitle}>{t('client.steps.label')}</h2>
           <StatusBadge status={order.status} rejectionReason={order.rejectionReason} />
         </div>
-        <StatusSteps status={order.status} rejectionReason={order.rejectionReason} />
+        <StatusSteps status={order.status} rejectionReason={order.rejectionReason} items={order.items} />
         {order.status === 'NEEDS_CONFIRMATION' && (
           <p className={`${classes.confirmHint} ${ui.dimmed}`}>{t('client.confirm.waitingHint')}</p>
         )}

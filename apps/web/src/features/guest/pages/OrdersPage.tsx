@@ -1,6 +1,6 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { isFinalOrderStatus, newerCopy, toCents } from '@qr-menu/contract/constants';
+import { isFinalOrderStatus, isSettledOrder, newerCopy, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useOrders } from '../api';
@@ -31,7 +31,7 @@ export function OrdersPage() {
 function Orders({ eateryId }: { eateryId: number }) {
   const { t } = useTranslation();
   const orders = useOrders(eateryId);
-  const open = (orders.data ?? []).filter((o) => !isFinalOrderStatus(o.status)).map((o) => o.id);
+  const open = (orders.data ?? []).filter((o) => !isSettledOrder(o)).map((o) => o.id);
   useOrderLive(open, (live) => {
     // The event carries the order: replace it in the list, no request. Without one (a delete), ask the server.
     if (live) {
