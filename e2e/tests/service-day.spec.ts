@@ -78,6 +78,16 @@ async function staffPage(browser: Browser, user: Login, owner: Owner, path: stri
   return page;
 }
 
+/** The kitchen display on a tablet and the waiter's floor on a phone, both empty: table 5 is free. */
+async function kitchenAndFloor(browser: Browser, staff: Record<StaffRole, Login>, owner: Owner) {
+  const kitchen = await staffPage(browser, staff.KITCHEN_ADMIN, owner, '/admin/kitchen', TABLET);
+  await expect(kitchen.getByText('No tickets — all caught up')).toBeVisible();
+  const waiter = await staffPage(browser, staff.WAITER, owner, '/admin/floor', PHONE);
+  const tile = waiter.getByRole('button', { name: /^Table 5: / });
+  await expect(tile).toHaveAccessibleName('Table 5: Free');
+  return { kitchen, waiter, tile };
+}
+
 async function expectNoSeriousViolations(page: Page, name: string) {
   expect.soft(await seriousViolations(page), `axe on ${name}`).toEqual([]);
 }
@@ -91,11 +101,7 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   const { tableId, staff } = await setUp(request, owner);
 
   // Staff screens open before the guest orders: everything after this arrives live.
-  const kitchen = await staffPage(browser, staff.KITCHEN_ADMIN, owner, '/admin/kitchen', TABLET);
-  await expect(kitchen.getByText('No tickets — all caught up')).toBeVisible();
-  const waiter = await staffPage(browser, staff.WAITER, owner, '/admin/floor', PHONE);
-  const tile = waiter.getByRole('button', { name: /^Table 5: / });
-  await expect(tile).toHaveAccessibleName('Table 5: Free');
+  const { kitchen, waiter, tile } = await kitchenAndFloor(browser, staff, owner);
   const cashier = await staffPage(browser, staff.CASHIER, owner, '/admin/orders', {
     viewport: { width: 1366, height: 900 },
   });
@@ -212,11 +218,7 @@ test('a bill paid before the kitchen starts: the kitchen still cooks and bumps e
 }) => {
   test.setTimeout(120_000);
   const { tableId, staff } = await setUp(request, owner);
-  const kitchen = await staffPage(browser, staff.KITCHEN_ADMIN, owner, '/admin/kitchen', TABLET);
-  await expect(kitchen.getByText('No tickets — all caught up')).toBeVisible();
-  const waiter = await staffPage(browser, staff.WAITER, owner, '/admin/floor', PHONE);
-  const tile = waiter.getByRole('button', { name: /^Table 5: / });
-  await expect(tile).toHaveAccessibleName('Table 5: Free');
+  const { kitchen, waiter, tile } = await kitchenAndFloor(browser, staff, owner);
 
   // The guest orders a soup and a kebab.
   const guest = await (await browser.newContext(PHONE)).newPage();
