@@ -63,8 +63,25 @@ export const DEFAULT_LANGUAGE: Language = 'az';
  */
 export function isSettledOrder(order: { status: string; items: readonly { status: string }[] }): boolean {
   if (order.status === 'CANCELLED') return true;
-  return order.status === 'PAID' && order.items.every((i) => i.status === 'SERVED' || i.status === 'DELETED');
+  return order.status === 'PAID' && allServed(dishesProgress(order.items.map((i) => i.status)));
 }
+
+/**
+ * Where an order's dishes are, from their items' statuses (DELETED ones left out): ISSUED when every one is served,
+ * READY when every one is ready or served, PREPARING when some one is no longer CREATED, else CREATED; null when
+ * there is no live item. The server derives an open order's status from it; a paid order's guest screen shows it.
+ */
+export function dishesProgress(itemStatuses: readonly string[]): 'CREATED' | 'PREPARING' | 'READY' | 'ISSUED' | null {
+  const live = itemStatuses.filter((s) => s !== 'DELETED');
+  if (live.length === 0) return null;
+  if (live.every((s) => s === 'SERVED')) return 'ISSUED';
+  if (live.every((s) => s === 'READY' || s === 'SERVED')) return 'READY';
+  if (live.some((s) => s !== 'CREATED')) return 'PREPARING';
+  return 'CREATED';
+}
+
+/** Nothing left to cook or serve: every live dish served, or no live dish at all. */
+const allServed = (progress: ReturnType<typeof dishesProgress>) => progress === null || progress === 'ISSUED';
 
 /**
  * Whether a PAID order still has dishes to cook or serve: the floor shows its table as "paid, food coming", and the

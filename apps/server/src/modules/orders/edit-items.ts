@@ -74,8 +74,9 @@ export async function addItems(
  * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
  * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
  * and READY; 403 otherwise). A changed status re-derives the order status (deriveOrderStatus) and sets or clears
- * ready_at. 409 when the order is CANCELLED, or PAID and the change is more than a status move. `isDelete`: the change marks the item DELETED (it stays
- * visible as DELETED, out of the total), which EATERY_ADMIN, WAITER or CASHIER may do.
+ * ready_at. 409 when the order is CANCELLED, or PAID and the change is more than a status move. `isDelete`: the
+ * change marks the item DELETED (it stays visible as DELETED, out of the total), which EATERY_ADMIN, WAITER or
+ * CASHIER may do.
  */
 export function changeItem(
   writer: OrderWriter,

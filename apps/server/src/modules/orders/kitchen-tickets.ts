@@ -23,8 +23,8 @@ interface TicketItem {
  * Kitchen "bump" (contract kitchen.ts): the station's items of one ticket (batch `batch` of the order; station
  * `departmentId`, or null for every item) move forward to `to`: PREPARING moves CREATED items, READY moves CREATED
  * and PREPARING ones; items already further stay. 404 when the order is not this restaurant's or the ticket has
- * no live item at the station; 409 for a cancelled order (a paid one is still cooked). Bumping a ticket that is already there changes nothing
- * (200, no event).
+ * no live item at the station; 409 for a cancelled order (a paid one is still cooked). Bumping a ticket that is
+ * already there changes nothing (200, no event).
  */
 export function bumpTicket(
   writer: OrderWriter,

@@ -182,9 +182,9 @@ const KITCHEN_LOOKBACK = `interval '24 hours'`;
 
 /**
  * The kitchen display's orders (contract kitchen.ts): orders of the last day in KITCHEN_ORDER_STATUSES (paid ones
- * too; not those still waiting for staff to confirm them) with an item at the station (department $2, or any department when $2 is null)
- * that the board can show: still CREATED or PREPARING, or READY in the last RECALL_MINUTES (the recall list). Same
- * columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
+ * too; not those still waiting for staff to confirm them) with an item at the station (department $2, or any
+ * department when $2 is null) that the board can show: still CREATED or PREPARING, or READY in the last
+ * RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
   name: 'kitchen_orders_v3',

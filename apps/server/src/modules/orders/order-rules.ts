@@ -1,4 +1,4 @@
-import { isFinalOrderStatus, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
+import { dishesProgress, isFinalOrderStatus, type ItemStatus, type OrderStatus } from '@qr-menu/contract';
 
 /** Pure rules of roles and of the order's life, kept apart from the queries so they are easy to read and test. */
 
@@ -13,7 +13,8 @@ export function readyAtAfter(to: ItemStatus): 'now' | 'clear' | 'keep' {
 }
 
 /**
- * The order status after its items' statuses changed (an item added, deleted or moved to another status).
+ * The order status after its items' statuses changed (an item added, deleted or moved to another status), from
+ * where the dishes are (contract dishesProgress).
  * - Final orders (PAID, CANCELLED) never change here, nor do orders waiting for staff to confirm them
  *   (NEEDS_CONFIRMATION: a guest adding dishes leaves them waiting; only accept or reject moves them).
  * - With no live item (every item DELETED) the status stays.
@@ -25,11 +26,10 @@ export function readyAtAfter(to: ItemStatus): 'now' | 'clear' | 'keep' {
  */
 export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly ItemStatus[]): OrderStatus {
   if (isFinalOrderStatus(current) || current === 'NEEDS_CONFIRMATION') return current;
-  const live = itemStatuses.filter((s) => s !== 'DELETED');
-  if (live.length === 0) return current;
-  if (live.every((s) => s === 'SERVED')) return 'ISSUED';
-  if (live.every((s) => s === 'READY' || s === 'SERVED')) return 'READY';
+  const progress = dishesProgress(itemStatuses);
+  if (progress === null) return current;
+  if (progress === 'ISSUED' || progress === 'READY') return progress;
   if (current === 'READY' || current === 'ISSUED') return 'PREPARING';
-  if (current === 'CREATED' && live.some((s) => s !== 'CREATED')) return 'PREPARING';
+  if (current === 'CREATED' && progress === 'PREPARING') return 'PREPARING';
   return current;
 }

@@ -22,7 +22,10 @@ export const useKitchenBoard = (eateryId: number, station: number | null) =>
       api<KitchenBoard>(`${base(eateryId)}${station === null ? '' : `?departmentId=${station}`}`, { signal }),
   });
 
-/** Whether a station's board holds this order: one the kitchen sees (paid ones too), with a live item at the station (any item for "All"). */
+/**
+ * Whether a station's board holds this order: one the kitchen sees (paid ones too), with a live item at the station
+ * (any item for "All").
+ */
 const onStation = (station: number | null) => (order: Order) =>
   isKitchenOrderStatus(order.status) &&
   order.items.some((i) => i.status !== 'DELETED' && (station === null || i.kitchenDepartmentId === station));

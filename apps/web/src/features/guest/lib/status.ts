@@ -1,3 +1,5 @@
+import { dishesProgress } from '@qr-menu/contract/constants';
+
 /**
  * Guest status labels: created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
  * accepted. ISSUED (handed to the table) reads "served": "accepted" for a dish already on the table would mislead.
@@ -63,9 +65,6 @@ export function stepIndex(status: string): number {
  * 1 preparing, 2 ready (some not served yet), 4 every dish served (past the "served" step).
  */
 export function dishesStep(items: readonly { status: string }[]): number {
-  const live = items.filter((i) => i.status !== 'DELETED');
-  if (live.every((i) => i.status === 'SERVED')) return 4;
-  if (live.every((i) => i.status === 'READY' || i.status === 'SERVED')) return 2;
-  if (live.some((i) => i.status !== 'CREATED')) return 1;
-  return 0;
+  const progress = dishesProgress(items.map((i) => i.status));
+  return progress === null || progress === 'ISSUED' ? STEPS.length - 1 : stepIndex(progress);
 }
