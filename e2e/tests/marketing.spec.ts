@@ -229,19 +229,20 @@ test('keyboard: a skip link first, then the call to action jumps into the form',
   await expect(field(page, 'Email')).toBeFocused();
 });
 
-test('redirects: /menu to /client/menu/2, root and unknown paths to /landing', async ({ context }) => {
-  // Each in a tab of its own: the guest menu's page keeps working after its URL is reached (it may navigate on its
-  // own), and a second navigation of the same tab would race it.
+test('redirects: /menu to /client/menu/2, root and unknown paths to /landing', async ({ browser }) => {
+  // Each in a browser context of its own: the guest menu's page keeps working after its URL is reached (it may
+  // navigate and register its service worker on its own), and nothing of it may hold up the next redirect.
   const redirects: [string, RegExp][] = [
     ['/menu', /\/client\/menu\/2$/],
     ['/', /\/landing$/],
     ['/no/such/page', /\/landing$/],
   ];
   for (const [from, to] of redirects) {
+    const context = await browser.newContext();
     const tab = await context.newPage();
     await tab.goto(from);
     await expect(tab).toHaveURL(to);
-    await tab.close();
+    await context.close();
   }
 });
 

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.js';
 import type { ChangePublisher } from './data-changes.js';
 import type { Db } from './db/client.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { AssignmentsService } from './modules/assignments/assignments.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BillsService } from './modules/bills/bills.service.js';
@@ -55,6 +56,7 @@ export function createServices(
     bills: new BillsService(db, orderCommands.writer),
     calls: new CallsService(db, { emitCallEvent: (...event) => events.emitCallEvent?.(...event) }),
     reports: new ReportsService(db),
+    audit: new AuditService(db),
   };
 }
 

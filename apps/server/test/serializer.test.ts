@@ -39,6 +39,9 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   options: [],
   createdAt: '2024-05-01T05:00:00.999Z',
   readyAt: null,
+  voidReason: null,
+  voidedFrom: null,
+  voidedAt: null,
   ...over,
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './enums.js';
+import { reasonField } from './orders.js';
+import { PAYMENT_METHODS } from './payment-methods.js';
 import { MAX_DB_ID, V } from './validation.js';
 import { orderItemOptionResponse } from './menu-options.js';
 
@@ -14,11 +16,18 @@ import { orderItemOptionResponse } from './menu-options.js';
  * - POST /api/eatery/{id}/bill/payments `{orderIds, method, amount? | itemIds?, tip?}` → Bill. One part of the bill:
  *   `amount` (at most what is due), or `itemIds` (split by items: the server prices those items, none paid twice),
  *   or neither (everything still due). `tip`: `{amount}` or `{percent}` of the part. When the payments cover the
- *   bill, every order becomes PAID, with paidAt and paidBy (the caller). A final order answers 409 `orderClosed`.
+ *   bill, every order becomes PAID, with paidAt and paidBy (the caller). A final order answers 409 `orderClosed`,
+ *   an order waiting for staff confirmation 409 `orderNotConfirmed`. A tip is at most the restaurant's
+ *   `tipMaxPercent` of the part (400 tipTooHigh).
+ * - POST /api/eatery/{id}/bill/refunds `{orderIds, amount, method, reason}` → Bill (EATERY_ADMIN). Money paid goes
+ *   back: a negative payment row per order, never more than was paid (400 amountTooHigh). A PAID order it refunds
+ *   is open again (its total is no longer covered); a cancelled one cannot be refunded into (409 orderClosed).
+ *
+ * The rule every bill keeps: payments − refunds = total + tips once it is PAID, and never more than the total
+ * before that.
  */
 
-export const PAYMENT_METHODS = ['CASH', 'CARD', 'OTHER'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 
 /** Validation message keys of bills. */
 export const BILL_V = {
@@ -32,6 +41,8 @@ export const BILL_V = {
   itemNotPayable: 'validation.itemNotPayable',
   /** A discount needs a reason. */
   reasonRequired: 'validation.reasonRequired',
+  /** A tip above the restaurant's limit (tipMaxPercent of the part paid). */
+  tipTooHigh: 'validation.tipTooHigh',
 } as const;
 
 /** Largest amount a numeric(10,2) column holds. */
@@ -103,6 +114,14 @@ export const billDiscountBody = z.object({
 });
 export type BillDiscountBody = z.input<typeof billDiscountBody>;
 
+export const billRefundBody = z.object({
+  orderIds: idList,
+  amount: amountField.refine((cents) => cents > 0, { error: BILL_V.amount }),
+  method: z.enum(PAYMENT_METHODS, { error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
+  reason: reasonField,
+});
+export type BillRefundBody = z.input<typeof billRefundBody>;
+
 const names = z.object({ az: z.string(), en: z.string(), ru: z.string() });
 
 export const billResponse = z.object({
@@ -139,17 +158,20 @@ export const billResponse = z.object({
   discountReason: z.string().nullable(),
   /** subtotal - discount. */
   total: z.number(),
-  /** Sum of the payments' amounts (tips not included). */
+  /** Sum of the payments' amounts less the refunds (tips not included). */
   paid: z.number(),
+  /** Sum of the refunds (a positive number; already taken off `paid`). */
+  refunded: z.number(),
   tips: z.number(),
   /** total - paid, never below 0. */
   due: z.number(),
   payments: z.array(
     z.object({
-      /** One part (the rows of one payment call). */
+      /** One part (the rows of one payment call), or one refund (a negative amount, with its reason). */
       id: z.string(),
       method: z.enum(PAYMENT_METHODS),
       amount: z.number(),
+      reason: z.string().nullable(),
       tip: z.number(),
       itemIds: z.array(z.number()).nullable(),
       createdAt: z.string(),

@@ -15,3 +15,5 @@ export * from './menu-rules.js';
 export * from './zoned-time.js';
 export * from './roles.js';
 export * from './status-labels.js';
+export * from './audit-kinds.js';
+export * from './payment-methods.js';

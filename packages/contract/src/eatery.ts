@@ -20,7 +20,12 @@ export const EATERY_V = {
   kitchenMinutes: 'validation.kitchenMinutes',
   /** The red threshold must be later than the amber one. */
   kitchenMinutesOrder: 'validation.kitchenMinutesOrder',
+  /** The tip limit is a whole percent 0..100 of the part paid. */
+  tipMaxPercent: 'validation.tipMaxPercent',
 } as const;
+
+/** The largest tip a bill takes when the restaurant set no limit of its own: as much again as the part paid. */
+export const DEFAULT_TIP_MAX_PERCENT = 100;
 
 const kitchenMinutes = z
   .number({ error: EATERY_V.kitchenMinutes })
@@ -159,6 +164,13 @@ export const eateryBody = z
     /** Kitchen display thresholds in minutes (1..240): a ticket turns amber, then red (amber < red). */
     kitchenAmberMinutes: kitchenMinutes.optional(),
     kitchenRedMinutes: kitchenMinutes.optional(),
+    /** The largest tip, in whole percent of the part paid (0 takes no tips). */
+    tipMaxPercent: z
+      .number({ error: EATERY_V.tipMaxPercent })
+      .int({ error: EATERY_V.tipMaxPercent })
+      .min(0, { error: EATERY_V.tipMaxPercent })
+      .max(100, { error: EATERY_V.tipMaxPercent })
+      .optional(),
   })
   .refine(
     (b) =>
@@ -188,6 +200,7 @@ export const eateryResponse = z.object({
   logo: z.string().nullable(),
   kitchenAmberMinutes: z.number(),
   kitchenRedMinutes: z.number(),
+  tipMaxPercent: z.number(),
   ownerId: z.number(),
   roles: z.array(z.enum(ROLES)),
 });

@@ -15,3 +15,4 @@ export * from './kitchen.js';
 export * from './calls.js';
 export * from './bills.js';
 export * from './reports.js';
+export * from './audit.js';

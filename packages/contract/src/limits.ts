@@ -25,6 +25,8 @@ export const LIMITS = {
 export const ORDER_NOTE_MAX = 500;
 /** Items in one create / add-dishes request. */
 export const ORDER_ITEMS_MAX = 50;
+/** Lines one order may hold in all (voided ones included), however many additions brought them. */
+export const ORDER_LINES_MAX = 100;
 /** Largest page of the staff orders list (`limit` query parameter), newest first. */
 export const ORDER_LIST_MAX = 1000;
 /** Page of the staff orders list when no `limit` is sent; `X-Next-Cursor` says when more exist. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
+import { PAYMENT_METHODS } from './payment-methods.js';
 import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
+import { cleanNote } from './text.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
 
 /**
@@ -19,6 +21,10 @@ export const ORDER_V = {
   dishUnavailable: 'validation.dishUnavailable',
   /** A guest order needs at least one item. */
   itemsRequired: 'validation.itemsRequired',
+  /** The order would hold more lines than ORDER_LINES_MAX. */
+  tooManyLines: 'validation.tooManyLines',
+  /** A void, refund or reopen needs a reason. */
+  reasonRequired: 'validation.reasonRequired',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -156,10 +162,14 @@ export const orderCreateBody = z.object({
 });
 export type OrderCreateBody = z.input<typeof orderCreateBody>;
 
-/** PUT /api/eatery/{id}/orders/{orderId}: the status and/or the note. */
+/**
+ * PUT /api/eatery/{id}/orders/{orderId}: the status and/or the note. Setting PAID records a payment of everything
+ * still due through the bill (`method`, CASH when left out), so revenue always equals payments.
+ */
 export const orderUpdateBody = z.object({
   status: orderStatusField.optional(),
   note: noteField,
+  method: z.enum(PAYMENT_METHODS, { error: V.invalid }).optional(),
 });
 export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
 
@@ -190,6 +200,45 @@ export const orderItemUpdateBody = z.object({
 });
 export type OrderItemUpdateBody = z.input<typeof orderItemUpdateBody>;
 
+/** Longest reason of a void, refund or reopen. */
+export const REASON_MAX = 200;
+
+/** The reason of a void, refund or reopen: cleaned like a note, required. */
+export const reasonField = z
+  .string({ error: ORDER_V.reasonRequired })
+  .overwrite(cleanNote)
+  .max(REASON_MAX, { error: V.tooLong })
+  .pipe(z.string().min(1, { error: ORDER_V.reasonRequired }));
+
+/**
+ * A manager approving on a staff member's screen: their e-mail and password, checked by the server (an
+ * EATERY_ADMIN of this restaurant). Only needed when the caller is not one.
+ */
+export const managerApprovalField = z.object(
+  {
+    email: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.tooLong }),
+    password: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.tooLong }),
+  },
+  { error: V.invalid },
+);
+export type ManagerApproval = z.input<typeof managerApprovalField>;
+
+/**
+ * DELETE /api/eatery/{id}/orders/{orderId}/items/{itemId} `{reason, approval?}`: voids the item. It stays on the
+ * order struck out, with its reason, out of the total. An item the kitchen started (or that was served) needs a
+ * manager: the caller is an EATERY_ADMIN, or `approval` names one (403 managerApprovalRequired / approvalInvalid).
+ * On an order with payments the void may not leave more paid than the order costs (409 refundFirst).
+ */
+export const orderItemVoidBody = z.object({
+  reason: reasonField,
+  approval: managerApprovalField.optional(),
+});
+export type OrderItemVoidBody = z.input<typeof orderItemVoidBody>;
+
+/** POST /api/eatery/{id}/orders/{orderId}/reopen `{reason}`: a PAID or CANCELLED order is open again (EATERY_ADMIN). */
+export const orderReopenBody = z.object({ reason: reasonField });
+export type OrderReopenBody = z.input<typeof orderReopenBody>;
+
 export const orderItemResponse = z.object({
   id: z.number(),
   /** Null once the dish itself was deleted; the snapshot stays. */
@@ -217,6 +266,11 @@ export const orderItemResponse = z.object({
   createdAt: z.string(),
   /** ISO 8601, UTC: when the item last became READY, or null (the kitchen's "recall"). */
   readyAt: z.string().nullable(),
+  /** A voided item (status DELETED): why, and where it was when voided (the kitchen's VOID notice); else null. */
+  voidReason: z.string().nullable(),
+  voidedFrom: z.enum(ITEM_STATUSES).nullable(),
+  /** ISO 8601, UTC: when the item was voided, or null. */
+  voidedAt: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemResponse>;
 

@@ -28,6 +28,19 @@ export const ROLE_MATRIX = {
   closeBill: ['EATERY_ADMIN', 'CASHIER'],
   /** Give a bill a discount. */
   discount: ['EATERY_ADMIN'],
+  /** Refund money paid on a bill (a negative payment, with a reason). */
+  refund: ['EATERY_ADMIN'],
+  /** Reopen a paid or cancelled order (with a reason). */
+  reopen: ['EATERY_ADMIN'],
+  /**
+   * Void an item the kitchen has not started (with a reason). Once it started or was served, a void needs a manager:
+   * `approveVoid` (the caller, or a manager approving on the caller's screen).
+   */
+  voidItem: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  /** Approve the void of an item the kitchen started or that was served. */
+  approveVoid: ['EATERY_ADMIN'],
+  /** The audit log: voids, discounts, refunds, reopens, status, price, availability, role and password changes. */
+  audit: ['EATERY_ADMIN'],
   /** The kitchen display: tickets, bump, recall, sold out. */
   kitchen: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
   /** The floor (tables with their orders and calls). */
@@ -57,6 +70,12 @@ export function canSetItemStatus(roles: readonly Role[], from: ItemStatus, to: I
   if (roles.includes('EATERY_ADMIN') || roles.includes('WAITER')) return true;
   return roles.includes('KITCHEN_ADMIN') && KITCHEN_ITEM_STATUSES.includes(from) && KITCHEN_ITEM_STATUSES.includes(to);
 }
+
+/**
+ * Whether voiding an item in status `status` needs a manager's approval: once the kitchen started it (PREPARING,
+ * READY) or it was served. An item still CREATED is voided by any `voidItem` role with a reason.
+ */
+export const voidNeedsManager = (status: ItemStatus): boolean => status !== 'CREATED' && status !== 'DELETED';
 
 /** The usual next step of an item (one tap on a staff screen), or null when it has none. */
 const NEXT_ITEM_STATUS: Partial<Record<ItemStatus, ItemStatus>> = {

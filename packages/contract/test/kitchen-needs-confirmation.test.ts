@@ -24,6 +24,9 @@ const item = (orderId: number, id: number): OrderItem => ({
   options: [],
   createdAt: at,
   readyAt: null,
+  voidReason: null,
+  voidedFrom: null,
+  voidedAt: null,
 });
 
 const order = (id: number, status: Order['status']): Order => ({

@@ -25,6 +25,9 @@ function item(over: Partial<OrderItem> = {}): OrderItem {
     options: [],
     createdAt: at(0),
     readyAt: null,
+    voidReason: null,
+    voidedFrom: null,
+    voidedAt: null,
     ...over,
   };
 }

@@ -80,6 +80,8 @@ export const eateries = pgTable('eateries', {
   /** Kitchen display: a ticket turns amber, then red, after this many minutes. */
   kitchenAmberMinutes: integer('kitchen_amber_minutes').notNull().default(10),
   kitchenRedMinutes: integer('kitchen_red_minutes').notNull().default(20),
+  /** The largest tip a bill takes, in whole percent of the part paid. */
+  tipMaxPercent: integer('tip_max_percent').notNull().default(100),
   /** The language a guest's menu opens in; receipts keep `language`. */
   guestLanguage: text('guest_language').notNull().default('az'),
   /** The currency code shown beside prices; amounts stay numeric. */
@@ -274,6 +276,11 @@ export const orderItems = pgTable(
     batch: integer('batch').notNull().default(1),
     /** When the item last became READY (the kitchen's "recall" shows tickets bumped in the last minutes). */
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** A void (status DELETED): why, where the item was then (the kitchen's VOID notice), when and by whom. */
+    voidReason: text('void_reason'),
+    voidedFrom: text('voided_from'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
@@ -370,10 +377,37 @@ export const payments = pgTable(
     tip: numeric('tip', { precision: 10, scale: 2 }).notNull().default('0'),
     /** Split by items: the order items this part paid for. */
     itemIds: jsonb('item_ids').$type<number[]>(),
+    /** A refund (negative amount): why. Null for payments. */
+    reason: text('reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('payments_order_idx').on(t.orderId), index('payments_eatery_idx').on(t.eateryId, t.createdAt)],
+);
+
+/**
+ * The audit log: voids, discounts, refunds, reopens, manual status changes, price and availability changes, role and
+ * password changes; who, when, what, before and after, why. Append-only: written in the transaction of the change,
+ * and a database trigger (migration 0009) refuses UPDATE and DELETE. No foreign keys, so the record outlives the
+ * order, user or dish it names; `userName` is the name at the time.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name').notNull(),
+    approvedBy: text('approved_by'),
+    orderId: integer('order_id'),
+    subject: text('subject').notNull(),
+    before: jsonb('before').$type<Record<string, string | number | boolean | null>>(),
+    after: jsonb('after').$type<Record<string, string | number | boolean | null>>(),
+    reason: text('reason'),
+  },
+  (t) => [index('audit_log_eatery_idx').on(t.eateryId, t.id)],
 );
 
 export const refreshTokens = pgTable(

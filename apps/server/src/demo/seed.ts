@@ -7,7 +7,7 @@ import { categories, dishes, eateries, orderItems, orders, tables, users } from 
 import type { EateryContext } from '../plugins/access.js';
 import { ImagesService, processImage } from '../modules/images/images.service.js';
 import type { ItemInput, OrderCommands } from '../modules/orders/order-commands.js';
-import { createServices } from '../services.js';
+import { createServices, type Services } from '../services.js';
 import { withMenuDepth } from './menu-extras.js';
 import { catalogMenu, loadFixtureMenu, type DemoMenu, type FixtureEatery } from './menu-source.js';
 
@@ -170,7 +170,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     }
   }
 
-  await seedOrders(db, services.orderCommands, ctx, tableIds, orderable, opts.now ?? new Date());
+  await seedOrders(db, services, ctx, tableIds, orderable, opts.now ?? new Date());
 
   const dishCount = menu.categories.reduce((n, c) => n + c.dishes.length, 0);
   log(
@@ -228,12 +228,13 @@ interface OrderableDish {
  */
 async function seedOrders(
   db: Db,
-  service: OrderCommands,
+  services: Pick<Services, 'orderCommands' | 'bills'>,
   ctx: EateryContext,
   tableIds: number[],
   orderable: OrderableDish[],
   now: Date,
 ) {
+  const service = services.orderCommands;
   let n = 0;
   const plan = [...ORDER_STATUSES].reverse(); // closed first: they get the oldest times
   const ages: { id: number; minutes: number }[] = [];
@@ -253,7 +254,7 @@ async function seedOrders(
           ? await placeGuestOrderToConfirm(db, service, ctx.id, tableId, items, note, n)
           : await service.placeOrder(ctx.id, tableId, items, note);
       await moveTo(
-        service,
+        services,
         ctx,
         order.id,
         target,
@@ -291,7 +292,7 @@ async function placeGuestOrderToConfirm(
 }
 
 async function moveTo(
-  service: OrderCommands,
+  { orderCommands: service, bills }: Pick<Services, 'orderCommands' | 'bills'>,
   ctx: EateryContext,
   orderId: number,
   status: OrderStatus,
@@ -317,9 +318,13 @@ async function moveTo(
       await setItems('READY'); // every item ready: the order becomes READY
       return;
     case 'ISSUED':
-    case 'PAID':
       await setItems('SERVED');
       await service.updateOrder(ctx, orderId, { status });
+      return;
+    case 'PAID':
+      await setItems('SERVED');
+      // Paid in cash by the owner, through the bill like any payment.
+      await bills.markPaidByStatus(ctx, orderId, { method: 'CASH' }, ctx.ownerId);
       return;
   }
 }

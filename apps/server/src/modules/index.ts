@@ -18,6 +18,7 @@ import { kitchenRoutes } from './kitchen/routes.js';
 import { callRoutes } from './calls/routes.js';
 import { billRoutes } from './bills/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsync[] = [
   callRoutes,
   billRoutes,
   reportRoutes,
+  auditRoutes,
 ];

@@ -24,6 +24,16 @@ export const RATE = {
     keyGenerator: (req: FastifyRequest) => `${req.ip}|${emailOf(req)}`,
   },
   register: { max: 20, timeWindow: '1 hour' },
+  // A void may carry a manager's password (approval): counted per IP and approving e-mail, like a login.
+  approval: {
+    max: 20,
+    timeWindow: '1 minute',
+    hook: 'preValidation',
+    keyGenerator: (req: FastifyRequest) => {
+      const approval = (req.body as { approval?: { email?: unknown } } | undefined)?.approval;
+      return `void|${req.ip}|${typeof approval?.email === 'string' ? approval.email.trim().toLowerCase() : ''}`;
+    },
+  },
   frontendLogs: { max: 60, timeWindow: '1 minute' },
 } as const;
 

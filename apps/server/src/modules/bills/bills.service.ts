@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  BILL_V,
   centsToDecimal,
+  dishesProgress,
   fromCents,
   lineCents,
   toCents,
   type Bill,
   type Language,
+  type OrderStatus,
   type PaymentMethod,
   isFinalOrderStatus,
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
+import type { EateryContext } from '../../plugins/access.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
-import type { OrderWriter } from '../orders/order-writer.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { changeOrder } from '../orders/change-order.js';
+import { orderSubject } from '../orders/order-money.js';
+import type { OrderTx, OrderWriter } from '../orders/order-writer.js';
 import { allocateOverDues, percentOf, proportion, shareInProportion } from './bill-math.js';
 
 /**
@@ -31,6 +38,10 @@ import { allocateOverDues, percentOf, proportion, shareInProportion } from './bi
  * - The orders are written through the orders module's writer (OrderWriter), as every change of an order: each
  *   change bumps their version, and each order changed is announced once (ORDER_UPDATED) after the commit.
  *
+ * - A refund is a payment row with a negative amount (and a reason): money paid goes back, never more than was paid;
+ *   a PAID order it leaves uncovered is open again. Payments less refunds are what a bill counts as paid.
+ * - Discounts, refunds and a status set to PAID by hand write audit entries in the same transaction.
+ *
  * Every change locks the bill's orders (SELECT … FOR UPDATE, by id) first: two cashiers paying the last part of one
  * bill at once are serialized, and the second sees the first's payment (400 amountTooHigh, or 409 when closed).
  */
@@ -41,7 +52,7 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /** A bill as stored: its orders (by id), their live items and their payments. */
 interface BillState {
-  eatery: { id: number; name: string; timeZone: string; language: Language };
+  eatery: { id: number; name: string; timeZone: string; language: Language; tipMaxPercent: number };
   orders: OrderRow[];
   items: ItemRow[];
   payments: PaymentRow[];
@@ -52,6 +63,13 @@ export interface DiscountInput {
   amount?: number;
   percent?: number;
   reason?: string;
+}
+
+export interface RefundInput {
+  orderIds: number[];
+  amount: number;
+  method: PaymentMethod;
+  reason: string;
 }
 
 export interface PaymentInput {
@@ -76,12 +94,14 @@ function totals(state: BillState) {
   const discount = sum(perOrder.map((o) => o.discount));
   const paid = sum(perOrder.map((o) => o.paid));
   const tips = sum(state.payments.map((p) => toCents(p.tip)));
+  const refunded = -sum(state.payments.map((p) => Math.min(0, toCents(p.amount))));
   return {
     perOrder,
     subtotal,
     discount,
     total: subtotal - discount,
     paid,
+    refunded,
     tips,
     due: Math.max(0, subtotal - discount - paid),
   };
@@ -112,7 +132,7 @@ export class BillsService {
     }
     return this.writer.write(eateryId, async (w) => {
       const state = await readBill(w.tx, eateryId, input.orderIds, true);
-      assertOpen(state);
+      assertPayable(state);
       const money = totals(state);
       const field = input.amount !== undefined ? 'amount' : 'percent';
       const discount = input.amount ?? percentOf(money.subtotal, input.percent!);
@@ -132,6 +152,18 @@ export class BillsService {
           discountReason: discount > 0 ? reason : null,
         });
       }
+      if (discount !== money.discount || (reason ?? null) !== (state.orders[0].discountReason ?? null)) {
+        await recordAudit(w.tx, {
+          eateryId,
+          kind: 'DISCOUNT',
+          userId,
+          orderId: state.orders.length === 1 ? state.orders[0].id : null,
+          subject: billSubject(state),
+          before: { discount: centsToDecimal(money.discount) },
+          after: { discount: centsToDecimal(discount) },
+          reason,
+        });
+      }
       const after = await readBill(w.tx, eateryId, input.orderIds, false);
       // Paid in full already (a discount on a partly paid bill): the bill closes now.
       if (after.payments.length > 0 && totals(after).due === 0) {
@@ -149,49 +181,84 @@ export class BillsService {
     }
     return this.writer.write(eateryId, async (w) => {
       const state = await readBill(w.tx, eateryId, input.orderIds, true);
-      assertOpen(state);
+      assertPayable(state);
+      await recordPart(w, state, input, userId);
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
+    });
+  }
+
+  /**
+   * An order's status set to PAID by hand (PUT …/orders/{orderId}): the status change's own rules and audit entry
+   * (changeOrder), and a payment of everything still due by `method` (CASH when none is sent), so the order is never
+   * PAID without the money that says so. 409 orderNotConfirmed while it waits for staff confirmation.
+   */
+  async markPaidByStatus(
+    eatery: EateryContext,
+    orderId: number,
+    body: { note?: string | null; method?: PaymentMethod },
+    userId: number,
+  ): Promise<{ bill: Bill; statusChange: boolean }> {
+    return this.writer.write(eatery.id, async (w) => {
+      const state = await readBill(w.tx, eatery.id, [orderId], true);
+      const { statusChange } = await changeOrder(w, eatery, orderId, { status: 'PAID', note: body.note }, userId);
+      if (statusChange) {
+        assertPayable(state);
+        await recordPart(w, state, { orderIds: [orderId], method: body.method ?? 'CASH' }, userId);
+      }
+      return { bill: await this.toBill(w.tx, await readBill(w.tx, eatery.id, [orderId], false)), statusChange };
+    });
+  }
+
+  /**
+   * Gives money back (EATERY_ADMIN, checked by the route): a negative payment row per order it comes from (the
+   * orders' net payments, in id order), never more than was paid (400 amountTooHigh). A PAID order whose total is
+   * no longer covered is open again (its status follows its dishes). 409 orderClosed for a cancelled order. Writes
+   * a REFUND audit entry.
+   */
+  async refund(eateryId: number, input: RefundInput, userId: number): Promise<Bill> {
+    return this.writer.write(eateryId, async (w) => {
+      const state = await readBill(w.tx, eateryId, input.orderIds, true);
+      if (state.orders.some((o) => o.status === 'CANCELLED')) throw new AppError(409, 'orderClosed');
       const money = totals(state);
-
-      let part: number;
-      let field = 'amount';
-      if (input.itemIds !== undefined) {
-        field = 'itemIds';
-        part = itemsPart(state, money, input.itemIds);
-      } else {
-        part = input.amount ?? money.due;
-      }
-      if (part > money.due) throw validationError(field, 'validation.amountTooHigh');
-      // A part of nothing only closes a bill that owes nothing (a discount of 100 %).
-      if (part === 0 && money.due > 0 && input.itemIds === undefined) {
-        throw validationError('amount', 'validation.amount');
-      }
-      const tip =
-        input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
-
+      if (input.amount > money.paid) throw validationError('amount', BILL_V.amountTooHigh);
       const shares = allocateOverDues(
-        part,
-        money.perOrder.map((o) => o.total - o.paid),
+        input.amount,
+        money.perOrder.map((o) => o.paid),
       );
       const groupId = randomUUID();
-      // One row per order the part pays into (at least one row: a part of nothing still records who closed it).
       const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
-      if (rows.length === 0) rows.push({ orderId: state.orders[0].id, amount: 0 });
       await w.tx.insert(payments).values(
-        rows.map((r, i) => ({
+        rows.map((r) => ({
           eateryId,
           orderId: r.orderId,
           groupId,
           method: input.method,
-          amount: centsToDecimal(r.amount),
-          tip: centsToDecimal(i === 0 ? tip : 0),
-          itemIds: input.itemIds ?? null,
+          amount: centsToDecimal(-r.amount),
+          tip: '0',
+          reason: input.reason,
           createdBy: userId,
         })),
       );
-      if (part >= money.due) await w.markPaid(idsOf(state), userId);
-      // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
-      // screen (and the boards) hear of it.
-      else await w.touch(rows.map((r) => r.orderId));
+      for (const [i, order] of state.orders.entries()) {
+        const o = money.perOrder[i];
+        if (order.status === 'PAID' && o.paid - shares[i] < o.total) {
+          const live = state.items.filter((item) => item.orderId === order.id).map((item) => item.status);
+          const status: OrderStatus = dishesProgress(live) ?? 'CREATED';
+          await w.update([order.id], { status, paidAt: null, paidBy: null });
+        } else if (shares[i] > 0) {
+          await w.touch([order.id]);
+        }
+      }
+      await recordAudit(w.tx, {
+        eateryId,
+        kind: 'REFUND',
+        userId,
+        orderId: state.orders.length === 1 ? state.orders[0].id : null,
+        subject: billSubject(state),
+        before: { paid: centsToDecimal(money.paid) },
+        after: { paid: centsToDecimal(money.paid - input.amount), refund: centsToDecimal(input.amount), method: input.method },
+        reason: input.reason,
+      });
       return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
     });
   }
@@ -222,6 +289,7 @@ export class BillsService {
           id: p.groupId,
           method: p.method as PaymentMethod,
           amount: 0,
+          reason: p.reason,
           tip: 0,
           itemIds: p.itemIds ?? null,
           createdAt: p.createdAt.toISOString(),
@@ -274,6 +342,7 @@ export class BillsService {
       discountReason: state.orders.find((o) => o.discountReason)?.discountReason ?? null,
       total: fromCents(money.total),
       paid: fromCents(money.paid),
+      refunded: fromCents(money.refunded),
       tips: fromCents(money.tips),
       // A bill closed is owed no more, also when it was marked paid without payments (the older status change).
       due: allPaid ? 0 : fromCents(money.due),
@@ -304,7 +373,13 @@ async function readBill(ex: Executor, eateryId: number, orderIds: number[], lock
   const rows = lock ? await query.for('update') : await query;
   if (rows.length !== ids.length) throw notFound();
   const [eatery] = await ex
-    .select({ id: eateries.id, name: eateries.name, timeZone: eateries.timeZone, language: eateries.language })
+    .select({
+      id: eateries.id,
+      name: eateries.name,
+      timeZone: eateries.timeZone,
+      language: eateries.language,
+      tipMaxPercent: eateries.tipMaxPercent,
+    })
     .from(eateries)
     .where(eq(eateries.id, eateryId));
   const items = await ex
@@ -320,9 +395,66 @@ async function readBill(ex: Executor, eateryId: number, orderIds: number[], lock
   return { eatery: { ...eatery, language: eatery.language as Language }, orders: rows, items, payments: paid };
 }
 
-/** New discounts and payments only on open orders: 409 `orderClosed` when one is PAID or CANCELLED. */
-function assertOpen(state: BillState) {
+/**
+ * New discounts and payments only on open orders that staff confirmed: 409 `orderClosed` when one is PAID or
+ * CANCELLED, 409 `orderNotConfirmed` when one still waits for confirmation (it may yet be rejected).
+ */
+function assertPayable(state: BillState) {
   if (state.orders.some((o) => isFinalOrderStatus(o.status))) throw new AppError(409, 'orderClosed');
+  if (state.orders.some((o) => o.status === 'NEEDS_CONFIRMATION')) throw new AppError(409, 'orderNotConfirmed');
+}
+
+/** How the audit log names a bill: its orders. */
+const billSubject = (state: BillState) => state.orders.map(orderSubject).join(', ');
+
+/**
+ * Records one part of a bill locked and read as `state` (see BillsService.pay): an amount, some items, or all that is
+ * due, with a tip of at most the restaurant's tipMaxPercent of the part (400 tipTooHigh). One payment row per order
+ * the part pays into; the bill's orders become PAID when the part covers what is due.
+ */
+async function recordPart(w: OrderTx, state: BillState, input: PaymentInput, userId: number): Promise<void> {
+  const money = totals(state);
+  let part: number;
+  let field = 'amount';
+  if (input.itemIds !== undefined) {
+    field = 'itemIds';
+    part = itemsPart(state, money, input.itemIds);
+  } else {
+    part = input.amount ?? money.due;
+  }
+  if (part > money.due) throw validationError(field, BILL_V.amountTooHigh);
+  // A part of nothing only closes a bill that owes nothing (a discount of 100 %).
+  if (part === 0 && money.due > 0 && input.itemIds === undefined) {
+    throw validationError('amount', BILL_V.amount);
+  }
+  const tip =
+    input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
+  if (tip > percentOf(part, state.eatery.tipMaxPercent * 100)) throw validationError('tip', BILL_V.tipTooHigh);
+
+  const shares = allocateOverDues(
+    part,
+    money.perOrder.map((o) => o.total - o.paid),
+  );
+  const groupId = randomUUID();
+  // One row per order the part pays into (at least one row: a part of nothing still records who closed it).
+  const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
+  if (rows.length === 0) rows.push({ orderId: state.orders[0].id, amount: 0 });
+  await w.tx.insert(payments).values(
+    rows.map((r, i) => ({
+      eateryId: state.eatery.id,
+      orderId: r.orderId,
+      groupId,
+      method: input.method,
+      amount: centsToDecimal(r.amount),
+      tip: centsToDecimal(i === 0 ? tip : 0),
+      itemIds: input.itemIds ?? null,
+      createdBy: userId,
+    })),
+  );
+  if (part >= money.due) await w.markPaid(idsOf(state), userId);
+  // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
+  // screen (and the boards) hear of it.
+  else await w.touch(rows.map((r) => r.orderId));
 }
 
 /**

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billDiscountBody, billPaymentBody, billQuery, billResponse, ROLE_MATRIX } from '@qr-menu/contract';
+import {
+  billDiscountBody,
+  billPaymentBody,
+  billQuery,
+  billRefundBody,
+  billResponse,
+  ROLE_MATRIX,
+} from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
 
-/** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts. */
+/** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts, refund. */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bills: service, calls } = app.services;
   const tags = ['bills'];
@@ -57,5 +64,23 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bill.status === 'PAID') await calls.answerBillCalls(eateryId, request.body.orderIds, userId);
       return bill;
     },
+  );
+
+  app.post(
+    '/eatery/:id/bill/refunds',
+    {
+      config: { access: { roles: ROLE_MATRIX.refund } },
+      schema: {
+        tags,
+        summary: 'Refund money paid on a bill (a negative payment, with a method and a reason)',
+        description:
+          'Never more than was paid (400 `amountTooHigh`). A paid order whose total is no longer covered is open ' +
+          'again. 409 `orderClosed` for a cancelled order. Writes a REFUND audit entry.',
+        params: eateryParams,
+        body: billRefundBody,
+        response: { 200: billResponse },
+      },
+    },
+    async (request) => service.refund(requireEatery(request).id, request.body, requireUserId(request)),
   );
 };

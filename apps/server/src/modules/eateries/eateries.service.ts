@@ -29,6 +29,7 @@ type EateryInput = {
   confirmGuestOrders?: boolean;
   kitchenAmberMinutes?: number;
   kitchenRedMinutes?: number;
+  tipMaxPercent?: number;
 };
 
 const columns = {
@@ -49,6 +50,7 @@ const columns = {
   logoSha256: images.sha256,
   kitchenAmberMinutes: eateries.kitchenAmberMinutes,
   kitchenRedMinutes: eateries.kitchenRedMinutes,
+  tipMaxPercent: eateries.tipMaxPercent,
   ownerId: eateries.ownerId,
   roles: memberships.roles,
 };
@@ -71,6 +73,7 @@ interface Row {
   logoSha256: string | null;
   kitchenAmberMinutes: number;
   kitchenRedMinutes: number;
+  tipMaxPercent: number;
   ownerId: number;
   roles: string[];
 }
@@ -93,6 +96,7 @@ const detailsOf = (body: EateryInput) => ({
   ...(body.confirmGuestOrders !== undefined ? { confirmGuestOrders: body.confirmGuestOrders } : {}),
   ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),
   ...(body.kitchenRedMinutes !== undefined ? { kitchenRedMinutes: body.kitchenRedMinutes } : {}),
+  ...(body.tipMaxPercent !== undefined ? { tipMaxPercent: body.tipMaxPercent } : {}),
 });
 
 const toDto = ({ logoImageId, logoSha256, ...r }: Row) => ({

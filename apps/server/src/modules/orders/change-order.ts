@@ -1,35 +1,104 @@
-import { orderStatusesFor, type Order, type OrderStatus, ROLE_MATRIX, isFinalOrderStatus } from '@qr-menu/contract';
+import { eq } from 'drizzle-orm';
+import {
+  dishesProgress,
+  orderStatusesFor,
+  type Order,
+  type OrderStatus,
+  ROLE_MATRIX,
+  isFinalOrderStatus,
+} from '@qr-menu/contract';
+import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
-import { accessDenied } from '../../plugins/app-error.js';
-import { orderClosed, paidBy, type OrderWriter } from './order-writer.js';
+import { AppError, accessDenied } from '../../plugins/app-error.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { hasPaymentRows, orderSubject, paidCents } from './order-money.js';
+import { orderClosed, type OrderTx, type OrderWriter } from './order-writer.js';
 
 /**
- * Staff change of an order's status and/or note. Field rules: status by EATERY_ADMIN, CASHIER, WAITER; PAID only by
- * EATERY_ADMIN or CASHIER (403). Any change of a PAID or CANCELLED order: 409. Sending the current values is
- * not a change (200, nothing emitted).
+ * Staff change of an order's status and/or note, in the writer's transaction `w` (the bill's "mark paid" runs it
+ * too). Field rules: status by EATERY_ADMIN, CASHIER, WAITER; PAID only by EATERY_ADMIN or CASHIER (403). Any change
+ * of a PAID or CANCELLED order: 409. Cancelling an order with money paid into it: 409 orderHasPayments (refund it
+ * first). Sending the current values is not a change (nothing written). A status set by hand writes a STATUS audit
+ * entry. Setting PAID here only checks and writes the status: the caller records the payment (bills service).
  */
-export function updateOrder(
-  writer: OrderWriter,
+export async function changeOrder(
+  w: OrderTx,
   eatery: EateryContext,
   orderId: number,
   body: { status?: OrderStatus; note?: string | null },
   callerId: number | null,
+): Promise<{ statusChange: boolean }> {
+  const locked = await w.lock(orderId);
+  const statusChange = body.status !== undefined && body.status !== locked.status;
+  const noteChange = body.note !== undefined && body.note !== locked.note;
+  if (!statusChange && !noteChange) return { statusChange };
+  if (!hasRole(eatery, ROLE_MATRIX.orderStatus)) throw accessDenied();
+  if (statusChange && !orderStatusesFor(eatery.roles).includes(body.status!)) throw accessDenied();
+  if (isFinalOrderStatus(locked.status)) throw orderClosed();
+  if (body.status === 'CANCELLED' && statusChange && ((await paidCents(w.tx, [orderId])).get(orderId) ?? 0) !== 0) {
+    throw new AppError(409, 'orderHasPayments');
+  }
+  if (statusChange) {
+    await recordAudit(w.tx, {
+      eateryId: eatery.id,
+      kind: 'STATUS',
+      userId: callerId,
+      orderId,
+      subject: orderSubject(await w.order(orderId)),
+      before: { status: locked.status },
+      after: { status: body.status! },
+    });
+  }
+  await w.update([orderId], {
+    ...(statusChange && body.status !== 'PAID' ? { status: body.status } : {}),
+    ...(noteChange ? { note: body.note } : {}),
+  });
+  return { statusChange };
+}
+
+/** Staff change of an order's status (not PAID: the bills service records that payment) and/or note. */
+export function updateOrder(
+  writer: OrderWriter,
+  eatery: EateryContext,
+  orderId: number,
+  body: { status?: Exclude<OrderStatus, 'PAID'>; note?: string | null },
+  callerId: number | null,
 ): Promise<Order> {
   return writer.write(eatery.id, async (w) => {
+    await changeOrder(w, eatery, orderId, body, callerId);
+    return w.order(orderId);
+  });
+}
+
+/**
+ * Reopens a PAID or CANCELLED order (EATERY_ADMIN, checked by the route) with a reason: its status follows its
+ * dishes again (CREATED when none is started), who closed it and when are cleared, a rejection reason too. Its
+ * payments stay: a reopened paid order owes nothing until a line is added, voided or refunded. 409 orderNotClosed
+ * for an open order. Writes a REOPEN audit entry.
+ */
+export function reopenOrder(
+  writer: OrderWriter,
+  eateryId: number,
+  orderId: number,
+  reason: string,
+  callerId: number | null,
+): Promise<Order> {
+  return writer.write(eateryId, async (w) => {
     const locked = await w.lock(orderId);
-    const statusChange = body.status !== undefined && body.status !== locked.status;
-    const noteChange = body.note !== undefined && body.note !== locked.note;
-    if (statusChange || noteChange) {
-      if (!hasRole(eatery, ROLE_MATRIX.orderStatus)) throw accessDenied();
-      if (statusChange && !orderStatusesFor(eatery.roles).includes(body.status!)) throw accessDenied();
-      if (isFinalOrderStatus(locked.status)) throw orderClosed();
-      await w.update([orderId], {
-        ...(statusChange ? { status: body.status } : {}),
-        // Marked paid directly (the older way, kept for API clients): record who and when, as closing the bill does.
-        ...(statusChange && body.status === 'PAID' ? paidBy(callerId) : {}),
-        ...(noteChange ? { note: body.note } : {}),
-      });
-    }
+    if (!isFinalOrderStatus(locked.status)) throw new AppError(409, 'orderNotClosed');
+    const items = await w.tx.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    const status: OrderStatus = dishesProgress(items.map((i) => i.status)) ?? 'CREATED';
+    await w.update([orderId], { status, paidAt: null, paidBy: null, rejectionReason: null });
+    await recordAudit(w.tx, {
+      eateryId,
+      kind: 'REOPEN',
+      userId: callerId,
+      orderId,
+      subject: orderSubject(await w.order(orderId)),
+      before: { status: locked.status },
+      after: { status },
+      reason,
+    });
     return w.order(orderId);
   });
 }
@@ -64,7 +133,14 @@ function decide(
   });
 }
 
-/** Deletes an order with its items (EATERY_ADMIN, checked by the route). Emits ORDER_DELETED. */
+/**
+ * Deletes an order with its items (EATERY_ADMIN, checked by the route). Not one with payments (409
+ * orderHasPayments): its money trail stays. Emits ORDER_DELETED.
+ */
 export function deleteOrder(writer: OrderWriter, eateryId: number, orderId: number): Promise<void> {
-  return writer.write(eateryId, (w) => w.delete(orderId));
+  return writer.write(eateryId, async (w) => {
+    await w.lock(orderId);
+    if (await hasPaymentRows(w.tx, orderId)) throw new AppError(409, 'orderHasPayments');
+    await w.delete(orderId);
+  });
 }

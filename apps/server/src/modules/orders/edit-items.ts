@@ -1,16 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
+  ORDER_LINES_MAX,
   ORDER_V,
+  V,
   canSetItemStatus,
   type ItemStatus,
   type Order,
   ROLE_MATRIX,
   isFinalOrderStatus,
   itemsStillMove,
+  voidNeedsManager,
 } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
-import { accessDenied, notFound, validationError } from '../../plugins/app-error.js';
+import { AppError, accessDenied, notFound, validationError } from '../../plugins/app-error.js';
 import { snapshotDishes } from './dish-snapshots.js';
 import { priceChoices } from './item-options.js';
 import {
@@ -22,6 +25,7 @@ import {
   type ItemField,
   type ItemInput,
 } from './order-item-rows.js';
+import { hasPaymentRows } from './order-money.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 export interface AddItemsOptions {
@@ -44,7 +48,8 @@ export interface ItemChanges {
 /**
  * Adds items (status CREATED, prices from the dishes as they are at `now`) to an open order; a READY or ISSUED
  * order goes back to PREPARING. The items of one call form the next batch (one "ADD-ON" kitchen ticket). 409
- * `orderClosed` for PAID or CANCELLED orders. Emits ORDER_UPDATED.
+ * `orderClosed` for PAID or CANCELLED orders; 400 tooManyLines when the order would hold more than ORDER_LINES_MAX
+ * lines. Emits ORDER_UPDATED.
  */
 export async function addItems(
   writer: OrderWriter,
@@ -59,6 +64,8 @@ export async function addItems(
   return writer.write(eateryId, async (w) => {
     const locked = await w.lock(orderId, opts.deviceId ?? undefined);
     if (isFinalOrderStatus(locked.status)) throw orderClosed();
+    const [lines] = await w.tx.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (lines.n + items.length > ORDER_LINES_MAX) throw validationError('items', ORDER_V.tooManyLines);
     const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest, at: now });
     const field = opts.itemField ?? itemsField;
     const priced = priceChoices(items, snapshots, (i) => field(i, 'optionIds'));
@@ -74,9 +81,11 @@ export async function addItems(
  * Staff change of one item. Only fields that differ from the stored ones count: dish, quantity and note need
  * EATERY_ADMIN, WAITER or CASHIER; status as `canSetItemStatus` says (the kitchen only among CREATED, PREPARING
  * and READY; 403 otherwise). A changed status re-derives the order status (deriveOrderStatus) and sets or clears
- * ready_at. 409 when the order is CANCELLED, or PAID and the change is more than a status move. `isDelete`: the
- * change marks the item DELETED (it stays visible as DELETED, out of the total), which EATERY_ADMIN, WAITER or
- * CASHIER may do.
+ * ready_at. Removing an item is a void (void-item.ts), never a status change here: a status to or from DELETED is
+ * 400. What an item costs changes only while nothing was paid into the order (409 orderHasPayments) and, once the
+ * kitchen started it, with a manager (a new dish or options, or fewer portions, is a void in disguise: 403
+ * managerApprovalRequired unless the caller is an EATERY_ADMIN). 409 orderClosed when the order is CANCELLED, or
+ * PAID and the change is more than a status move.
  */
 export function changeItem(
   writer: OrderWriter,
@@ -85,7 +94,6 @@ export function changeItem(
   orderId: number,
   itemId: number,
   body: ItemChanges,
-  isDelete: boolean,
 ): Promise<Order> {
   return writer.write(eatery.id, async (w) => {
     const locked = await w.lock(orderId);
@@ -106,20 +114,22 @@ export function changeItem(
     const quantityChange = body.quantity !== undefined && body.quantity !== item.quantity;
     const noteChange = body.note !== undefined && body.note !== item.note;
     const statusChange = body.status !== undefined && body.status !== item.status;
-    if (!(dishChange || optionsChange || quantityChange || noteChange || statusChange)) return w.order(orderId);
-    if ((dishChange || optionsChange || quantityChange || noteChange) && !hasRole(eatery, ROLE_MATRIX.editItems)) {
-      throw accessDenied();
-    }
+    const priceChange = dishChange || optionsChange || quantityChange;
+    if (!(priceChange || noteChange || statusChange)) return w.order(orderId);
+    if ((priceChange || noteChange) && !hasRole(eatery, ROLE_MATRIX.editItems)) throw accessDenied();
     if (statusChange) {
-      const allowed = isDelete
-        ? hasRole(eatery, ROLE_MATRIX.editItems)
-        : canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!);
-      if (!allowed) throw accessDenied();
+      if (body.status === 'DELETED' || item.status === 'DELETED') throw validationError('status', V.invalid);
+      if (!canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!)) throw accessDenied();
     }
     // A closed order's items change no more, except that a paid order's dishes are still cooked and served: their
     // status moves on (contract itemsStillMove). Nothing is added to, removed from or changed on its bill.
-    const onlyStatusMoves = statusChange && !isDelete && !(dishChange || optionsChange || quantityChange || noteChange);
+    const onlyStatusMoves = statusChange && !(priceChange || noteChange);
     if (isFinalOrderStatus(locked.status) && !(onlyStatusMoves && itemsStillMove(locked.status))) throw orderClosed();
+    if (priceChange && (await hasPaymentRows(w.tx, orderId))) throw new AppError(409, 'orderHasPayments');
+    const takesAway = dishChange || optionsChange || (quantityChange && body.quantity! < item.quantity);
+    if (takesAway && voidNeedsManager(item.status as ItemStatus) && !hasRole(eatery, ROLE_MATRIX.approveVoid)) {
+      throw new AppError(403, 'managerApprovalRequired');
+    }
 
     // A new dish or new options: the item is snapshotted again from the dish as it is now (staff rules).
     let snapshot: Partial<typeof orderItems.$inferInsert> = {};

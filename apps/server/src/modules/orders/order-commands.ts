@@ -1,15 +1,25 @@
 import type { Order, OrderStatus } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import type { EateryContext } from '../../plugins/access.js';
-import { acceptOrder, deleteOrder, rejectOrder, updateOrder } from './change-order.js';
+import { acceptOrder, deleteOrder, rejectOrder, reopenOrder, updateOrder } from './change-order.js';
 import { addItems, changeItem, type AddItemsOptions, type ItemChanges } from './edit-items.js';
 import { bumpTicket, recallTicket, type TicketRef } from './kitchen-tickets.js';
 import type { ItemInput } from './order-item-rows.js';
 import { OrderWriter, type OrderEventSink } from './order-writer.js';
 import { OrderPlacing, type PlaceOrderOptions, type PlacedOrder } from './place-order.js';
+import { voidItem, type VoidInput } from './void-item.js';
 
 // The facade's parameter and result types, for its callers (routes, guest service, demo seed).
-export type { AddItemsOptions, ItemChanges, ItemInput, OrderEventSink, PlaceOrderOptions, PlacedOrder, TicketRef };
+export type {
+  AddItemsOptions,
+  ItemChanges,
+  ItemInput,
+  OrderEventSink,
+  PlaceOrderOptions,
+  PlacedOrder,
+  TicketRef,
+  VoidInput,
+};
 
 /**
  * Changes of orders, for staff and guest routes, each in its module: placing (place-order.ts), items
@@ -57,11 +67,11 @@ export class OrderCommands {
     return addItems(this.writer, this.now(), eateryId, orderId, items, opts);
   }
 
-  /** See change-order.ts updateOrder. */
+  /** See change-order.ts updateOrder (PAID goes through the bills service, which records the payment). */
   updateOrder(
     eatery: EateryContext,
     orderId: number,
-    body: { status?: OrderStatus; note?: string | null },
+    body: { status?: Exclude<OrderStatus, 'PAID'>; note?: string | null },
     callerId: number | null = null,
   ): Promise<Order> {
     return updateOrder(this.writer, eatery, orderId, body, callerId);
@@ -74,12 +84,23 @@ export class OrderCommands {
 
   /** Staff change of one item (see edit-items.ts changeItem). */
   updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
-    return changeItem(this.writer, this.now(), eatery, orderId, itemId, body, false);
+    return changeItem(this.writer, this.now(), eatery, orderId, itemId, body);
   }
 
-  /** Marks an item DELETED (it stays visible as DELETED, out of the total); EATERY_ADMIN, WAITER or CASHIER. */
-  deleteItem(eatery: EateryContext, orderId: number, itemId: number): Promise<Order> {
-    return changeItem(this.writer, this.now(), eatery, orderId, itemId, { status: 'DELETED' }, true);
+  /** Voids an item with a reason, a manager approving once the kitchen started it (see void-item.ts). */
+  voidItem(
+    eatery: EateryContext,
+    orderId: number,
+    itemId: number,
+    input: VoidInput,
+    callerId: number | null,
+  ): Promise<Order> {
+    return voidItem(this.writer, eatery, orderId, itemId, input, callerId);
+  }
+
+  /** A PAID or CANCELLED order open again, with a reason (see change-order.ts reopenOrder). */
+  reopenOrder(eateryId: number, orderId: number, reason: string, callerId: number | null): Promise<Order> {
+    return reopenOrder(this.writer, eateryId, orderId, reason, callerId);
   }
 
   /** A guest order waiting for confirmation: NEEDS_CONFIRMATION → CREATED (see change-order.ts). */

@@ -51,7 +51,9 @@ type ItemFields = Pick<
   | 'names'
   | 'batch'
   | 'options'
-> & { createdAt: Date | string; readyAt: Date | string | null };
+  | 'voidReason'
+  | 'voidedFrom'
+> & { createdAt: Date | string; readyAt: Date | string | null; voidedAt: Date | string | null };
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
 export const isoTime = (t: Date | string): string => (typeof t === 'string' ? t : t.toISOString());
@@ -76,6 +78,9 @@ export function toItemDto(i: ItemFields): OrderItem {
     batch: i.batch,
     createdAt: isoTime(i.createdAt),
     readyAt: i.readyAt === null ? null : isoTime(i.readyAt),
+    voidReason: i.voidReason,
+    voidedFrom: i.voidedFrom as ItemStatus | null,
+    voidedAt: i.voidedAt === null ? null : isoTime(i.voidedAt),
   };
 }
 
@@ -141,6 +146,10 @@ interface ListItemColumns {
   /** ISO 8601, UTC, as toISOString() writes it. */
   item_created_at: string;
   ready_at: string | null;
+  void_reason: string | null;
+  voided_from: string | null;
+  /** ISO 8601, UTC, as toISOString() writes it. */
+  voided_at: string | null;
 }
 
 /** A row of the orders list statement (order-queries.ts): an order and one of its items, or no item (all null). */
@@ -173,6 +182,9 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
         options: r.options,
         createdAt: r.item_created_at,
         readyAt: r.ready_at,
+        voidReason: r.void_reason,
+        voidedFrom: r.voided_from,
+        voidedAt: r.voided_at,
       }),
     );
   }

@@ -114,7 +114,8 @@ select p.id, p.eatery_id, p.table_id, p.table_number, p.status, p.note, p.versio
   p.updated_at, p.paid_at, p.rejection_reason, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
   i.note as item_note, i.status as item_status, i.price, i.category_name, i.kitchen_department_id, i.names, i.batch,
   i.options,
-  ${isoText('i.created_at')} as item_created_at, ${isoText('i.ready_at')} as ready_at
+  ${isoText('i.created_at')} as item_created_at, ${isoText('i.ready_at')} as ready_at, i.void_reason, i.voided_from,
+  ${isoText('i.voided_at')} as voided_at
 from page p left join order_items i on i.order_id = p.id
 order by p.at desc, p.id desc, i.id`;
 
@@ -183,18 +184,21 @@ const KITCHEN_LOOKBACK = `interval '24 hours'`;
 /**
  * The kitchen display's orders (contract kitchen.ts): orders of the last day in KITCHEN_ORDER_STATUSES (paid ones
  * too; not those still waiting for staff to confirm them) with an item at the station (department $2, or any
- * department when $2 is null) that the board can show: still CREATED or PREPARING, or READY in the last
- * RECALL_MINUTES (the recall list). Same columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
+ * department when $2 is null) that the board can show: still CREATED or PREPARING, READY in the last
+ * RECALL_MINUTES (the recall list), or voided after the kitchen started it in the last RECALL_MINUTES (a VOID
+ * notice). Same columns and rows as the staff list, newest first, at most ORDER_LIST_MAX.
  */
 const KITCHEN_ORDERS: Statement = {
-  name: 'kitchen_orders_v3',
+  name: 'kitchen_orders_v4',
   text: listText(
     `o.eatery_id = $1 and o.created_at >= now() - ${KITCHEN_LOOKBACK}
     and o.status in (${sqlWordList(KITCHEN_ORDER_STATUSES)})
     and exists (
     select 1 from order_items k where k.order_id = o.id and ($2::int is null or k.kitchen_department_id = $2::int)
       and (k.status in ('CREATED', 'PREPARING')
-        or (k.status = 'READY' and k.ready_at >= now() - make_interval(mins => ${RECALL_MINUTES}))))`,
+        or (k.status = 'READY' and k.ready_at >= now() - make_interval(mins => ${RECALL_MINUTES}))
+        or (k.status = 'DELETED' and k.voided_from in ('PREPARING', 'READY')
+          and k.voided_at >= now() - make_interval(mins => ${RECALL_MINUTES}))))`,
     String(ORDER_LIST_MAX),
   ),
 };

@@ -102,7 +102,7 @@ select json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,
     'quantity', i.quantity, 'note', i.note, 'status', i.status, 'kitchenDepartmentId', i.kitchen_department_id,
     'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'options', i.options,
-    'readyAt', null,
+    'readyAt', null, 'voidReason', null, 'voidedFrom', null, 'voidedAt', null,
     'createdAt', i.created_at) order by i.id) from i where i.order_id = o.id), '[]'::json))
 from o join req on req.id = o.id
 order by req.ord`,
@@ -130,7 +130,7 @@ export async function insertOrdersAtOnce(db: Db, rows: readonly NewOrderRow[]): 
   for (const { ord, items, ...order } of placed) {
     out[ord - 1] = {
       order: { ...order, paidAt: null, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
-      items: items.map((i) => ({ ...i, readyAt: null, createdAt: new Date(i.createdAt) })),
+      items: items.map((i) => ({ ...i, readyAt: null, voidedAt: null, voidedBy: null, createdAt: new Date(i.createdAt) })),
     };
   }
   return out;

@@ -6,15 +6,18 @@ import {
   orderCreateBody,
   orderItemBody,
   orderItemUpdateBody,
+  orderItemVoidBody,
   orderListQuery,
   orderPathId,
   orderRejectBody,
+  orderReopenBody,
   orderResponse,
   orderUpdateBody,
   type Order,
   ROLE_MATRIX,
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
+import { RATE } from '../../plugins/rate-limits.js';
 import { listQueryKey } from './orders-list-cache.js';
 import { eateryParams } from '../route-options.js';
 
@@ -26,7 +29,7 @@ const itemParams = orderParams.extend({ itemId: orderPathId });
  * queries and commands.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orderQueries: queries, orderCommands: commands } = app.services;
+  const { orderQueries: queries, orderCommands: commands, bills, calls } = app.services;
   const tags = ['orders'];
 
   app.get(
@@ -88,8 +91,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ROLE_MATRIX.orderStatus } },
       schema: { tags, params: orderParams, body: orderUpdateBody, response: { 200: orderResponse } },
     },
-    async (request) =>
-      commands.updateOrder(requireEatery(request), request.params.orderId, request.body, requireUserId(request)),
+    async (request) => {
+      const eatery = requireEatery(request);
+      const userId = requireUserId(request);
+      const { orderId } = request.params;
+      const { status, note, method } = request.body;
+      if (status !== 'PAID') return commands.updateOrder(eatery, orderId, { status, note }, userId);
+      // Marked paid: the bill records the payment of what is due, so revenue always equals payments.
+      const { statusChange } = await bills.markPaidByStatus(eatery, orderId, { note, method }, userId);
+      if (statusChange) await calls.answerBillCalls(eatery.id, [orderId], userId);
+      return queries.get(eatery.id, orderId);
+    },
   );
 
   app.delete(
@@ -168,9 +180,49 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/eatery/:id/orders/:orderId/items/:itemId',
     {
-      config: { access: { roles: ROLE_MATRIX.editItems } },
-      schema: { tags, params: itemParams, response: { 200: orderResponse } },
+      config: { access: { roles: ROLE_MATRIX.voidItem }, rateLimit: RATE.approval },
+      schema: {
+        tags,
+        description:
+          'Voids the item with a reason: it stays on the order, struck out, out of the total. Once the kitchen ' +
+          'started it (or it was served) a manager approves: the caller is an EATERY_ADMIN, or `approval` holds ' +
+          "an EATERY_ADMIN's e-mail and password (403 `managerApprovalRequired` / `approvalInvalid`). With payments " +
+          'the order may not cost less than was paid (409 `refundFirst`). Writes a VOID audit entry.',
+        params: itemParams,
+        body: orderItemVoidBody,
+        response: { 200: orderResponse },
+      },
     },
-    async (request) => commands.deleteItem(requireEatery(request), request.params.orderId, request.params.itemId),
+    async (request) =>
+      commands.voidItem(
+        requireEatery(request),
+        request.params.orderId,
+        request.params.itemId,
+        request.body,
+        requireUserId(request),
+      ),
+  );
+
+  app.post(
+    '/eatery/:id/orders/:orderId/reopen',
+    {
+      config: { access: { roles: ROLE_MATRIX.reopen } },
+      schema: {
+        tags,
+        description:
+          'Opens a PAID or CANCELLED order again, with a reason (409 `orderNotClosed` for an open one). Its status ' +
+          'follows its dishes; its payments stay. Writes a REOPEN audit entry.',
+        params: orderParams,
+        body: orderReopenBody,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) =>
+      commands.reopenOrder(
+        requireEatery(request).id,
+        request.params.orderId,
+        request.body.reason,
+        requireUserId(request),
+      ),
   );
 };

@@ -33,14 +33,14 @@ export function csvCell(text: string, format: Format): string {
 }
 
 /** A cell of free text: formula-safe, then quoted as needed. */
-const textCell = (text: string | null, format: Format) => csvCell(csvSafe(text ?? ''), format);
+export const textCell = (text: string | null, format: Format) => csvCell(csvSafe(text ?? ''), format);
 
 /** An exact decimal from SQL in the language's notation (12.50 → "12,50" in az and ru). */
 const moneyCell = (decimal: string, format: Format) =>
   csvCell(centsToDecimal(toCents(decimal)).replace('.', format.decimal), format);
 
 /** The whole file: BOM, header row, rows; CRLF line ends as RFC 4180 writes them. */
-function csvFile(header: string[], rows: string[][], format: Format): string {
+export function csvFile(header: string[], rows: string[][], format: Format): string {
   const line = (cells: string[]) => cells.join(format.separator);
   return BOM + [line(header.map((h) => csvCell(h, format))), ...rows.map(line)].join('\r\n') + '\r\n';
 }

@@ -170,6 +170,9 @@ describe('staff change the options of an item', () => {
       batch: 1,
       createdAt: '2026-01-05T12:00:00.000Z',
       readyAt: null,
+      voidReason: null,
+      voidedFrom: null,
+      voidedAt: null,
       options: [
         {
           groupId: 1,

@@ -25,6 +25,9 @@ const item: OrderItem = {
   batch: 1,
   createdAt: '2026-01-05T12:00:00.000Z',
   readyAt: null,
+  voidReason: null,
+  voidedFrom: null,
+  voidedAt: null,
   options: [],
 };
 const order = { id: 77, tableNumber: '4', status: 'CREATED', items: [item] } as unknown as Order;

@@ -37,6 +37,9 @@ export const makeItem = (id: number, orderId: number, fields: Partial<OrderItem>
   batch: 1,
   createdAt: '2026-11-24T10:00:00.000Z',
   readyAt: null,
+  voidReason: null,
+  voidedFrom: null,
+  voidedAt: null,
   options: [],
   ...fields,
 });

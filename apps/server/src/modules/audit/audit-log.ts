@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AuditKind } from '@qr-menu/contract';
+import type { Executor } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema.js';
+
+/** Values before or after a change, as the audit entry keeps them. */
+export type AuditValues = Record<string, string | number | boolean | null>;
+
+/** One audit entry, as a change writes it. */
+export interface AuditRecord {
+  eateryId: number;
+  kind: AuditKind;
+  /** Who did it (null: the system, e.g. a demo seed). */
+  userId: number | null;
+  /** The manager who approved it on the staff member's screen, by name. */
+  approvedBy?: string | null;
+  orderId?: number | null;
+  subject: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  reason?: string | null;
+}
+
+/** A user's name as staff screens show it: the name, else the e-mail. */
+export const userDisplayName = sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`;
+
+/**
+ * Appends one entry to the audit log. Call it with the transaction of the change itself, so the entry and the change
+ * commit together or not at all. The user's name is copied in (the entry outlives the user).
+ */
+export async function recordAudit(ex: Executor, entry: AuditRecord): Promise<void> {
+  const name =
+    entry.userId === null
+      ? ''
+      : ((await ex.select({ name: userDisplayName }).from(users).where(eq(users.id, entry.userId)))[0]?.name ?? '');
+  await ex.insert(auditLog).values({
+    eateryId: entry.eateryId,
+    kind: entry.kind,
+    userId: entry.userId,
+    userName: name,
+    approvedBy: entry.approvedBy ?? null,
+    orderId: entry.orderId ?? null,
+    subject: entry.subject,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+}

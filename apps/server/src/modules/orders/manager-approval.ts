@@ -1,0 +1,28 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { memberships, users } from '../../db/schema.js';
+import { AppError } from '../../plugins/app-error.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { userDisplayName } from '../audit/audit-log.js';
+
+/** A manager's credentials typed on a staff member's screen. */
+export interface ManagerApproval {
+  email: string;
+  password: string;
+}
+
+/**
+ * The name of the manager approving on someone else's screen: an EATERY_ADMIN of restaurant `eateryId` whose e-mail
+ * and password these are. Anything else (unknown e-mail, wrong password, not a manager here) is one answer, 403
+ * `approvalInvalid`, that does not say which; an unknown e-mail takes as long as a wrong password.
+ */
+export async function approvingManager(ex: Executor, eateryId: number, approval: ManagerApproval): Promise<string> {
+  const [row] = await ex
+    .select({ hash: users.passwordHash, name: userDisplayName, roles: memberships.roles })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.eateryId, eateryId)))
+    .where(eq(sql`lower(${users.email})`, approval.email.trim().toLowerCase()));
+  const ok = await verifyPassword(row?.hash, approval.password.normalize('NFC'));
+  if (!row || !ok || !row.roles?.includes('EATERY_ADMIN')) throw new AppError(403, 'approvalInvalid');
+  return row.name;
+}

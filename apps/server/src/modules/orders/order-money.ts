@@ -1,0 +1,35 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+
+/**
+ * What has been paid into orders: the sum of their payment rows less the refunds (negative rows), tips apart, in
+ * cents, per order id (0 for an order without payments). Money of an existing order moves only as the order and
+ * payment state machine allows (docs/decisions/0042-order-and-payment-state-machine.md): this is what its checks
+ * read.
+ */
+export async function paidCents(ex: Executor, orderIds: readonly number[]): Promise<Map<number, number>> {
+  const paid = new Map<number, number>(orderIds.map((id) => [id, 0]));
+  if (orderIds.length === 0) return paid;
+  const rows = await ex
+    .select({ orderId: payments.orderId, cents: sql<string>`(sum(${payments.amount}) * 100)::bigint::text` })
+    .from(payments)
+    .where(inArray(payments.orderId, [...orderIds]))
+    .groupBy(payments.orderId);
+  for (const r of rows) paid.set(r.orderId, Number(r.cents));
+  return paid;
+}
+
+/** Whether the order has payment rows at all (refunded ones too: they are its money trail). */
+export async function hasPaymentRows(ex: Executor, orderId: number): Promise<boolean> {
+  const rows = await ex
+    .select({ n: sql<number>`1` })
+    .from(payments)
+    .where(inArray(payments.orderId, [orderId]))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** How the audit log names an order: its id and table, without words of any language. */
+export const orderSubject = (order: { id: number; tableNumber: string }) =>
+  order.tableNumber ? `#${order.id} · ${order.tableNumber}` : `#${order.id}`;

@@ -1,0 +1,19 @@
+/**
+ * What the audit log records (zod-free: the web's filters and labels read it too).
+ * VOID an item removed from an order; DISCOUNT a bill's discount set or removed; REFUND money given back; REOPEN a
+ * paid or cancelled order opened again; STATUS an order's status set by hand (cancelling included; PAID records its
+ * payment too); PRICE and AVAILABILITY a dish's price or availability changed; ROLE a staff member's roles changed;
+ * PASSWORD a password changed.
+ */
+export const AUDIT_KINDS = [
+  'VOID',
+  'DISCOUNT',
+  'REFUND',
+  'REOPEN',
+  'STATUS',
+  'PRICE',
+  'AVAILABILITY',
+  'ROLE',
+  'PASSWORD',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
