@@ -150,9 +150,17 @@ export async function seedRestaurant(request: APIRequestContext): Promise<Restau
     { dishId: dushbara, quantity: 1 },
   ]);
   await setItem(issued, 0, 'SERVED');
-  await setItem(issued, 1, 'DELETED');
+  // Voided with a reason (the owner needs no manager's approval).
+  await ok(
+    request.delete(`${base}/orders/${issued.id}/items/${issued.items[1].id}`, {
+      headers,
+      data: { reason: 'Qonaq fikrini dəyişdi' },
+    }),
+  );
   await setOrder(issued, 'ISSUED');
+  // Paid after the kitchen served it (marking it paid records a cash payment).
   const paid = await order(table.id, [{ dishId: lentil, quantity: 1 }]);
+  await setItem(paid, 0, 'SERVED');
   await setOrder(paid, 'PAID');
   const cancelled = await order(table2.id, [{ dishId: dushbara, quantity: 2 }]);
   await setOrder(cancelled, 'CANCELLED');

@@ -196,6 +196,7 @@ describe('paying a bill', () => {
       method: 'DELETE',
       url: `/api/eatery/${A.id}/orders/${twoItems.id}/items/${twoItems.items[1].id}`,
       headers: bearer(A.owner.token),
+      payload: { reason: 'Guest changed their mind' },
     });
     expect(del.statusCode).toBe(200);
     for (const [orderIds, itemIds] of [
@@ -411,7 +412,7 @@ describe('roles, tenancy and closed orders', () => {
     expect(list.find((c) => c.id === other.id)).toMatchObject({ status: 'OPEN' });
   });
 
-  it('the old status change to PAID still works; the bill then counts as closed', async () => {
+  it('a status change to PAID records a payment of what is due (cash unless a method is sent); the bill is closed', async () => {
     const o = await order(A, [{ dishId: ten, quantity: 1 }]);
     const put = await ctx.app.inject({
       method: 'PUT',
@@ -421,9 +422,22 @@ describe('roles, tenancy and closed orders', () => {
     });
     expect(put.statusCode).toBe(200);
     const bill = billResponse.parse((await getBill([o.id])).json());
-    expect(bill).toMatchObject({ status: 'PAID', paid: 0, due: 0, paidBy: 'cashier' });
+    expect(bill).toMatchObject({ status: 'PAID', paid: 10, due: 0, paidBy: 'cashier' });
+    expect(bill.payments).toMatchObject([{ method: 'CASH', amount: 10, tip: 0, createdBy: 'cashier' }]);
     expect(Date.parse(bill.paidAt!)).toBeGreaterThan(Date.now() - 60_000);
     expect((await pay({ orderIds: [o.id], method: 'CASH' })).statusCode).toBe(409);
+
+    const card = await order(A, [{ dishId: ten, quantity: 2 }]);
+    const byCard = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/eatery/${A.id}/orders/${card.id}`,
+      headers: bearer(A.owner.token),
+      payload: { status: 'PAID', method: 'CARD' },
+    });
+    expect(byCard.statusCode).toBe(200);
+    expect(billResponse.parse((await getBill([card.id])).json()).payments).toMatchObject([
+      { method: 'CARD', amount: 20 },
+    ]);
   });
 
   it('two cashiers paying the whole bill at once: one payment is recorded', async () => {

@@ -80,6 +80,7 @@ describe('GET /api/eatery and /api/eatery/owner/{userId}', () => {
         logo: null,
         kitchenAmberMinutes: 10,
         kitchenRedMinutes: 20,
+        tipMaxPercent: 100,
         ownerId: b.userId,
         roles: ['EATERY_ADMIN'],
       },
@@ -136,6 +137,7 @@ describe('POST /api/eatery', () => {
       logo: null,
       kitchenAmberMinutes: 10,
       kitchenRedMinutes: 20,
+      tipMaxPercent: 100,
       ownerId: owner.userId,
       roles: ['EATERY_ADMIN'],
     });

@@ -352,7 +352,12 @@ describe('bump and recall', () => {
       ctx.app.inject({ method: 'PUT', url: itemUrl(first.id), headers: bearer(A.owner.token), payload });
     expectError(await edit({ quantity: 5 }), 409, 'orderClosed');
     expectError(await edit({ note: 'extra hot' }), 409, 'orderClosed');
-    const removed = await ctx.app.inject({ method: 'DELETE', url: itemUrl(first.id), headers: bearer(A.owner.token) });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: itemUrl(first.id),
+      headers: bearer(A.owner.token),
+      payload: { reason: 'Guest left' },
+    });
     expectError(removed, 409, 'orderClosed');
     const rows = await itemRows(order.id);
     expect(rows.map((r) => [r.status, r.quantity, r.note])).toEqual([

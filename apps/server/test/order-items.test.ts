@@ -34,8 +34,10 @@ const addItem = (orderId: number, payload: object, token = A.waiter.token, eater
   ctx.app.inject({ method: 'POST', url: base(eateryId, orderId), headers: bearer(token), payload });
 const putItem = (orderId: number, itemId: number, payload: object, token = A.waiter.token, eateryId = A.id) =>
   ctx.app.inject({ method: 'PUT', url: `${base(eateryId, orderId)}/${itemId}`, headers: bearer(token), payload });
-const delItem = (orderId: number, itemId: number, token = A.waiter.token, eateryId = A.id) =>
-  ctx.app.inject({ method: 'DELETE', url: `${base(eateryId, orderId)}/${itemId}`, headers: bearer(token) });
+/** A void's body: the reason is required. */
+const VOID = { reason: 'Guest changed their mind' };
+const delItem = (orderId: number, itemId: number, token = A.waiter.token, eateryId = A.id, payload: object = VOID) =>
+  ctx.app.inject({ method: 'DELETE', url: `${base(eateryId, orderId)}/${itemId}`, headers: bearer(token), payload });
 const setStatus = (orderId: number, status: string, token = A.owner.token) =>
   ctx.app.inject({
     method: 'PUT',

@@ -109,20 +109,24 @@ describe('parallel changes of one order', () => {
         }),
       ),
       api('PUT', `/${order.id}`, A.owner.token, { note: 'table by the window' }),
-      api('DELETE', `/${order.id}/items/${order.items[0].id}`, A.cashier.token),
+      // The owner voids: the item may already be READY (started), which needs a manager.
+      api('DELETE', `/${order.id}/items/${order.items[0].id}`, A.owner.token, { reason: 'Wrong item' }),
     ]);
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    // Item 0 is both set READY and voided, one after the other: the void always applies; READY applies only when it
+    // came first (a voided item is never revived: 400).
+    const itemZeroReady = results[0];
+    expect(results.slice(1).every((r) => r.statusCode === 200)).toBe(true);
+    expect([200, 400]).toContain(itemZeroReady.statusCode);
     const state = await dbState(order.id);
     const byId = new Map(state.items.map((i) => [i.id, i.status]));
-    // Item 0 was both set READY and DELETED: whichever committed last wins; both were applied in turn.
-    expect(['READY', 'DELETED']).toContain(byId.get(order.items[0].id));
+    expect(byId.get(order.items[0].id)).toBe('DELETED');
     for (const [i, item] of order.items.entries()) {
       if (i === 0) continue;
       expect(byId.get(item.id)).toBe(i < 6 ? 'READY' : 'PREPARING');
     }
     expect(state.order.status).toBe('PREPARING');
     expect(state.order.note).toBe('table by the window');
-    // Every request changed something (item 0 goes CREATED→READY→DELETED or CREATED→DELETED→READY): 14 bumps.
-    expect(state.order.version).toBe(14);
+    // Every request that was applied changed something: one version each.
+    expect(state.order.version).toBe(results.filter((r) => r.statusCode === 200).length);
   });
 });

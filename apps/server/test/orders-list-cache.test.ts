@@ -217,7 +217,11 @@ describe('the staff orders list from memory (one instance)', () => {
             status: 'PREPARING',
           }),
       ],
-      ['item deleted', () => call('DELETE', listUrl(A.id, `/${order.id}/items/${order.items[0].id}`), A.waiter.token)],
+      [
+        'item deleted',
+        () =>
+          call('DELETE', listUrl(A.id, `/${order.id}/items/${order.items[0].id}`), A.owner.token, { reason: 'Wrong' }),
+      ],
       [
         'kitchen bump',
         () => call('POST', `/api/eatery/${A.id}/kitchen/tickets/${order.id}/2/bump`, A.kitchen.token, {}),
@@ -236,7 +240,41 @@ describe('the staff orders list from memory (one instance)', () => {
         () =>
           call('POST', `/api/eatery/${A.id}/bill/payments`, A.cashier.token, { orderIds: [order.id], method: 'CASH' }),
       ],
-      ['order deleted', () => call('DELETE', listUrl(A.id, `/${order.id}`), A.owner.token)],
+      [
+        'bill refunded (the paid order opens again)',
+        () =>
+          call('POST', `/api/eatery/${A.id}/bill/refunds`, A.owner.token, {
+            orderIds: [order.id],
+            amount: 1,
+            method: 'CASH',
+            reason: 'Overcharged',
+          }),
+      ],
+      [
+        'order reopened after being cancelled',
+        async () => {
+          const refundRest = await call('POST', `/api/eatery/${A.id}/bill/refunds`, A.owner.token, {
+            orderIds: [order.id],
+            amount: (
+              await ctx.app.inject({
+                method: 'GET',
+                url: `/api/eatery/${A.id}/bill?orderIds=${order.id}`,
+                headers: bearer(A.owner.token),
+              })
+            ).json().paid,
+            method: 'CASH',
+            reason: 'Guest left',
+          });
+          if (refundRest.statusCode !== 200) return refundRest;
+          const cancelled = await call('PUT', listUrl(A.id, `/${order.id}`), A.owner.token, { status: 'CANCELLED' });
+          if (cancelled.statusCode !== 200) return cancelled;
+          return call('POST', listUrl(A.id, `/${order.id}/reopen`), A.owner.token, { reason: 'Back again' });
+        },
+      ],
+      [
+        'order deleted (one without payments: their trail stays)',
+        async () => call('DELETE', listUrl(A.id, `/${(await placeOrder(A)).id}`), A.owner.token),
+      ],
     ];
     for (const [what, step] of steps) {
       const res = await step();

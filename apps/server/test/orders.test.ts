@@ -101,6 +101,9 @@ describe('POST /api/eatery/:id/orders', () => {
         options: [],
         createdAt: order.createdAt,
         readyAt: null,
+        voidReason: null,
+        voidedFrom: null,
+        voidedAt: null,
       },
       expect.objectContaining({
         dishId: dishEn,
@@ -490,6 +493,7 @@ describe('totals', () => {
       method: 'DELETE',
       url: url(A.id, `/${orderId}/items/${bigItem.id}`),
       headers: bearer(A.waiter.token),
+      payload: { reason: 'Wrong item entered' },
     });
     expect(del.statusCode).toBe(200);
     expect(del.json().orderPrice).toBe(12.3);

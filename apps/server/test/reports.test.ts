@@ -98,7 +98,7 @@ beforeAll(async () => {
     { dishId: plov, quantity: 2, note: INJECTION },
     { dishId: dovga, quantity: 1 },
   ]);
-  await ok(await api('DELETE', `/orders/${o1.id}/items/${o1.items[1].id}`, A.waiter.token));
+  await ok(await api('DELETE', `/orders/${o1.id}/items/${o1.items[1].id}`, A.waiter.token, { reason: 'Wrong item' }));
   await ok(await api('PUT', '/bill/discount', A.owner.token, { orderIds: [o1.id], amount: 2, reason: 'regular' }));
   await setStatus(o1.id, 'READY');
   await setStatus(o1.id, 'ISSUED');

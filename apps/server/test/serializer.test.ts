@@ -158,6 +158,9 @@ describe('response serializer', () => {
       ),
       createdAt: text,
       readyAt: fc.option(text, { nil: null }),
+      voidReason: fc.option(text, { nil: null }),
+      voidedFrom: fc.option(fc.constantFrom(...ITEM_STATUSES), { nil: null }),
+      voidedAt: fc.option(text, { nil: null }),
       extra: fc.anything(),
     });
     const orderArb = fc.record({

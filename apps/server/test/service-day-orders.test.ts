@@ -159,6 +159,7 @@ describe('order status follows the items', () => {
       method: 'DELETE',
       url: url(`/${o.id}/items/${c.id}`),
       headers: bearer(A.waiter.token),
+      payload: { reason: 'Wrong item entered' },
     });
     expect(res.json().status).toBe('ISSUED');
   });

@@ -50,6 +50,7 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
   ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
   ['GET', /^\/reports(\/|$)/, [ADMIN]],
+  ['GET', /^\/audit(\.csv)?$/, [ADMIN]],
   ['GET', /.*/, 'any'],
   ['*', /^\/kitchen-department(\/|$)/, [ADMIN, KITCHEN]],
   ['POST', /^\/orders$/, [ADMIN, WAITER, CASHIER]],
@@ -294,7 +295,8 @@ describe('tenancy matrix', () => {
 
 function routeTest(method: string, url: string) {
   const policy = policyOf(method, url);
-  const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  // A void (DELETE of an order item) carries its reason in a body.
+  const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH' || /\/items\/:itemId$/.test(url);
 
   const roles = policy === 'any' ? 'any member' : policy === 'owner' ? 'the owner' : policy.join(', ');
   it(`${method} ${url}: 401 without token, 404 to other restaurants, open only to ${roles}`, async () => {

@@ -256,7 +256,11 @@ export class BillsService {
         orderId: state.orders.length === 1 ? state.orders[0].id : null,
         subject: billSubject(state),
         before: { paid: centsToDecimal(money.paid) },
-        after: { paid: centsToDecimal(money.paid - input.amount), refund: centsToDecimal(input.amount), method: input.method },
+        after: {
+          paid: centsToDecimal(money.paid - input.amount),
+          refund: centsToDecimal(input.amount),
+          method: input.method,
+        },
         reason: input.reason,
       });
       return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));

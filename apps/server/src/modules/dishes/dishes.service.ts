@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
+  centsToDecimal,
+  toCents,
   dishData,
   knownDietaryTags,
   pickTexts,
@@ -13,6 +15,7 @@ import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { dishes, eateries, kitchenDepartments } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
+import { recordAudit } from '../audit/audit-log.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { parseWith, type MenuForm } from '../images/multipart.js';
 import { nextBusinessDayStart } from './business-day.js';
@@ -156,7 +159,13 @@ export class DishesService {
    * (to the end). Omitted `available` / `kitchenDepartmentId` keep their values; the image is replaced by
    * a new file, removed by `removeImage: true` or `image: null`, else kept.
    */
-  async update(eateryId: number, categoryId: number, dishId: number, form: MenuForm): Promise<Dish> {
+  async update(
+    eateryId: number,
+    categoryId: number,
+    dishId: number,
+    form: MenuForm,
+    actorId: number | null = null,
+  ): Promise<Dish> {
     const data = parseWith(dishData, form.data);
     if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
     if (data.dishId !== undefined && data.dishId !== dishId) throw validationError('dishId', 'validation.invalid');
@@ -171,7 +180,16 @@ export class DishesService {
     await this.db.transaction(async (tx) => {
       const match = and(live(eateryId), eq(dishes.categoryId, categoryId), eq(dishes.id, dishId));
       // The stored groups under a row lock: two concurrent edits cannot hand out the same new id.
-      const [current] = await tx.select({ optionGroups: dishes.optionGroups }).from(dishes).where(match).for('update');
+      const [current] = await tx
+        .select({
+          optionGroups: dishes.optionGroups,
+          price: dishes.price,
+          available: dishes.available,
+          name: dishes.nameAz,
+        })
+        .from(dishes)
+        .where(match)
+        .for('update');
       if (!current) throw notFound();
       const optionGroups =
         data.optionGroups !== undefined
@@ -194,8 +212,9 @@ export class DishesService {
           ...(target !== categoryId ? { categoryId: target, position: endOfCategory(target) } : {}),
         })
         .where(match)
-        .returning({ id: dishes.id });
+        .returning({ id: dishes.id, price: dishes.price, available: dishes.available, name: dishes.nameAz });
       if (!row) throw notFound();
+      await auditDishChange(tx, eateryId, actorId, current, row);
     });
     this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, target, dishId);
@@ -231,6 +250,7 @@ export class DishesService {
     available: boolean,
     untilNextBusinessDay = false,
     now: Date = new Date(),
+    actorId: number | null = null,
   ): Promise<{ id: number; available: boolean; availableAgainAt: string | null }> {
     let availableAgainAt: Date | null = null;
     if (!available && untilNextBusinessDay) {
@@ -241,12 +261,24 @@ export class DishesService {
       if (!eatery) throw notFound();
       availableAgainAt = nextBusinessDayStart(eatery.openingHours, eatery.timeZone, now);
     }
-    const [row] = await this.db
-      .update(dishes)
-      .set({ available, availableAgainAt })
-      .where(and(live(eateryId), eq(dishes.id, dishId)))
-      .returning({ id: dishes.id, available: dishes.available, availableAgainAt: dishes.availableAgainAt });
-    if (!row) throw notFound();
+    const row = await this.db.transaction(async (tx) => {
+      const match = and(live(eateryId), eq(dishes.id, dishId));
+      const [before] = await tx
+        .select({ price: dishes.price, available: dishes.available, name: dishes.nameAz })
+        .from(dishes)
+        .where(match)
+        .for('update');
+      if (!before) throw notFound();
+      const [after] = await tx.update(dishes).set({ available, availableAgainAt }).where(match).returning({
+        id: dishes.id,
+        available: dishes.available,
+        availableAgainAt: dishes.availableAgainAt,
+        price: dishes.price,
+        name: dishes.nameAz,
+      });
+      await auditDishChange(tx, eateryId, actorId, before, after);
+      return after;
+    });
     this.changes.publish({ kind: 'menu', eateryId });
     return { ...row, availableAgainAt: row.availableAgainAt?.toISOString() ?? null };
   }
@@ -299,4 +331,41 @@ async function assertDepartmentOwned(db: Db, eateryId: number, departmentId: num
     .from(kitchenDepartments)
     .where(and(eq(kitchenDepartments.id, departmentId), eq(kitchenDepartments.eateryId, eateryId)));
   if (!row) throw notFound();
+}
+
+/** A dish as the audit log compares it: its price and whether guests may order it. */
+interface DishAuditFields {
+  price: string;
+  available: boolean;
+  name: string;
+}
+
+/** PRICE and AVAILABILITY audit entries for what really changed on a dish (in the change's transaction). */
+async function auditDishChange(
+  tx: Tx,
+  eateryId: number,
+  actorId: number | null,
+  before: DishAuditFields,
+  after: DishAuditFields,
+): Promise<void> {
+  if (toCents(before.price) !== toCents(after.price)) {
+    await recordAudit(tx, {
+      eateryId,
+      kind: 'PRICE',
+      userId: actorId,
+      subject: after.name,
+      before: { price: centsToDecimal(toCents(before.price)) },
+      after: { price: centsToDecimal(toCents(after.price)) },
+    });
+  }
+  if (before.available !== after.available) {
+    await recordAudit(tx, {
+      eateryId,
+      kind: 'AVAILABILITY',
+      userId: actorId,
+      subject: after.name,
+      before: { available: before.available },
+      after: { available: after.available },
+    });
+  }
 }

@@ -70,7 +70,8 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { categoryId, dishId } = request.params;
-      return service.update(requireEatery(request).id, categoryId, dishId, await readMenuForm(request));
+      const form = await readMenuForm(request);
+      return service.update(requireEatery(request).id, categoryId, dishId, form, request.userId);
     },
   );
 

@@ -106,7 +106,14 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const eateryId = requireEatery(request).id;
       const { available, untilNextBusinessDay } = request.body;
-      return dishes.setAvailability(eateryId, request.params.dishId, available, untilNextBusinessDay);
+      return dishes.setAvailability(
+        eateryId,
+        request.params.dishId,
+        available,
+        untilNextBusinessDay,
+        new Date(),
+        request.userId,
+      );
     },
   );
 

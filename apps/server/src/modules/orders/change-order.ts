@@ -49,10 +49,12 @@ export async function changeOrder(
       after: { status: body.status! },
     });
   }
-  await w.update([orderId], {
+  const changes = {
     ...(statusChange && body.status !== 'PAID' ? { status: body.status } : {}),
     ...(noteChange ? { note: body.note } : {}),
-  });
+  };
+  // PAID alone writes nothing here: the payment that closes the bill makes the order's one new version.
+  if (Object.keys(changes).length > 0) await w.update([orderId], changes);
   return { statusChange };
 }
 
@@ -86,7 +88,10 @@ export function reopenOrder(
   return writer.write(eateryId, async (w) => {
     const locked = await w.lock(orderId);
     if (!isFinalOrderStatus(locked.status)) throw new AppError(409, 'orderNotClosed');
-    const items = await w.tx.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    const items = await w.tx
+      .select({ status: orderItems.status })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
     const status: OrderStatus = dishesProgress(items.map((i) => i.status)) ?? 'CREATED';
     await w.update([orderId], { status, paidAt: null, paidBy: null, rejectionReason: null });
     await recordAudit(w.tx, {

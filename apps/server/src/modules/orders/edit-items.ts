@@ -118,8 +118,8 @@ export function changeItem(
     if (!(priceChange || noteChange || statusChange)) return w.order(orderId);
     if ((priceChange || noteChange) && !hasRole(eatery, ROLE_MATRIX.editItems)) throw accessDenied();
     if (statusChange) {
-      if (body.status === 'DELETED' || item.status === 'DELETED') throw validationError('status', V.invalid);
       if (!canSetItemStatus(eatery.roles, item.status as ItemStatus, body.status!)) throw accessDenied();
+      if (body.status === 'DELETED' || item.status === 'DELETED') throw validationError('status', V.invalid);
     }
     // A closed order's items change no more, except that a paid order's dishes are still cooked and served: their
     // status moves on (contract itemsStillMove). Nothing is added to, removed from or changed on its bill.

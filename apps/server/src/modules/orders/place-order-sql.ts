@@ -130,7 +130,13 @@ export async function insertOrdersAtOnce(db: Db, rows: readonly NewOrderRow[]): 
   for (const { ord, items, ...order } of placed) {
     out[ord - 1] = {
       order: { ...order, paidAt: null, createdAt: new Date(order.createdAt), updatedAt: new Date(order.updatedAt) },
-      items: items.map((i) => ({ ...i, readyAt: null, voidedAt: null, voidedBy: null, createdAt: new Date(i.createdAt) })),
+      items: items.map((i) => ({
+        ...i,
+        readyAt: null,
+        voidedAt: null,
+        voidedBy: null,
+        createdAt: new Date(i.createdAt),
+      })),
     };
   }
   return out;

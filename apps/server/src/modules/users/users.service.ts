@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
+import { recordAudit } from '../audit/audit-log.js';
 import { hashPassword, type PasswordHashCost } from '../auth/passwords.js';
 
 export interface CreateUserInput {
@@ -166,6 +167,20 @@ export class UsersService {
           .update(memberships)
           .set({ roles: body.roles })
           .where(and(eq(memberships.userId, userId), eq(memberships.eateryId, eatery.id)));
+        const rolesBefore = sortRoles(current.roles);
+        if (rolesBefore.join() !== body.roles.join()) {
+          await recordAudit(tx, {
+            eateryId: eatery.id,
+            kind: 'ROLE',
+            userId: actorId,
+            subject: current.email,
+            before: { roles: rolesBefore.join(', ') },
+            after: { roles: body.roles.join(', ') },
+          });
+        }
+        if (body.password !== null) {
+          await recordAudit(tx, { eateryId: eatery.id, kind: 'PASSWORD', userId: actorId, subject: current.email });
+        }
         // Only waiters can hold table assignments.
         if (!body.roles.includes('WAITER')) {
           await tx
