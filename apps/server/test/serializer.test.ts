@@ -47,6 +47,7 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: 1,
+  number: 1,
   status: 'CREATED',
   tableId: 3,
   tableNumber: '3',
@@ -165,6 +166,7 @@ describe('response serializer', () => {
     });
     const orderArb = fc.record({
       id: fc.integer(),
+      number: fc.integer({ min: 1 }),
       status: fc.constantFrom(...ORDER_STATUSES),
       tableId: fc.option(fc.integer(), { nil: null }),
       tableNumber: text,

@@ -49,6 +49,7 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['GET', /^\/bill$/, [ADMIN, CASHIER]],
   ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
   ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
+  ['GET', /^\/reports\/z$/, [ADMIN, CASHIER]], // the cashier counts the drawer against the Z report
   ['GET', /^\/reports(\/|$)/, [ADMIN]],
   ['GET', /^\/audit(\.csv)?$/, [ADMIN]],
   ['GET', /.*/, 'any'],

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditPageResponse, billResponse, kitchenBoardResponse, type AuditEntry, type Order } from '@qr-menu/contract';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { auditLog, eateries, memberships, orderItems, payments, users } from '../src/db/schema.js';
+import { auditLog, eateries, memberships, orderItems, orders, payments, users } from '../src/db/schema.js';
 import { bearer, setupApp, TEST_PASSWORD_HASH_COST, uniqueEmail } from './helper.js';
 import { makeDish, makeEatery, makeStaff, type Staff, type TestEatery } from './orders-fixtures.js';
 
@@ -104,7 +104,7 @@ describe('voiding an item', () => {
       userName: 'waiter',
       approvedBy: null,
       orderId: o.id,
-      subject: `#${o.id} · 1 · Çörək × 1`,
+      subject: `#${o.number} · 1 · Çörək × 1`,
       before: { status: 'CREATED', amount: '3.33' },
       after: { status: 'DELETED' },
       reason: 'Guest changed their mind',
@@ -409,11 +409,9 @@ describe('back doors around the bill', () => {
 
   it('an order holds at most 100 lines, however many additions bring them', async () => {
     const o = await place(Array.from({ length: 50 }, () => ({ dishId: three, quantity: 1 })));
-    const add = (n: number) =>
-      inject('POST', `/orders/${o.id}/items`, A.waiter.token, { dishId: three, quantity: 1 }).then(async (r) =>
-        n > 1 ? add(n - 1) : r,
-      );
-    await ok(await add(50), 201);
+    for (let i = 0; i < 50; i++) {
+      await ok(await inject('POST', `/orders/${o.id}/items`, A.waiter.token, { dishId: three, quantity: 1 }), 201);
+    }
     refused(
       await inject('POST', `/orders/${o.id}/items`, A.waiter.token, { dishId: three, quantity: 1 }),
       400,
@@ -528,5 +526,116 @@ describe('the audit log', () => {
     await expect(ctx.app.db.delete(auditLog).where(eq(auditLog.id, entry.id))).rejects.toThrow();
     const [still] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.id, entry.id));
     expect(still).toEqual(entry);
+  });
+});
+
+describe('order numbers', () => {
+  it('start at 1 per restaurant and business day, without gaps or repeats, on every placing path', async () => {
+    const C = await makeEatery(ctx.app, { name: 'Numbers' });
+    const D = await makeEatery(ctx.app, { name: 'Numbers too' });
+    const dishC = await makeDish(ctx.app, C, { price: '2.00' });
+    const dishD = await makeDish(ctx.app, D, { price: '2.00' });
+    const placeIn = (e: TestEatery, dishId: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/eatery/${e.id}/orders`,
+        headers: bearer(e.waiter.token),
+        payload: { tableId: e.tableId, items: [{ dishId, quantity: 1 }] },
+      });
+    const first = (await placeIn(C, dishC)).json() as Order;
+    expect(first.number).toBe(1);
+    // A refused order takes no number.
+    expect((await placeIn(C, dishD)).statusCode).toBe(404);
+    // Ten at once, staff and guests (the guest batch path): 2..11, each once.
+    const placed = await Promise.all([
+      ...Array.from({ length: 5 }, () => placeIn(C, dishC)),
+      ...Array.from({ length: 5 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/client/eatery/${C.id}/table/${C.tableId}/orders`,
+          payload: { items: [{ dishId: dishC, quantity: 1 }] },
+        }),
+      ),
+    ]);
+    const numbers = placed.map((r) => (r.json() as Order).number).sort((a, b) => a - b);
+    expect(numbers).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // Another restaurant counts on its own.
+    expect(((await placeIn(D, dishD)).json() as Order).number).toBe(1);
+    // The list and the order read the same number.
+    const listed = (
+      await ctx.app.inject({ method: 'GET', url: `/api/eatery/${C.id}/orders`, headers: bearer(C.owner.token) })
+    ).json() as Order[];
+    expect(listed.find((o) => o.id === first.id)?.number).toBe(1);
+    // A new business day in the restaurant's time zone starts again at 1.
+    const [yesterday] = await ctx.app.db
+      .insert(orders)
+      .values({ eateryId: C.id, tableId: C.tableId, createdAt: new Date(Date.now() - 26 * 3_600_000) })
+      .returning({ number: orders.number, day: orders.businessDay });
+    expect(yesterday.number).toBe(1);
+  });
+});
+
+describe('reports match the drawer', () => {
+  it('on a day of payments, tips, voids, refunds and a cancel, the methods add up to revenue and tips to tips', async () => {
+    const E = await makeEatery(ctx.app, { name: 'Drawer' });
+    const plov = await makeDish(ctx.app, E, { price: '10.00' });
+    const bread = await makeDish(ctx.app, E, { price: '3.33' });
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = E.owner.token) =>
+      ctx.app.inject({ method, url: `/api/eatery/${E.id}${url}`, headers: bearer(token), payload });
+    const placeE = async () =>
+      (
+        await call('POST', '/orders', {
+          tableId: E.tableId,
+          items: [
+            { dishId: plov, quantity: 1 },
+            { dishId: bread, quantity: 1 },
+          ],
+        })
+      ).json() as Order;
+    const done = async (res: Promise<{ statusCode: number; body: string }>) => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    // 1: cash in two parts with a tip on top.
+    const o1 = await placeE();
+    await done(call('POST', '/bill/payments', { orderIds: [o1.id], method: 'CASH', amount: 5 }));
+    await done(call('POST', '/bill/payments', { orderIds: [o1.id], method: 'CASH', tip: { amount: 1 } }));
+    // 2: card, then the bread is returned: refund, void, close again.
+    const o2 = await placeE();
+    await done(call('POST', '/bill/payments', { orderIds: [o2.id], method: 'CARD', tip: { percent: 10 } }));
+    await done(call('POST', '/bill/refunds', { orderIds: [o2.id], amount: 3.33, method: 'CARD', reason: 'Returned' }));
+    await done(call('DELETE', `/orders/${o2.id}/items/${o2.items[1].id}`, { reason: 'Returned' }));
+    await done(call('POST', '/bill/payments', { orderIds: [o2.id], method: 'CARD' }));
+    // 3: paid in part, then the guest leaves: refund and cancel.
+    const o3 = await placeE();
+    await done(call('POST', '/bill/payments', { orderIds: [o3.id], method: 'CASH', amount: 2 }));
+    await done(call('POST', '/bill/refunds', { orderIds: [o3.id], amount: 2, method: 'CASH', reason: 'Left' }));
+    await done(call('PUT', `/orders/${o3.id}`, { status: 'CANCELLED' }));
+    // 4: a discount, marked paid by status.
+    const o4 = await placeE();
+    await done(call('PUT', '/bill/discount', { orderIds: [o4.id], percent: 10, reason: 'Regular' }));
+    await done(call('PUT', `/orders/${o4.id}`, { status: 'PAID', method: 'OTHER' }));
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' }).format(new Date());
+    const report = (await call('GET', `/reports?from=${today}&to=${today}`)).json() as {
+      current: { revenue: number; tips: number; byMethod: { amount: number; tips: number }[] };
+    };
+    const cents = (n: number) => Math.round(n * 100);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    // 13.33 + 10.00 + (13.33 − 1.33) = 35.33
+    expect(cents(report.current.revenue)).toBe(3533);
+    expect(sum(report.current.byMethod.map((m) => cents(m.amount)))).toBe(cents(report.current.revenue));
+    expect(sum(report.current.byMethod.map((m) => cents(m.tips)))).toBe(cents(report.current.tips));
+    expect(cents(report.current.tips)).toBe(100 + 133);
+
+    // The cashier reads the Z report: refunds and tips apart from what the bills took.
+    const z = (await call('GET', `/reports/z?day=${today}`, undefined, E.cashier.token)).json() as {
+      revenue: number;
+      byMethod: { method: string; amount: number; refunds: number; tips: number }[];
+    };
+    expect(cents(z.revenue)).toBe(3533);
+    expect(sum(z.byMethod.map((m) => cents(m.amount)))).toBe(3533);
+    expect(z.byMethod.find((m) => m.method === 'CARD')).toMatchObject({ amount: 10, refunds: 3.33, tips: 1.33 });
+    expect(z.byMethod.find((m) => m.method === 'CASH')).toMatchObject({ amount: 13.33, refunds: 2, tips: 1 });
   });
 });

@@ -17,11 +17,7 @@ export { AUDIT_KINDS, type AuditKind } from './audit-kinds.js';
 export const AUDIT_PAGE_SIZE = 50;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const idText = z
-  .string({ error: V.invalid })
-  .regex(DECIMAL_ID_RE, { error: V.invalid })
-  .transform(Number)
-  .pipe(dbId);
+const idText = z.string({ error: V.invalid }).regex(DECIMAL_ID_RE, { error: V.invalid }).transform(Number).pipe(dbId);
 
 const auditFilters = {
   day: z.preprocess(blankToUndefined, z.iso.date({ error: 'validation.date' }).optional()),

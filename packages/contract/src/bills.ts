@@ -129,6 +129,8 @@ export const billResponse = z.object({
   orders: z.array(
     z.object({
       id: z.number(),
+      /** The order's number of the day (what the receipt prints). */
+      number: z.number(),
       tableNumber: z.string(),
       status: z.string(),
       createdAt: z.string(),

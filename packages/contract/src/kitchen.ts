@@ -78,6 +78,29 @@ export interface AllDayCount {
   quantity: number;
 }
 
+/**
+ * An item voided after the kitchen started it (from PREPARING or READY): the cook must stop cooking it, or not send
+ * it out. An item voided while still CREATED needs no notice: it simply leaves its ticket.
+ */
+export interface KitchenVoid {
+  /** The voided item's id: a device dismisses the notice by it. */
+  itemId: number;
+  orderId: number;
+  tableId: number | null;
+  tableNumber: string;
+  /** The item's names (the screen picks its language) and its snapshot name. */
+  names: OrderItem['names'];
+  name: string;
+  quantity: number;
+  options: OrderItem['options'];
+  /** Why it was voided (null only for items deleted before voids had reasons). */
+  reason: string | null;
+  /** Where the item was when voided. */
+  voidedFrom: 'PREPARING' | 'READY';
+  /** ISO 8601, UTC. */
+  voidedAt: string;
+}
+
 export interface KitchenBoardView {
   /** Tickets with an item still CREATED or PREPARING, oldest first. */
   tickets: KitchenTicket[];
@@ -85,6 +108,8 @@ export interface KitchenBoardView {
   recall: KitchenTicket[];
   /** Portions of each dish not yet READY across `tickets`, most first. */
   allDay: AllDayCount[];
+  /** Items of the station voided from PREPARING or READY in the last RECALL_MINUTES, newest first. */
+  voids: KitchenVoid[];
 }
 
 /** A ticket still to cook: some item CREATED or PREPARING. */
@@ -138,8 +163,44 @@ export function kitchenBoard(orders: readonly Order[], station: number | null, n
     }
   }
   const allDay = [...counts.values()].sort((a, b) => b.quantity - a.quantity || a.names.az.localeCompare(b.names.az));
-  return { tickets, recall, allDay };
+  const voids = orders
+    .filter((o) => isKitchenOrderStatus(o.status))
+    .flatMap((o) => orderVoids(o, station, since))
+    .sort(newestVoidFirst);
+  return { tickets, recall, allDay, voids };
 }
+
+/** Whether the kitchen had started an item when it was voided (the server keeps where it was in `voidedFrom`). */
+const voidedWhileStarted = (from: OrderItem['voidedFrom']): from is KitchenVoid['voidedFrom'] =>
+  from === 'PREPARING' || from === 'READY';
+
+/** The items of one order at a station (null = All) voided from PREPARING or READY at `since` (ms) or later. */
+export function orderVoids(order: Order, station: number | null, since: number): KitchenVoid[] {
+  const voids: KitchenVoid[] = [];
+  for (const item of order.items) {
+    const from = item.voidedFrom;
+    if (item.status !== 'DELETED' || !item.voidedAt || !voidedWhileStarted(from)) continue;
+    if (station !== null && item.kitchenDepartmentId !== station) continue;
+    if (Date.parse(item.voidedAt) < since) continue;
+    voids.push({
+      itemId: item.id,
+      orderId: order.id,
+      tableId: order.tableId,
+      tableNumber: order.tableNumber,
+      names: item.names,
+      name: item.name,
+      quantity: item.quantity,
+      options: item.options,
+      reason: item.voidReason,
+      voidedFrom: from,
+      voidedAt: item.voidedAt,
+    });
+  }
+  return voids;
+}
+
+const newestVoidFirst = (a: KitchenVoid, b: KitchenVoid) =>
+  Date.parse(b.voidedAt) - Date.parse(a.voidedAt) || b.itemId - a.itemId;
 
 const byAge = (a: KitchenTicket, b: KitchenTicket) =>
   a.createdAt.localeCompare(b.createdAt) || a.orderId - b.orderId || a.batch - b.batch;
@@ -149,8 +210,9 @@ export const kitchenBoardResponse = z.object({
   amberMinutes: z.number(),
   redMinutes: z.number(),
   /**
-   * Open orders of the last 24 hours with an item at this station still to cook, or bumped in the last
-   * RECALL_MINUTES (the client recomputes the board from them with `kitchenBoard`).
+   * Open orders of the last 24 hours with an item at this station still to cook, bumped in the last
+   * RECALL_MINUTES, or voided from PREPARING or READY in the last RECALL_MINUTES (the client recomputes the board
+   * from them with `kitchenBoard`).
    */
   orders: z.array(orderResponse),
 });

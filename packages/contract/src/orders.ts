@@ -275,7 +275,10 @@ export const orderItemResponse = z.object({
 export type OrderItem = z.infer<typeof orderItemResponse>;
 
 export const orderResponse = z.object({
+  /** Internal: the API's id of the order. People see `number`. */
   id: z.number(),
+  /** The order's number per restaurant and business day (1, 2, 3 …): what guests and staff say and see. */
+  number: z.number(),
   status: z.enum(ORDER_STATUSES),
   tableId: z.number().nullable(),
   tableNumber: z.string(),

@@ -90,7 +90,10 @@ export const reportResponse = z.object({
   bottomByQuantity: z.array(dishFigure),
   topByRevenue: z.array(dishFigure),
   bottomByRevenue: z.array(dishFigure),
-  /** Revenue per table (its number), and per waiter assigned to the table (name, else e-mail; null: no waiter). */
+  /**
+   * Revenue per table (its number), and per waiter: each order is credited once, to the waiter who served it (the
+   * staff member who last marked one of its dishes served; name, else e-mail; null: nobody served it from a screen).
+   */
   byTable: z.array(z.object({ tableNumber: z.string(), revenue: z.number(), orders: z.number() })),
   byWaiter: z.array(
     z.object({ waiterId: z.number().nullable(), name: z.string().nullable(), revenue: z.number(), orders: z.number() }),
@@ -105,8 +108,19 @@ export const zReportResponse = z.object({
   generatedAt: z.string(),
   revenue: z.number(),
   orders: z.number(),
+  /**
+   * Per method: `amount` taken for the bills less the refunds (tips apart), `refunds` given back (a positive number,
+   * already taken off `amount`), `tips` charged on top, and the payments' count. What the drawer or the terminal
+   * holds for a method is amount + tips.
+   */
   byMethod: z.array(
-    z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number(), tips: z.number(), count: z.number() }),
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number(),
+      refunds: z.number(),
+      tips: z.number(),
+      count: z.number(),
+    }),
   ),
   tips: z.number(),
   discounts: z.number(),

@@ -39,6 +39,8 @@ export const ROLE_MATRIX = {
   voidItem: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   /** Approve the void of an item the kitchen started or that was served. */
   approveVoid: ['EATERY_ADMIN'],
+  /** Read the Z report of a day (the cashier counts the drawer against it). */
+  zReport: ['EATERY_ADMIN', 'CASHIER'],
   /** The audit log: voids, discounts, refunds, reopens, status, price, availability, role and password changes. */
   audit: ['EATERY_ADMIN'],
   /** The kitchen display: tickets, bump, recall, sold out. */

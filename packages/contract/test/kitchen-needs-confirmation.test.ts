@@ -31,6 +31,7 @@ const item = (orderId: number, id: number): OrderItem => ({
 
 const order = (id: number, status: Order['status']): Order => ({
   id,
+  number: id,
   status,
   tableId: 1,
   tableNumber: '7',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kitchenBoard, orderTickets, RECALL_MINUTES } from '../src/kitchen.js';
+import { kitchenBoard, orderTickets, orderVoids, RECALL_MINUTES } from '../src/kitchen.js';
 import type { Order, OrderItem } from '../src/orders.js';
 
 const T0 = Date.parse('2026-05-01T10:00:00.000Z');
@@ -35,6 +35,7 @@ function item(over: Partial<OrderItem> = {}): OrderItem {
 function order(over: Partial<Order> = {}): Order {
   return {
     id: 1,
+    number: 1,
     status: 'CREATED',
     tableId: 1,
     tableNumber: '7',
@@ -135,5 +136,69 @@ describe('kitchenBoard', () => {
     // RECALL_MINUTES after its bump, a ticket leaves the recall list.
     const later = kitchenBoard([bumped], null, T0 + (20 + RECALL_MINUTES) * 60_000 + 1);
     expect(later.recall).toEqual([]);
+  });
+});
+
+describe('kitchen VOID notices', () => {
+  const voided = (from: OrderItem['status'], minute: number, over: Partial<OrderItem> = {}) =>
+    item({
+      status: 'DELETED',
+      voidedFrom: from,
+      voidedAt: at(minute),
+      voidReason: 'Guest changed their mind',
+      ...over,
+    });
+
+  it('lists items voided from PREPARING or READY in the last RECALL_MINUTES, newest first, with the reason', () => {
+    const table4 = order({
+      id: 1,
+      tableNumber: '4',
+      items: [
+        voided('PREPARING', 20, { orderId: 1, name: 'Plov', quantity: 2 }),
+        // Voided before the kitchen started it: it just leaves the ticket, no notice.
+        voided('CREATED', 21, { orderId: 1, name: 'Tea' }),
+        item({ orderId: 1, name: 'Dolma', status: 'PREPARING' }),
+      ],
+    });
+    const table9 = order({
+      id: 2,
+      tableNumber: '9',
+      status: 'READY',
+      items: [voided('READY', 22, { orderId: 2, name: 'Kebab', voidReason: 'Quality issue' })],
+    });
+    const longAgo = order({ id: 3, items: [voided('PREPARING', 5, { orderId: 3 })] });
+
+    const board = kitchenBoard([table4, table9, longAgo], null, T0 + 24 * 60_000);
+    expect(board.voids.map((v) => [v.orderId, v.tableNumber, v.name, v.quantity, v.reason, v.voidedFrom])).toEqual([
+      [2, '9', 'Kebab', 1, 'Quality issue', 'READY'],
+      [1, '4', 'Plov', 2, 'Guest changed their mind', 'PREPARING'],
+    ]);
+    expect(board.voids[1]).toMatchObject({ itemId: table4.items[0].id, voidedAt: at(20), names: { en: 'Plov' } });
+    // The voided dish is off its ticket; the rest of the ticket stays.
+    expect(board.tickets.map((t) => t.items.map((i) => i.name))).toEqual([['Dolma']]);
+    // RECALL_MINUTES after the void, the notice is gone.
+    expect(kitchenBoard([table4], null, T0 + (20 + RECALL_MINUTES) * 60_000 + 1).voids).toEqual([]);
+  });
+
+  it('only the station’s items, and only orders the kitchen sees', () => {
+    const o = order({
+      items: [
+        voided('PREPARING', 1, { kitchenDepartmentId: HOT, name: 'Plov' }),
+        voided('READY', 2, { kitchenDepartmentId: COLD, name: 'Salad' }),
+      ],
+    });
+    const now = T0 + 3 * 60_000;
+    expect(kitchenBoard([o], HOT, now).voids.map((v) => v.name)).toEqual(['Plov']);
+    expect(kitchenBoard([o], COLD, now).voids.map((v) => v.name)).toEqual(['Salad']);
+    expect(kitchenBoard([o], null, now).voids.map((v) => v.name)).toEqual(['Salad', 'Plov']);
+    expect(kitchenBoard([{ ...o, status: 'CANCELLED' }], null, now).voids).toEqual([]);
+    expect(kitchenBoard([{ ...o, status: 'NEEDS_CONFIRMATION' }], null, now).voids).toEqual([]);
+  });
+
+  it('orderVoids ignores live items and voids without a time', () => {
+    const o = order({
+      items: [item({ status: 'PREPARING' }), voided('PREPARING', 0, { voidedAt: null })],
+    });
+    expect(orderVoids(o, null, T0 - 60_000)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ const EXPECTED: Record<Action, string> = {
   voidItem: 'AWC',
   approveVoid: 'A',
   audit: 'A',
+  zReport: 'AC',
   kitchen: 'AK',
   floor: 'AWC',
   answerCalls: 'AWC',

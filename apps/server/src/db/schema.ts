@@ -3,6 +3,7 @@ import type { AvailabilityHours, DishOptionGroup, OrderItemOption } from '@qr-me
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -232,6 +233,14 @@ export const orders = pgTable(
     /** Who closed the bill and when (status PAID through payments). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member who last marked one of its dishes served: the reports credit the order to them. */
+    servedBy: integer('served_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The number people say out loud: per restaurant and business day (the restaurant's calendar day when the order
+     * was placed), 1, 2, 3 … without gaps. Set by a database trigger (migration 0009) on insert, on every path.
+     */
+    number: integer('number'),
+    businessDay: date('business_day', { mode: 'string' }),
     /** Why staff rejected a guest order that waited for confirmation; the guest sees it. */
     rejectionReason: text('rejection_reason'),
     /**
@@ -408,6 +417,17 @@ export const auditLog = pgTable(
     reason: text('reason'),
   },
   (t) => [index('audit_log_eatery_idx').on(t.eateryId, t.id)],
+);
+
+/** The last order number given per restaurant and business day (see orders.number). */
+export const orderNumbers = pgTable(
+  'order_numbers',
+  {
+    eateryId: integer('eatery_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eateryId, t.day] })],
 );
 
 export const refreshTokens = pgTable(

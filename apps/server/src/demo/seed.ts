@@ -300,7 +300,7 @@ async function moveTo(
 ) {
   const setItems = async (itemStatus: 'PREPARING' | 'READY' | 'SERVED', only?: number) => {
     for (const itemId of only === undefined ? items : items.slice(0, only)) {
-      await service.updateItem(ctx, orderId, itemId, { status: itemStatus });
+      await service.updateItem(ctx, orderId, itemId, { status: itemStatus }, ctx.ownerId);
     }
   };
   switch (status) {

@@ -45,6 +45,8 @@ const adminScreens: [string, string][] = [
   ['receipt', 'ReceiptPage'],
   ['reports', 'ReportsPage'],
   ['reports/z', 'ZReportPage'],
+  ['audit', 'AuditPage'],
+  ['restaurant/:restaurantId/audit', 'AuditPage'],
 ];
 
 /** Pages drawn with Mantine: admin, sign-in, marketing. */

@@ -320,6 +320,7 @@ export class BillsService {
       eatery: state.eatery,
       orders: state.orders.map((o, i) => ({
         id: o.id,
+        number: o.number ?? 0,
         tableNumber: o.tableNumber,
         status: o.status,
         createdAt: o.createdAt.toISOString(),

@@ -85,7 +85,8 @@ export async function addItems(
  * 400. What an item costs changes only while nothing was paid into the order (409 orderHasPayments) and, once the
  * kitchen started it, with a manager (a new dish or options, or fewer portions, is a void in disguise: 403
  * managerApprovalRequired unless the caller is an EATERY_ADMIN). 409 orderClosed when the order is CANCELLED, or
- * PAID and the change is more than a status move.
+ * PAID and the change is more than a status move. Serving a dish records the caller as the order's waiter
+ * (orders.served_by).
  */
 export function changeItem(
   writer: OrderWriter,
@@ -94,6 +95,7 @@ export function changeItem(
   orderId: number,
   itemId: number,
   body: ItemChanges,
+  callerId: number | null = null,
 ): Promise<Order> {
   return writer.write(eatery.id, async (w) => {
     const locked = await w.lock(orderId);
@@ -151,6 +153,10 @@ export function changeItem(
       })
       .where(eq(orderItems.id, itemId));
     await w.itemsChanged(locked, statusChange);
+    // Whoever serves a dish is the order's waiter in the reports (the last one to serve, when several did).
+    if (statusChange && body.status === 'SERVED' && callerId !== null) {
+      await w.update([orderId], { servedBy: callerId });
+    }
     return w.order(orderId);
   });
 }

@@ -83,8 +83,14 @@ export class OrderCommands {
   }
 
   /** Staff change of one item (see edit-items.ts changeItem). */
-  updateItem(eatery: EateryContext, orderId: number, itemId: number, body: ItemChanges): Promise<Order> {
-    return changeItem(this.writer, this.now(), eatery, orderId, itemId, body);
+  updateItem(
+    eatery: EateryContext,
+    orderId: number,
+    itemId: number,
+    body: ItemChanges,
+    callerId: number | null = null,
+  ): Promise<Order> {
+    return changeItem(this.writer, this.now(), eatery, orderId, itemId, body, callerId);
   }
 
   /** Voids an item with a reason, a manager approving once the kitchen started it (see void-item.ts). */

@@ -24,6 +24,7 @@ export const orderColumns = {
   deviceId: orders.deviceId,
   version: orders.version,
   discount: orders.discount,
+  number: orders.number,
   paidAt: orders.paidAt,
   rejectionReason: orders.rejectionReason,
   createdAt: orders.createdAt,
@@ -92,6 +93,8 @@ export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id,
+    // Set by the database on insert; 0 only for a row the trigger never saw.
+    number: o.number ?? 0,
     status,
     tableId: o.tableId,
     tableNumber: o.tableNumber,
@@ -119,6 +122,7 @@ interface ListOrderColumns {
   version: number;
   /** numeric(10,2) as text. */
   discount: string;
+  number: number | null;
   /** ISO 8601, UTC, as toISOString() writes it. */
   created_at: string;
   updated_at: string;
@@ -192,6 +196,7 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
     const status = row.status as OrderStatus;
     const order: Order = {
       id: row.id,
+      number: row.number ?? 0,
       status,
       tableId: row.table_id,
       tableNumber: row.table_number,

@@ -30,6 +30,9 @@ export async function hasPaymentRows(ex: Executor, orderId: number): Promise<boo
   return rows.length > 0;
 }
 
-/** How the audit log names an order: its id and table, without words of any language. */
-export const orderSubject = (order: { id: number; tableNumber: string }) =>
-  order.tableNumber ? `#${order.id} · ${order.tableNumber}` : `#${order.id}`;
+/**
+ * How the audit log names an order: its number of the day and its table, without words of any language (the entry's
+ * date and orderId say which day and which order).
+ */
+export const orderSubject = (order: { number: number | null; tableNumber: string }) =>
+  order.tableNumber ? `#${order.number} · ${order.tableNumber}` : `#${order.number}`;

@@ -174,7 +174,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: itemParams, body: orderItemUpdateBody, response: { 200: orderResponse } },
     },
     async (request) =>
-      commands.updateItem(requireEatery(request), request.params.orderId, request.params.itemId, request.body),
+      commands.updateItem(
+        requireEatery(request),
+        request.params.orderId,
+        request.params.itemId,
+        request.body,
+        requireUserId(request),
+      ),
   );
 
   app.delete(

@@ -74,19 +74,19 @@ where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.s
  * range — summed into local days afterwards —, table number, table id); dishes from the dish hours (report_dish_hours) of the whole UTC hours of the range plus the
  * items of the orders paid in its edge parts (not empty only in a time zone whose offset is not whole hours).
  * Revenue of a group = sum of the orders' totals (live items − discount); amount = revenue + discounts.
- * Waiters: the table's assigned waiters (all of them: an order at a table with two waiters counts for each).
+ * Waiters: each order once, for the waiter who served it (orders.served_by); null when nobody served it from a screen.
  * Dish names: those of the group's latest item (order_items.names, a snapshot at ordering time).
  */
 export const PAID_DETAIL: Statement = {
-  name: 'reports_paid_detail_v5',
+  name: 'reports_paid_detail_v6',
   text: `with ords as materialized (
   select case when grouping(${HOUR_BIN('o.paid_at')}) = 0 then 'hour' when grouping(o.table_number) = 0 then 'table'
-              when grouping(o.table_id) = 0 then 'tableId' else 'all' end as kind,
-    ${HOUR_BIN('o.paid_at')} as hour, o.table_number, o.table_id,
+              when grouping(o.served_by) = 0 then 'waiter' else 'all' end as kind,
+    ${HOUR_BIN('o.paid_at')} as hour, o.table_number, o.served_by,
     count(*) as orders, sum(o.discount) as discounts, sum(o.total) as revenue
   from orders o
   where o.eatery_id = $1::int and o.paid_at >= ${LO} and o.paid_at < ${HI} and o.status = 'PAID'
-  group by grouping sets ((), (${HOUR_BIN('o.paid_at')}), (o.table_number), (o.table_id))
+  group by grouping sets ((), (${HOUR_BIN('o.paid_at')}), (o.table_number), (o.served_by))
 ),
 days as (
   select (hour at time zone $4::text)::date as day, sum(orders) as orders, sum(revenue) as revenue
@@ -123,13 +123,11 @@ select json_build_object(
     from ords o where o.kind = 'table'),
   'byWaiter', (select coalesce(json_agg(json_build_object('waiterId', w.waiter_id, 'name', w.name,
       'revenue', ${money('w.revenue')}, 'orders', w.orders) order by w.revenue desc, w.name nulls last), '[]')
-    from (select a.waiter_id, coalesce(nullif(u.name, ''), u.email) as name,
-            sum(o.revenue) as revenue, sum(o.orders) as orders
+    from (select o.served_by as waiter_id, coalesce(nullif(u.name, ''), u.email) as name,
+            o.revenue, o.orders
           from ords o
-          left join table_assignments a on a.table_id = o.table_id
-          left join users u on u.id = a.waiter_id
-          where o.kind = 'tableId'
-          group by a.waiter_id, u.name, u.email) w),
+          left join users u on u.id = o.served_by
+          where o.kind = 'waiter') w),
   'dishes', (select coalesce(json_agg(json_build_object('dishId', nullif(d.dish_id, 0), 'name', i.name,
       'names', i.names, 'quantity', d.quantity, 'revenue', ${money('d.amount')})), '[]')
     from dishes d join order_items i on i.id = d.last_item)
@@ -167,12 +165,16 @@ select json_build_object(
 )`,
 };
 
-/** Payments of the range and of the previous one (from $4), by method: amounts (without tips) and tips. */
+/**
+ * Payments of the range and of the previous one (from $4), by method: amounts (without tips, less refunds), the
+ * refunds (negative rows) apart, and tips.
+ */
 export const PAYMENT_FIGURES: Statement = {
-  name: 'reports_payments_v3',
+  name: 'reports_payments_v4',
   text: `select coalesce(json_agg(json_build_object('current', x.current, 'method', x.method,
-    'amount', ${money('x.amount')}, 'tips', ${money('x.tips')}) order by x.method), '[]')
-from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount, sum(p.tip) as tips
+    'amount', ${money('x.amount')}, 'refunds', ${money('x.refunds')}, 'tips', ${money('x.tips')}) order by x.method), '[]')
+from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount, sum(p.tip) as tips,
+        -sum(least(p.amount, 0)) as refunds
       from payments p
       where p.eatery_id = $1::int and p.created_at >= $4::timestamptz and p.created_at < ${HI}
       group by 1, 2) x`,
@@ -204,11 +206,14 @@ select json_build_object(
 )`,
 };
 
-/** Columns of the orders CSV, one row per order placed in the range, oldest first; limit $5. */
+/**
+ * Columns of the orders CSV, one row per order placed in the range, oldest first; limit $5. Orders are named by their
+ * number of the day (with the date), as staff and guests know them; ids stay internal.
+ */
 export const ORDERS_CSV: Statement = {
-  name: 'reports_orders_csv_v3',
+  name: 'reports_orders_csv_v4',
   text: `select json_build_object(
-  'id', o.id,
+  'id', o.number,
   'date', to_char(o.created_at at time zone $4::text, 'YYYY-MM-DD'),
   'time', to_char(o.created_at at time zone $4::text, 'HH24:MI'),
   'table', o.table_number,
@@ -232,9 +237,9 @@ limit $5::int`,
 
 /** Columns of the items CSV: every item (also DELETED ones) of the orders placed in the range; limit $5. */
 export const ITEMS_CSV: Statement = {
-  name: 'reports_items_csv_v3',
+  name: 'reports_items_csv_v4',
   text: `select json_build_object(
-  'orderId', o.id,
+  'orderId', o.number,
   'date', to_char(o.created_at at time zone $4::text, 'YYYY-MM-DD HH24:MI'),
   'table', o.table_number,
   'name', i.name,

@@ -46,6 +46,7 @@ interface PaymentRow {
   current: boolean;
   method: PaymentMethod;
   amount: string;
+  refunds: string;
   tips: string;
 }
 
@@ -193,6 +194,7 @@ export class ReportsService {
       byMethod: pays.map((r) => ({
         method: r.method,
         amount: amount(r.amount),
+        refunds: amount(r.refunds),
         tips: amount(r.tips),
         count: extras.payments[r.method] ?? 0,
       })),

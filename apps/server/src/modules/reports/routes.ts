@@ -6,6 +6,7 @@ import {
   REPORT_V,
   reportQuery,
   reportResponse,
+  ROLE_MATRIX,
   zReportQuery,
   zReportResponse,
   type Language,
@@ -40,7 +41,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/eatery/:id/reports/z',
     {
-      config: ADMINS_ONLY,
+      config: { access: { roles: ROLE_MATRIX.zReport } },
       schema: {
         tags,
         summary: 'Z report: the summary of one business day',

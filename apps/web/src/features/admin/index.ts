@@ -22,3 +22,4 @@ export { KitchenPage } from './kitchen';
 export { FloorPage } from './floor';
 export { BillPage, ReceiptPage } from './bills';
 export { ReportsPage, ZReportPage } from './reports';
+export { AuditPage } from './audit';

@@ -9,7 +9,16 @@ import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRe
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useBill } from './bills-api';
 import { useLiveBill } from './use-live-bill';
-import { billItemOptions, formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
+import {
+  billItemOptions,
+  closedOrders,
+  formatAmount,
+  formatDateTime,
+  isRefund,
+  itemName,
+  parseOrderIds,
+} from './bill-format';
+import { BillCorrections } from './BillCorrections';
 import { DiscountForm } from './DiscountForm';
 import { PaymentPanel } from './PaymentPanel';
 import classes from './bill.module.css';
@@ -73,12 +82,20 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
         <Stack gap="md" className={classes.actions}>
           {data.status === 'PAID' ? (
             <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
+          ) : closedOrders(data).length > 0 ? (
+            <ClosedOrdersAlert bill={data} />
+          ) : data.orders.some((o) => o.status === 'NEEDS_CONFIRMATION') ? (
+            // The server takes no payment or discount before staff accept the order (it may yet be rejected).
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle />} data-testid="bill-not-confirmed">
+              {t('errors.orderNotConfirmed')}
+            </Alert>
           ) : (
             <>
               <PaymentPanel eateryId={restaurantId} orderIds={orderIds} bill={data} />
               {canManage && <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />}
             </>
           )}
+          <BillCorrections eateryId={restaurantId} orderIds={orderIds} bill={data} />
         </Stack>
         <div className={classes.payments}>
           <PaymentsList bill={data} />
@@ -156,7 +173,11 @@ function BillSummary({ bill }: { bill: Bill }) {
         )}
         <TotalRow label={t('bills.total')} value={money(bill.total)} strong />
         {toCents(bill.tips) > 0 && <TotalRow label={t('bills.tips')} value={money(bill.tips)} />}
-        <TotalRow label={t('bills.paid')} value={money(bill.paid)} />
+        {toCents(bill.refunded) > 0 && (
+          <TotalRow label={t('bills.refunded')} value={`−${money(bill.refunded)}`} testId="bill-refunded" />
+        )}
+        {/* `paid` is already net of refunds: say so once there are any. */}
+        <TotalRow label={t(toCents(bill.refunded) > 0 ? 'bills.paidNet' : 'bills.paid')} value={money(bill.paid)} />
         <TotalRow label={t('bills.due')} value={money(bill.due)} strong testId="bill-due" />
       </Stack>
     </Card>
@@ -210,11 +231,18 @@ function PaymentsList({ bill }: { bill: Bill }) {
         <Stack gap={6}>
           {bill.payments.map((p) => (
             <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="bill-payment">
-              <Text fw={600}>
-                {t('bills.paymentRow', { method: t(`bills.method.${p.method}`), amount: money(p.amount) })}
-                {toCents(p.tip) > 0 && ` · ${t('bills.paymentTip', { amount: money(p.tip) })}`}
-                {p.itemIds && ` · ${t('bills.paymentItems', { count: p.itemIds.length })}`}
-              </Text>
+              {isRefund(p) ? (
+                <Text fw={600} c="red" data-refund>
+                  {t('bills.refundRow', { method: t(`bills.method.${p.method}`), amount: money(-p.amount) })}
+                  {p.reason && ` · ${p.reason}`}
+                </Text>
+              ) : (
+                <Text fw={600}>
+                  {t('bills.paymentRow', { method: t(`bills.method.${p.method}`), amount: money(p.amount) })}
+                  {toCents(p.tip) > 0 && ` · ${t('bills.paymentTip', { amount: money(p.tip) })}`}
+                  {p.itemIds && ` · ${t('bills.paymentItems', { count: p.itemIds.length })}`}
+                </Text>
+              )}
               <Text size="sm" c="dimmed">
                 {formatDateTime(p.createdAt, i18n.language, bill.eatery.timeZone)}
                 {p.createdBy && ` · ${t('bills.paymentBy', { name: p.createdBy })}`}
@@ -224,6 +252,38 @@ function PaymentsList({ bill }: { bill: Bill }) {
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * An open bill with some of its orders closed (cancelled, or paid on their own): the server takes no payment or
+ * discount on it until a manager reopens them, so it says which and why instead of offering a payment that fails.
+ */
+function ClosedOrdersAlert({ bill }: { bill: Bill }) {
+  const { t } = useTranslation();
+  const numbers = (status: string) =>
+    bill.orders
+      .filter((o) => o.status === status)
+      .map((o) => t('bills.orderNumber', { id: o.id }))
+      .join(', ');
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertCircle />}
+      title={t('bills.closedOrders.title')}
+      data-testid="bill-closed-orders"
+    >
+      <Stack gap={4}>
+        {(['CANCELLED', 'PAID'] as const).map(
+          (status) =>
+            numbers(status) && (
+              <Text key={status}>{t(`bills.closedOrders.${status}`, { orders: numbers(status) })}</Text>
+            ),
+        )}
+        <Text size="sm">{t('bills.closedOrders.hint')}</Text>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -1,13 +1,24 @@
+import { useState } from 'react';
 import { Alert, Button } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { toCents, type Bill } from '@qr-menu/contract';
+import { IconAlertCircle, IconArrowLeft, IconLockOpen, IconPrinter } from '@tabler/icons-react';
+import { mayDo, toCents, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useBill } from './bills-api';
-import { billItemOptions, formatAmount, formatDateTime, itemName, parseOrderIds } from './bill-format';
+import {
+  billItemOptions,
+  closedOrders,
+  formatAmount,
+  formatDateTime,
+  isRefund,
+  itemName,
+  parseOrderIds,
+} from './bill-format';
+import { ReopenModal } from './ReopenModal';
 import classes from './receipt.module.css';
 import slip from '../shared/slip.module.css';
 
@@ -22,6 +33,10 @@ function ReceiptScreen({ restaurantId }: RestaurantScreenProps) {
   const [search] = useSearchParams();
   const orderIds = parseOrderIds(search.get('orderIds'));
   const bill = useBill(restaurantId, orderIds);
+  const { restaurant } = useRestaurantAccess();
+  const navigate = useNavigate();
+  const [reopening, setReopening] = useState(false);
+  const billPath = `/admin/bill?orderIds=${orderIds.join(',')}&restaurantId=${restaurantId}`;
 
   if (orderIds.length === 0) {
     return (
@@ -41,19 +56,29 @@ function ReceiptScreen({ restaurantId }: RestaurantScreenProps) {
   return (
     <div className={classes.screen}>
       <div className={`${classes.actions} ${slip.noPrint}`}>
-        <Button
-          component={Link}
-          to={`/admin/bill?orderIds=${orderIds.join(',')}&restaurantId=${restaurantId}`}
-          variant="default"
-          leftSection={<IconArrowLeft size={18} />}
-        >
+        <Button component={Link} to={billPath} variant="default" leftSection={<IconArrowLeft size={18} />}>
           {t('bills.backToBill')}
         </Button>
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
           {t('bills.receipt.print')}
         </Button>
+        {bill.data.status === 'PAID' && mayDo(restaurant?.roles, 'reopen') && (
+          <Button variant="light" leftSection={<IconLockOpen size={18} />} onClick={() => setReopening(true)}>
+            {t('bills.reopen.open')}
+          </Button>
+        )}
       </div>
       <Receipt bill={bill.data} />
+      {reopening && (
+        <ReopenModal
+          eateryId={restaurantId}
+          billOrderIds={orderIds}
+          closedOrderIds={closedOrders(bill.data).map((o) => o.id)}
+          onClose={() => setReopening(false)}
+          // An open bill is worked on from the bill screen, not printed.
+          onDone={() => void navigate(billPath)}
+        />
+      )}
     </div>
   );
 }
@@ -129,15 +154,33 @@ export function Receipt({ bill }: { bill: Bill }) {
         </div>
       )}
       {bill.payments.length > 0 && <hr className={slip.rule} />}
-      {bill.payments.map((p) => (
-        <div key={p.id} className={slip.row} data-testid="receipt-payment">
-          <span>
-            {t('bills.receipt.payment')}: {t(`bills.receipt.method.${p.method}`)}
-          </span>
-          {/* What the guest handed over for this part: its amount and its tip. */}
-          <span>{money((toCents(p.amount) + toCents(p.tip)) / 100)}</span>
+      {bill.payments.map((p) =>
+        isRefund(p) ? (
+          <div key={p.id} data-testid="receipt-refund">
+            <div className={slip.row}>
+              <span>
+                {t('bills.receipt.refund')}: {t(`bills.receipt.method.${p.method}`)}
+              </span>
+              <span>−{money(-p.amount)}</span>
+            </div>
+            {p.reason && <div className={classes.muted}>{p.reason}</div>}
+          </div>
+        ) : (
+          <div key={p.id} className={slip.row} data-testid="receipt-payment">
+            <span>
+              {t('bills.receipt.payment')}: {t(`bills.receipt.method.${p.method}`)}
+            </span>
+            {/* What the guest handed over for this part: its amount and its tip. */}
+            <span>{money((toCents(p.amount) + toCents(p.tip)) / 100)}</span>
+          </div>
+        ),
+      )}
+      {toCents(bill.refunded) > 0 && (
+        <div className={slip.row}>
+          <span>{t('bills.receipt.refunded')}</span>
+          <span>−{money(bill.refunded)}</span>
         </div>
-      ))}
+      )}
       {toCents(bill.due) > 0 && (
         <div className={`${slip.row} ${classes.total}`}>
           <span>{t('bills.receipt.due')}</span>

@@ -3,7 +3,7 @@
  * go to the server as exact decimal strings ("3.34").
  */
 
-import { formatInZone, type OrderItemOption } from '@qr-menu/contract';
+import { formatInZone, isFinalOrderStatus, toCents, type Bill, type OrderItemOption } from '@qr-menu/contract';
 import { itemOptionsText } from '../shared/live/item-options';
 
 // The admin-wide money format and item names, as the bill screens import them from here.
@@ -28,3 +28,11 @@ export function parseOrderIds(raw: string | null): number[] {
   if (!raw || !/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/.test(raw)) return [];
   return [...new Set(raw.split(',').map(Number))].sort((a, b) => a - b);
 }
+
+type BillPayment = Bill['payments'][number];
+
+/** A refund is a payment row with a negative amount (and a reason). */
+export const isRefund = (payment: Pick<BillPayment, 'amount'>): boolean => toCents(payment.amount) < 0;
+
+/** The bill's orders that are closed (PAID or CANCELLED): no payment or discount is taken on them until reopened. */
+export const closedOrders = (bill: Pick<Bill, 'orders'>) => bill.orders.filter((o) => isFinalOrderStatus(o.status));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Bill, BillDiscountBody, BillPaymentBody } from '@qr-menu/contract';
+import type { Bill, BillDiscountBody, BillPaymentBody, BillRefundBody, Order } from '@qr-menu/contract';
 import { api } from '../../../api/client';
 
 /** Closing the bill (packages/contract/src/bills.ts): every call answers the whole bill as it now is. */
@@ -34,3 +34,29 @@ export const useSetDiscount = (eateryId: number, orderIds: readonly number[]) =>
   useBillChange(eateryId, orderIds, (body: Omit<BillDiscountBody, 'orderIds'>) =>
     api<Bill>(`/api/eatery/${eateryId}/bill/discount`, { method: 'PUT', body: { orderIds, ...body } }),
   );
+
+/** Gives money back (EATERY_ADMIN): at most what was paid; a paid bill it leaves uncovered is open again. */
+export const useRefund = (eateryId: number, orderIds: readonly number[]) =>
+  useBillChange(eateryId, orderIds, (body: Omit<BillRefundBody, 'orderIds'>) =>
+    api<Bill>(`/api/eatery/${eateryId}/bill/refunds`, { method: 'POST', body: { orderIds, ...body } }),
+  );
+
+/**
+ * Reopens the closed (paid or cancelled) orders of a bill, one call per order (EATERY_ADMIN). The route answers an
+ * order, not the bill, so the bill is read again afterwards, also when a later order failed: the first may be open.
+ */
+export const useReopenOrders = (eateryId: number, billOrderIds: readonly number[]) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ orderIds, reason }: { orderIds: readonly number[]; reason: string }) => {
+      const reopened: Order[] = [];
+      for (const id of orderIds) {
+        reopened.push(
+          await api<Order>(`/api/eatery/${eateryId}/orders/${id}/reopen`, { method: 'POST', body: { reason } }),
+        );
+      }
+      return reopened;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: billKeys.one(eateryId, billOrderIds) }),
+  });
+};

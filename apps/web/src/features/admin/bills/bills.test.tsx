@@ -10,6 +10,8 @@ import { BillPage } from './BillPage';
 import { ReceiptPage } from './ReceiptPage';
 import { parseOrderIds } from './bill-format';
 import appAz from '../../../i18n/az.json';
+import appEn from '../../../i18n/en.json';
+import appRu from '../../../i18n/ru.json';
 import az from './i18n/az.json';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
@@ -44,6 +46,7 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
   discountReason: null,
   total: 10,
   paid: 0,
+  refunded: 0,
   tips: 0,
   due: 10,
   payments: [],
@@ -69,6 +72,7 @@ const paidBill = () =>
         id: 'p1',
         method: 'CARD',
         amount: 9,
+        reason: null,
         tip: 0.9,
         itemIds: null,
         createdAt: '2026-01-05T20:30:00.000Z',
@@ -80,6 +84,40 @@ const paidBill = () =>
     paidAt: '2026-01-05T20:30:00.000Z',
     paidBy: 'Aysel',
   });
+
+/** The paid bill after 5.00 of it went back in cash: open again, 5.00 due. */
+const refundedBill = () => {
+  const paid = paidBill();
+  return openBill({
+    ...paid,
+    orders: paid.orders.map((o) => ({ ...o, status: 'ISSUED' })),
+    paid: 4,
+    refunded: 5,
+    due: 5,
+    payments: [
+      ...paid.payments,
+      {
+        id: 'r1',
+        method: 'CASH',
+        amount: -5,
+        reason: 'Dish returned',
+        tip: 0,
+        itemIds: null,
+        createdAt: '2026-01-05T21:00:00.000Z',
+        createdBy: 'Nigar',
+      },
+    ],
+    status: 'OPEN',
+    paidAt: null,
+    paidBy: null,
+  });
+};
+
+/** The reopen calls made: where, with which body. */
+const reopens = () =>
+  fetchSpy.mock.calls
+    .filter(([url]) => String(url).endsWith('/reopen'))
+    .map(([url, init]) => ({ url, body: JSON.parse(String((init as RequestInit).body)) as unknown }));
 
 let bill: Bill;
 let roles: Role[];
@@ -97,9 +135,16 @@ beforeEach(() => {
   fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/eatery') return jsonResponse([{ id: 7, name: 'Şirvan', roles }]);
     if (url.startsWith('/api/eatery/7/bill?orderIds=')) return jsonResponse(bill);
-    if (url === '/api/eatery/7/bill/payments' || url === '/api/eatery/7/bill/discount') {
+    if (['payments', 'discount', 'refunds'].some((r) => url === `/api/eatery/7/bill/${r}`)) {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       return postAnswer ? postAnswer(body) : jsonResponse(bill);
+    }
+    const reopen = /^\/api\/eatery\/7\/orders\/(\d+)\/reopen$/.exec(url);
+    if (reopen) {
+      // The order is open again: so is the bill read next.
+      bill = { ...bill, status: 'OPEN', paidAt: null, paidBy: null };
+      bill.orders = bill.orders.map((o) => (o.id === Number(reopen[1]) ? { ...o, status: 'ISSUED' } : o));
+      return jsonResponse({ id: Number(reopen[1]), status: 'ISSUED' });
     }
     return jsonResponse({ messageKey: 'notFound', message: 'x' }, 404);
   });
@@ -111,7 +156,7 @@ const renderBill = (lang: Language = 'en', path = '/admin/bill?orderIds=12&resta
   renderWithProviders(<BillPage />, { lang, path });
 
 /** Bodies sent to a bill route. */
-const sent = (route: 'payments' | 'discount') =>
+const sent = (route: 'payments' | 'discount' | 'refunds') =>
   fetchSpy.mock.calls
     .filter(([url]) => url === `/api/eatery/7/bill/${route}`)
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
@@ -228,7 +273,7 @@ describe('closing the bill', () => {
     fireEvent.click(within(form).getByRole('radio', { name: '%' }));
     fireEvent.change(screen.getByLabelText('Discount in percent'), { target: { value: '10' } });
     fireEvent.click(apply);
-    expect(await screen.findByText('Give a reason for the discount')).toBeTruthy();
+    expect(await screen.findByText(appEn.validation.reasonRequired)).toBeTruthy();
     expect(sent('discount')).toEqual([]);
     fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: '  Regular guest ' } });
     fireEvent.click(apply);
@@ -272,6 +317,7 @@ describe('closing the bill', () => {
           id: 'p1',
           method: 'CASH',
           amount: 4,
+          reason: null,
           tip: 0,
           itemIds: null,
           createdAt: '2026-01-05T12:10:00.000Z',
@@ -345,6 +391,162 @@ describe('chosen options', () => {
     bill = withOptions();
     await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
     expect((await screen.findByTestId('receipt-item-options')).textContent).toBe('Ölçü: Böyük (+1,50)');
+  });
+});
+
+describe('refunds and reopening (EATERY_ADMIN)', () => {
+  it('refund form: the reason is required and no more than was paid goes back (in Russian), nothing sent', async () => {
+    roles = ['EATERY_ADMIN'];
+    bill = paidBill();
+    await renderBill('ru');
+    fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+    const form = await screen.findByTestId('refund-form');
+    const amount = within(form).getByLabelText(/Сумма возврата/) as HTMLInputElement;
+    // Prefilled with what was paid.
+    expect(amount.value).toBe('9.00');
+    fireEvent.change(amount, { target: { value: '9.50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Вернуть' }));
+    expect(await within(form).findByText(appRu.validation.reasonRequired)).toBeTruthy();
+    expect(within(form).getByText('Нельзя вернуть больше, чем оплачено: не более 9,00 AZN')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.blur(amount);
+    expect(await within(form).findByText(appRu.validation.amount)).toBeTruthy();
+    expect(sent('refunds')).toEqual([]);
+  });
+
+  it('refunds part of a paid bill with a preset reason; the bill opens again with the refund line', async () => {
+    roles = ['EATERY_ADMIN'];
+    bill = paidBill();
+    postAnswer = () => jsonResponse(refundedBill());
+    await renderBill('en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    const form = await screen.findByTestId('refund-form');
+    // Money goes back the way it came unless said otherwise.
+    expect((within(form).getByRole('radio', { name: 'Card' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/Amount to refund/), { target: { value: ' 5 ' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Cash' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Dish returned' }));
+    expect((within(form).getByLabelText(/^Reason/) as HTMLTextAreaElement).value).toBe('Dish returned');
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(sent('refunds')).toEqual([{ orderIds: [12], amount: '5', method: 'CASH', reason: 'Dish returned' }]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('refund-form')).toBeNull());
+    const rows = screen.getAllByTestId('bill-payment').map((r) => r.textContent);
+    expect(rows[1]).toContain('Refund · Cash · −5.00 AZN · Dish returned');
+    expect(screen.getByTestId('bill-refunded').textContent).toBe('−5.00 AZN');
+    expect(screen.getByText('Paid, less refunds')).toBeTruthy();
+    expect(screen.getByTestId('bill-due').textContent).toBe('5.00 AZN');
+    // Open again: payments are taken, no "paid" panel.
+    expect(screen.queryByTestId('bill-paid')).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Equally' })).toBeTruthy();
+  });
+
+  it('the server refusing more than was paid is said under the amount, in Azerbaijani', async () => {
+    roles = ['EATERY_ADMIN'];
+    bill = paidBill();
+    postAnswer = () =>
+      jsonResponse(
+        {
+          messageKey: 'validation',
+          message: 'x',
+          details: [{ field: 'amount', messageKey: 'validation.amountTooHigh' }],
+        },
+        400,
+      );
+    await renderBill('az');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pulu qaytar' }));
+    const form = await screen.findByTestId('refund-form');
+    fireEvent.change(within(form).getByLabelText(/^Səbəb/), { target: { value: 'Qonaq narazı qaldı' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Qaytar' }));
+    expect(await within(form).findByText('Ödəniləndən çox qaytarmaq olmaz: ən çoxu 9,00 AZN')).toBeTruthy();
+    expect(sent('refunds')).toEqual([{ orderIds: [12], amount: '9.00', method: 'CARD', reason: 'Qonaq narazı qaldı' }]);
+  });
+
+  it('hides refunds and reopening from a cashier, on the bill and on the receipt', async () => {
+    bill = paidBill();
+    const { unmount } = await renderBill('en');
+    await screen.findByTestId('bill-paid');
+    expect(await screen.findByText('Şirvan')).toBeTruthy();
+    expect(screen.queryByTestId('bill-corrections')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    unmount();
+    await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
+    await screen.findByRole('article');
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => url === '/api/eatery')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+  });
+
+  it('reopens a paid bill of two orders: the reason is required and sent for each order; the bill is open', async () => {
+    roles = ['EATERY_ADMIN'];
+    const paid = paidBill();
+    bill = { ...paid, orders: [paid.orders[0], { ...paid.orders[0], id: 13, tableNumber: '8' }] };
+    await renderBill('en', '/admin/bill?orderIds=12,13&restaurantId=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen' }));
+    const form = await screen.findByTestId('reopen-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Reopen' }));
+    expect(await within(form).findByText(appEn.validation.reasonRequired)).toBeTruthy();
+    expect(reopens()).toEqual([]);
+    fireEvent.change(within(form).getByLabelText(/^Reason/), { target: { value: '  Guest came back ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() =>
+      expect(reopens()).toEqual([
+        { url: '/api/eatery/7/orders/12/reopen', body: { reason: 'Guest came back' } },
+        { url: '/api/eatery/7/orders/13/reopen', body: { reason: 'Guest came back' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('bill-paid')).toBeNull());
+    expect(screen.getByRole('radio', { name: 'Equally' })).toBeTruthy();
+  });
+
+  it('reopens from the receipt with a preset reason', async () => {
+    roles = ['EATERY_ADMIN'];
+    bill = paidBill();
+    await renderWithProviders(<ReceiptPage />, { lang: 'ru', path: '/admin/receipt?orderIds=12&restaurantId=7' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Открыть заново' }));
+    const form = await screen.findByTestId('reopen-form');
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Закрыт по ошибке' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Открыть заново' }));
+    await waitFor(() =>
+      expect(reopens()).toEqual([{ url: '/api/eatery/7/orders/12/reopen', body: { reason: 'Закрыт по ошибке' } }]),
+    );
+  });
+
+  it('a cancelled order takes no payment: the bill says so and a manager may reopen it', async () => {
+    roles = ['EATERY_ADMIN'];
+    bill = openBill({ orders: openBill().orders.map((o) => ({ ...o, status: 'CANCELLED' })) });
+    await renderBill('en');
+    expect((await screen.findByTestId('bill-closed-orders')).textContent).toContain('Cancelled: #12');
+    expect(screen.queryByRole('radio', { name: 'Equally' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
+  });
+
+  it('the receipt shows a refund with its reason and what was refunded, in the restaurant’s language', async () => {
+    bill = refundedBill();
+    await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
+    const receipt = await screen.findByRole('article');
+    expect(screen.getByTestId('receipt-refund').textContent).toBe('Qaytarma: Nağd−5,00Dish returned');
+    expect(receipt.textContent).toContain('Qaytarılıb−5,00');
+    expect(receipt.textContent).toContain('Qalıq borc5,00');
+  });
+});
+
+describe('the tip limit', () => {
+  it('the server refusing a tip above the restaurant’s limit is said under the tip, translated', async () => {
+    postAnswer = () =>
+      jsonResponse(
+        { messageKey: 'validation', message: 'x', details: [{ field: 'tip', messageKey: 'validation.tipTooHigh' }] },
+        400,
+      );
+    await renderBill('ru');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Сумма' }));
+    const tip = screen.getByLabelText('Сумма чаевых (AZN)');
+    fireEvent.change(tip, { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: /Провести оплату/ }));
+    expect(await screen.findByText(appRu.validation.tipTooHigh)).toBeTruthy();
+    expect(tip.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CASH', tip: { amount: '50' } }]);
   });
 });
 

@@ -138,6 +138,37 @@ describe('floor view', () => {
     }
   });
 
+  it('lists a voided dish struck out, with a "Voided" badge and its reason, apart from what to serve', async () => {
+    const withVoid = makeOrder(25, at, {
+      tableId: 4,
+      tableNumber: '4',
+      status: 'PREPARING',
+      items: [
+        makeItem(6, 25, { status: 'PREPARING' }),
+        makeItem(7, 25, {
+          status: 'DELETED',
+          voidReason: 'Guest changed their mind',
+          voidedFrom: 'READY',
+          voidedAt: at,
+        }),
+      ],
+    });
+    await show(['WAITER'], {
+      [`GET /api/eatery/${E}/orders`]: (_b: unknown, url: string) =>
+        url.includes('status=PREPARING') ? [withVoid] : [],
+    });
+    fireEvent.click(screen.getByRole('switch', { name: /My tables/ }));
+    fireEvent.click(tile('4'));
+    const panel = await screen.findByRole('dialog', { name: 'Table 4' });
+    const voided = panel.querySelector<HTMLElement>('[data-item-id="7"]')!;
+    expect(within(voided).getByText('Voided')).toBeTruthy();
+    expect(within(voided).getByTestId('void-reason').textContent).toBe('Reason: Guest changed their mind');
+    expect(within(voided).getByText('1× Dish 7').style.textDecoration).toBe('line-through');
+    // Not something to serve: no "Served" button for it, and the table still waits for its food.
+    expect(within(panel).queryByRole('button', { name: 'Mark Dish 7 served' })).toBeNull();
+    expect(tile('4').getAttribute('aria-label')).toBe('Table 4: Waiting for food');
+  });
+
   it('a waiter has no bill link', async () => {
     await show(['WAITER']);
     await waitFor(() => expect(tile('2')).toBeTruthy());

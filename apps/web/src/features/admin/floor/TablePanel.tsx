@@ -1,5 +1,5 @@
 import { Badge, Button, Divider, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCash, IconCheck } from '@tabler/icons-react';
+import { IconBan, IconCash, IconCheck } from '@tabler/icons-react';
 import { isFinalOrderStatus, type Order } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ interface TablePanelProps {
 
 /**
  * One table: its open calls (acknowledge), the items READY to take there with a one-tap "Served", what is still
- * cooking, and for the cashier the link to close the bill of its open orders.
+ * cooking, the voided items (struck out, with their reason), and for the cashier the link to close the bill of its
+ * open orders.
  */
 export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePanelProps) {
   const { t } = useTranslation();
@@ -90,6 +91,7 @@ function OrderBlock({
   const live = order.items.filter((i) => i.status !== 'DELETED');
   const ready = live.filter((i) => i.status === 'READY');
   const rest = live.filter((i) => i.status !== 'READY');
+  const voided = order.items.filter((i) => i.status === 'DELETED');
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" mb="xs">
@@ -154,7 +156,42 @@ function OrderBlock({
           </Stack>
         </>
       )}
+      {voided.length > 0 && (
+        <>
+          {live.length > 0 && <Divider my="xs" />}
+          <Stack gap={4}>
+            {voided.map((item) => (
+              <VoidedItem key={item.id} item={item} />
+            ))}
+          </Stack>
+        </>
+      )}
     </Paper>
+  );
+}
+
+/**
+ * A voided item: struck out and muted, with a "Voided" badge (words and an icon, not colour alone) and its reason, so
+ * the waiter knows not to bring it.
+ */
+function VoidedItem({ item }: { item: Order['items'][number] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-item-id={item.id} data-voided>
+      <div style={{ minWidth: 0 }}>
+        <Text td="line-through" c="dimmed">
+          {item.quantity}× {itemName(item, i18n.language)}
+        </Text>
+        {item.voidReason && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="void-reason">
+            {t('floor.voidReason', { reason: item.voidReason })}
+          </Text>
+        )}
+      </div>
+      <Badge variant="outline" color="gray" leftSection={<IconBan size={12} aria-hidden />} style={{ flexShrink: 0 }}>
+        {t('floor.voided')}
+      </Badge>
+    </Group>
   );
 }
 

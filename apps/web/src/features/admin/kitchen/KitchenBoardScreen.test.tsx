@@ -3,13 +3,14 @@
 // heading to find by role, while in a browser and in jsdom it has.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KitchenBoard, Order, OrderEvent } from '@qr-menu/contract';
+import { RECALL_MINUTES, type KitchenBoard, type Order, type OrderEvent } from '@qr-menu/contract';
 import { stubFetch } from '../shared/live/fetch-router';
 import { makeItem, makeOrder } from '../shared/live/order-fixture';
 import type { OrdersSocketOptions } from '../shared/live/use-orders-socket';
 import { renderAdmin } from '../shared/test-utils';
 import './index';
 import { KitchenBoardScreen } from './KitchenBoardScreen';
+import { DISMISSED_VOIDS_KEY } from './use-dismissed-voids';
 
 // The socket is replaced: the test plays the server's events through the options the screen gave it.
 let socket: OrdersSocketOptions;
@@ -282,6 +283,101 @@ describe('kitchen display', () => {
       '1 × Размер: 0,3 л',
       '1 × без опций',
     ]);
+  });
+
+  describe('VOID notices', () => {
+    /** Table 4: Plov × 2 voided while cooking 2 min ago, a tea voided before the kitchen started, a dolma cooking. */
+    const voidFixture = (): Order[] => [
+      makeOrder(50, minutesAgo(6), {
+        tableNumber: '4',
+        status: 'PREPARING',
+        items: [
+          makeItem(51, 50, {
+            createdAt: minutesAgo(6),
+            quantity: 2,
+            names: { az: 'Plov', en: 'Plov', ru: 'Плов' },
+            status: 'DELETED',
+            voidedFrom: 'PREPARING',
+            voidedAt: minutesAgo(2),
+            voidReason: 'Guest changed their mind',
+          }),
+          makeItem(52, 50, {
+            createdAt: minutesAgo(6),
+            names: { az: 'Çay', en: 'Tea', ru: 'Чай' },
+            status: 'DELETED',
+            voidedFrom: 'CREATED',
+            voidedAt: minutesAgo(1),
+            voidReason: 'Wrong item entered',
+          }),
+          makeItem(53, 50, { createdAt: minutesAgo(6), status: 'PREPARING' }),
+        ],
+      }),
+    ];
+    const notices = () => screen.queryAllByRole('alert').filter((a) => a.dataset.itemId);
+
+    beforeEach(() => localStorage.removeItem(DISMISSED_VOIDS_KEY));
+
+    it('shows a dish voided while cooking above the tickets, not one voided before the kitchen started', async () => {
+      await show(voidFixture());
+      await waitFor(() => expect(notices()).toHaveLength(1));
+      const [notice] = notices();
+      expect(within(notice).getByTestId('void-line').textContent).toBe(
+        'VOID · Table 4 · Plov × 2 · Guest changed their mind',
+      );
+      expect(within(notice).getByText('Was cooking: stop · voided 2:00 ago')).toBeTruthy();
+      expect(screen.queryByText(/Tea/)).toBeNull();
+      // The voided dish left its ticket; the dolma still cooks.
+      expect(tickets()).toHaveLength(1);
+      expect(within(tickets()[0]).queryByText('Plov')).toBeNull();
+    });
+
+    it('is dismissed on this device, also after a reload; it leaves by itself after the recall minutes', async () => {
+      await show(voidFixture());
+      await waitFor(() => expect(notices()).toHaveLength(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss the void of 2× Plov, table 4' }));
+      expect(notices()).toHaveLength(0);
+      expect(JSON.parse(localStorage.getItem(DISMISSED_VOIDS_KEY)!)).toEqual([51]);
+      document.body.innerHTML = '';
+      await show(voidFixture());
+      await waitFor(() => expect(tickets()).toHaveLength(1));
+      expect(notices()).toHaveLength(0);
+
+      localStorage.removeItem(DISMISSED_VOIDS_KEY);
+      document.body.innerHTML = '';
+      vi.setSystemTime(NOW + (RECALL_MINUTES - 1) * 60_000);
+      await show(voidFixture());
+      await waitFor(() => expect(tickets()).toHaveLength(1));
+      expect(notices()).toHaveLength(0);
+    });
+
+    it('appears live when a waiter voids a dish the kitchen is cooking', async () => {
+      const cooking = makeOrder(60, minutesAgo(3), {
+        tableNumber: '8',
+        items: [makeItem(61, 60, { createdAt: minutesAgo(3), status: 'PREPARING' })],
+      });
+      await show([cooking], {}, 'ru');
+      const ruTickets = () => screen.queryAllByLabelText(/^Тикет:/);
+      await waitFor(() => expect(ruTickets()).toHaveLength(1));
+      const voided: Order = {
+        ...cooking,
+        version: 2,
+        items: [
+          {
+            ...cooking.items[0],
+            status: 'DELETED',
+            voidedFrom: 'PREPARING',
+            voidedAt: minutesAgo(0),
+            voidReason: 'Гость передумал',
+          },
+        ],
+      };
+      act(() => socket.onEvent({ type: 'ORDER_UPDATED', orderId: 60, status: 'CREATED', version: 2, order: voided }));
+      await waitFor(() => expect(notices()).toHaveLength(1));
+      expect(within(notices()[0]).getByTestId('void-line').textContent).toBe(
+        'ОТМЕНА · Стол 8 · Блюдо 61 × 1 · Гость передумал',
+      );
+      expect(ruTickets()).toHaveLength(0);
+    });
   });
 
   it.each([

@@ -18,12 +18,15 @@ import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
 import { StationPicker } from './StationPicker';
 import { TicketCard } from './TicketCard';
+import { useDismissedVoids } from './use-dismissed-voids';
 import { useLiveKitchen } from './use-live-kitchen';
+import { VoidNotices } from './VoidNotices';
 
 /**
- * The live kitchen display of one station (null = All): tickets oldest first, "All day" beside them (behind a
- * button on narrow screens), the recall drawer and the sold-out dialog. The board is computed from the held
- * orders with the contract's `kitchenBoard`, every second, so ages count and bumped tickets leave recall on time.
+ * The live kitchen display of one station (null = All): VOID notices of dishes voided while cooking, tickets oldest
+ * first, "All day" beside them (behind a button on narrow screens), the recall drawer and the sold-out dialog. The
+ * board is computed from the held orders with the contract's `kitchenBoard`, every second, so ages count and bumped
+ * tickets and VOID notices leave on time.
  */
 export function KitchenBoardScreen({
   eateryId,
@@ -49,8 +52,14 @@ export function KitchenBoardScreen({
   const held = board.data?.orders;
   const orders = useMemo(() => held?.filter((o) => isKitchenOrderStatus(o.status)), [held]);
   const view = useMemo(() => kitchenBoard(orders ?? [], station, now), [orders, station, now]);
-  const ticketKeys = useMemo(() => (orders ? view.tickets.map((tk) => tk.key) : undefined), [orders, view]);
-  useChimeOnNew(ticketKeys);
+  const { isDismissed, dismiss } = useDismissedVoids();
+  const voids = useMemo(() => view.voids.filter((v) => !isDismissed(v.itemId)), [view.voids, isDismissed]);
+  // A new ticket or a new VOID notice chimes.
+  const alertKeys = useMemo(
+    () => (orders ? [...view.tickets.map((tk) => tk.key), ...view.voids.map((v) => `void-${v.itemId}`)] : undefined),
+    [orders, view],
+  );
+  useChimeOnNew(alertKeys);
 
   const unknownStation = station !== null && departments.isSuccess && !departments.data.some((d) => d.id === station);
   const ref = (ticket: KitchenTicket) => ({ orderId: ticket.orderId, batch: ticket.batch, departmentId: station });
@@ -114,6 +123,7 @@ export function KitchenBoardScreen({
       ) : (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Box style={{ flex: 1, minWidth: 0 }}>
+            <VoidNotices voids={voids} now={now} onDismiss={dismiss} />
             {view.tickets.length === 0 ? (
               <Group justify="center" gap="sm" py={64} c="dimmed">
                 <IconCircleCheck size={40} aria-hidden />

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isKitchenOrderStatus, type KitchenBoard, type Order, type OrderChange } from '@qr-menu/contract';
+import {
+  isKitchenOrderStatus,
+  type KitchenBoard,
+  type Order,
+  type OrderChange,
+  type OrderItem,
+} from '@qr-menu/contract';
 import { api } from '../../../api/client';
 import { orderChanged, patchOrders } from '../shared/live/patch-orders';
 
@@ -22,13 +28,19 @@ export const useKitchenBoard = (eateryId: number, station: number | null) =>
       api<KitchenBoard>(`${base(eateryId)}${station === null ? '' : `?departmentId=${station}`}`, { signal }),
   });
 
+/** An item voided after the kitchen started it: the board shows a VOID notice for it (`kitchenBoard`'s voids). */
+const voidedWhileCooking = (item: OrderItem) =>
+  item.status === 'DELETED' && (item.voidedFrom === 'PREPARING' || item.voidedFrom === 'READY');
+
 /**
  * Whether a station's board holds this order: one the kitchen sees (paid ones too), with a live item at the station
- * (any item for "All").
+ * (any item for "All"), or one voided there while cooking (its VOID notice; `kitchenBoard` drops it once old).
  */
 const onStation = (station: number | null) => (order: Order) =>
   isKitchenOrderStatus(order.status) &&
-  order.items.some((i) => i.status !== 'DELETED' && (station === null || i.kitchenDepartmentId === station));
+  order.items.some(
+    (i) => (i.status !== 'DELETED' || voidedWhileCooking(i)) && (station === null || i.kitchenDepartmentId === station),
+  );
 
 /** Applies order changes (socket events or a change's answer) to every cached board of the restaurant. */
 export function patchKitchenBoards(qc: QueryClient, eateryId: number, changes: readonly OrderChange[]) {

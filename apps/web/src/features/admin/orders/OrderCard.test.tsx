@@ -22,7 +22,7 @@ async function renderCard(roles: Role[], { lang = 'en' as Language, shown = orde
   const handlers = {
     onAddItem: vi.fn(),
     onEditItem: vi.fn(),
-    onDeleteItem: vi.fn(),
+    onVoidItem: vi.fn(),
     onStepItem: vi.fn(),
     onStatus: vi.fn(),
     onDelete: vi.fn(),
@@ -123,5 +123,42 @@ describe('order card: dish names in the interface language', () => {
     await renderCard(['WAITER'], { lang: 'en' });
     expect(within(row(11)).getByText('1 × Pilaf')).toBeTruthy();
     expect(within(row(12)).getByText('1 × Tea')).toBeTruthy();
+  });
+});
+
+describe('order card: voided items', () => {
+  const voided = makeItem(13, 7, {
+    status: 'DELETED',
+    names: { az: 'Dolma', en: 'Dolma', ru: 'Долма' },
+    voidReason: 'Guest changed their mind',
+    voidedFrom: 'PREPARING',
+    voidedAt: '2026-11-24T10:04:00Z',
+  });
+
+  it('stays listed, struck out, with a "Voided" badge and its reason, and no actions', async () => {
+    await renderCard(['EATERY_ADMIN'], { shown: { ...order, items: [pilaf, voided] } });
+    const voidedRow = row(13);
+    expect(voidedRow.className).toMatch(/deletedItem/);
+    expect(within(voidedRow).getByText('Voided')).toBeTruthy();
+    expect(within(voidedRow).getByTestId('void-reason').textContent).toBe('Reason: Guest changed their mind');
+    expect(within(voidedRow).queryByRole('button')).toBeNull();
+    // The live dish keeps its status chip and its void button.
+    expect(within(row(11)).queryByText('Voided')).toBeNull();
+    expect(within(row(11)).getByRole('button', { name: 'Void Pilaf' })).toBeTruthy();
+  });
+
+  it('speaks Russian', async () => {
+    await renderCard(['WAITER'], { lang: 'ru', shown: { ...order, items: [voided] } });
+    expect(within(row(13)).getByText('Аннулировано')).toBeTruthy();
+    expect(within(row(13)).getByText('Причина: Guest changed their mind')).toBeTruthy();
+  });
+
+  it('the void button opens the void dialog of the item; the kitchen has none', async () => {
+    const on = await renderCard(['CASHIER']);
+    fireEvent.click(within(row(12)).getByRole('button', { name: 'Void Tea' }));
+    expect(on.onVoidItem).toHaveBeenCalledWith(tea);
+    document.body.innerHTML = '';
+    await renderCard(['KITCHEN_ADMIN']);
+    expect(screen.queryByRole('button', { name: /^Void / })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
 import {
   IconArrowRight,
+  IconBan,
   IconCheck,
   IconEdit,
   IconHourglassHigh,
@@ -26,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { billPath, formatAge, formatMoney, formatOrderTime, type OrderPermissions } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
+import { VoidedBadge, VoidReason } from './VoidedMark';
 import classes from './orders.module.css';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
@@ -39,7 +41,8 @@ export interface OrderCardProps {
   deleting: boolean;
   onAddItem: () => void;
   onEditItem: (item: OrderItem) => void;
-  onDeleteItem: (item: OrderItem) => void;
+  /** Opens the void dialog of an item. */
+  onVoidItem: (item: OrderItem) => void;
   /** One tap on an item: move it to `status` (its next one for the caller's roles). */
   onStepItem: (item: OrderItem, status: ItemStatus) => void;
   /** Whether an item's step is on its way (its button spins). */
@@ -67,7 +70,7 @@ export function OrderCard({
   deleting,
   onAddItem,
   onEditItem,
-  onDeleteItem,
+  onVoidItem,
   onStepItem,
   stepping,
   onStatus,
@@ -83,6 +86,7 @@ export function OrderCard({
   // A guest order waiting for staff is only accepted or rejected: no kitchen steps, dishes or bill yet.
   const waiting = order.status === 'NEEDS_CONFIRMATION';
   const canEditItems = !closed && !waiting && perms.editItems;
+  const canVoidItems = !closed && !waiting && perms.voidItem;
   // Closed orders open read-only details for everyone; an open one opens the status dialog only for roles with it.
   const showStatusButton = !waiting && (closed || perms.orderStatus);
   const canConfirm = waiting && perms.orderStatus && !!onAccept && !!onReject;
@@ -200,10 +204,10 @@ export function OrderCard({
               next={!itemsStillMove(order.status) || waiting ? null : nextItemStatus(perms.roles, item.status)}
               stepping={stepping(item.id)}
               canEdit={canEditItems}
-              canDelete={canEditItems}
+              canVoid={canVoidItems}
               onStep={(status) => onStepItem(item, status)}
               onEdit={() => onEditItem(item)}
-              onDelete={() => onDeleteItem(item)}
+              onVoid={() => onVoidItem(item)}
             />
           ))
         )}
@@ -306,26 +310,27 @@ export function OrderCard({
 
 /**
  * One item of the card: quantity, name (in the interface language), note, its status, the one-tap button to its
- * next status when the caller's role has one and, where allowed, edit and delete.
+ * next status when the caller's role has one and, where allowed, edit and void. A voided item stays listed, struck
+ * out, with a "Voided" badge and its reason.
  */
 function ItemRow({
   item,
   next,
   stepping,
   canEdit,
-  canDelete,
+  canVoid,
   onStep,
   onEdit,
-  onDelete,
+  onVoid,
 }: {
   item: OrderItem;
   next: ItemStatus | null;
   stepping: boolean;
   canEdit: boolean;
-  canDelete: boolean;
+  canVoid: boolean;
   onStep: (status: ItemStatus) => void;
   onEdit: () => void;
-  onDelete: () => void;
+  onVoid: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const colors = useStatusColors();
@@ -357,9 +362,10 @@ function ItemRow({
             {item.note}
           </Text>
         )}
+        <VoidReason item={item} />
       </Box>
       <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flexShrink: 0, marginLeft: 'auto' }}>
-        <ItemStatusBadge status={item.status} />
+        {live ? <ItemStatusBadge status={item.status} /> : <VoidedBadge />}
         {next && live && (
           <Button
             size="compact-sm"
@@ -377,7 +383,7 @@ function ItemRow({
           </Button>
         )}
         {canEdit && live && <ItemAction action="edit" name={name} onClick={onEdit} />}
-        {canDelete && live && <ItemAction action="delete" name={name} onClick={onDelete} />}
+        {canVoid && live && <ItemAction action="void" name={name} onClick={onVoid} />}
       </Group>
     </Group>
   );
@@ -386,7 +392,7 @@ function ItemRow({
 /** The icon buttons of an item row: what they say and look like. */
 const ITEM_ACTIONS = {
   edit: { tip: 'orders.item.edit', label: 'orders.item.editNamed', icon: IconEdit, color: 'gray' },
-  delete: { tip: 'orders.item.delete', label: 'orders.item.deleteNamed', icon: IconTrash, color: 'red' },
+  void: { tip: 'orders.void.open', label: 'orders.void.openNamed', icon: IconBan, color: 'red' },
 } as const;
 
 function ItemAction({

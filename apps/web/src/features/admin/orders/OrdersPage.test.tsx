@@ -132,6 +132,40 @@ describe('orders board', () => {
     expect(api.calls.some((c) => c.url.includes('/calls'))).toBe(false);
   });
 
+  it('voids a dish through the void dialog; the card keeps it struck out with its reason', async () => {
+    const api = await showBoard(['WAITER'], {
+      [`DELETE /api/eatery/${EATERY}/orders/11/items/21`]: (body: unknown) => ({
+        ...open,
+        version: 2,
+        orderPrice: 0,
+        items: [
+          {
+            ...pilaf,
+            status: 'DELETED',
+            voidedFrom: 'CREATED',
+            voidedAt: new Date().toISOString(),
+            voidReason: (body as { reason: string }).reason,
+          },
+        ],
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Void Pilaf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void 1 × Pilaf' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Dish unavailable' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Void dish' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Void 1 × Pilaf' })).toBeNull());
+    expect(api.requests('DELETE')).toEqual([
+      {
+        method: 'DELETE',
+        url: `/api/eatery/${EATERY}/orders/11/items/21`,
+        body: { reason: 'Dish unavailable' },
+      },
+    ]);
+    const row = document.querySelector<HTMLElement>('[data-item-id="21"]')!;
+    expect(within(row).getByText('Voided')).toBeTruthy();
+    expect(within(row).getByText('Reason: Dish unavailable')).toBeTruthy();
+  });
+
   it('shows a call from a table live to the waiter', async () => {
     await showBoard(['WAITER']);
     await waitFor(() => expect(socket.onCallEvent).toBeDefined());

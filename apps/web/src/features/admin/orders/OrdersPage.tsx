@@ -32,6 +32,7 @@ import { CallsAlert } from '../shared/live/CallsAlert';
 import { SoundBanner } from '../shared/live/SoundBanner';
 import { applyCallEvent, callKeys } from '../shared/live/use-table-calls';
 import { useTitleCounter } from './use-title-counter';
+import { VoidItemModal } from './VoidItemModal';
 
 /** Orders screen: the restaurant from the route or the selected one. */
 export function OrdersPage() {
@@ -119,7 +120,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       deleting={deletes.deleting(order.id)}
       onAddItem={() => dialog.open({ kind: 'item', orderId: order.id })}
       onEditItem={(item) => dialog.open({ kind: 'item', orderId: order.id, itemId: item.id })}
-      onDeleteItem={(item) => void deletes.removeItem(order, item)}
+      onVoidItem={(item) => dialog.open({ kind: 'void', orderId: order.id, itemId: item.id })}
       onStepItem={(item, status) => void steps.step(order, item, status)}
       stepping={steps.stepping}
       onStatus={() => dialog.open({ kind: 'status', orderId: order.id })}
@@ -209,6 +210,15 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
       )}
       {dialog.current?.kind === 'reject' && dialog.order && (
         <RejectOrderModal eateryId={eateryId} order={dialog.order} onClose={dialog.close} />
+      )}
+      {dialog.current?.kind === 'void' && dialog.order && dialog.item && (
+        <VoidItemModal
+          eateryId={eateryId}
+          order={dialog.order}
+          item={dialog.item}
+          roles={perms.roles}
+          onClose={dialog.close}
+        />
       )}
       {dialog.current?.kind === 'item' && dialog.order && (!dialog.current.itemId || dialog.item) && (
         <OrderItemModal

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, Role } from '@qr-menu/contract';
 import { jsonResponse as json, renderWithProviders } from '../../../test/render';
@@ -48,20 +48,78 @@ describe('order status dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
-  it('offers Served among the statuses and never Paid, not even to a cashier or an admin', async () => {
+  it('offers Served among the statuses; Paid only to a cashier or an admin', async () => {
     stubApi();
-    for (const roles of [['WAITER'], ['CASHIER'], ['EATERY_ADMIN']] as Role[][]) {
+    for (const [roles, paid] of [
+      [['WAITER'], false],
+      [['CASHIER'], true],
+      [['EATERY_ADMIN'], true],
+    ] as [Role[], boolean][]) {
       const { unmount } = await renderModal(roles);
       fireEvent.click(screen.getByRole('combobox', { name: 'New status' }));
       const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
       expect(options).toContain('Served');
-      expect(options).not.toContain('Paid');
-      expect(screen.queryByRole('button', { name: /paid/i })).toBeNull();
+      expect(options.includes('Paid')).toBe(paid);
       unmount();
     }
   });
 
-  it('sends the cashier to the bill screen instead of marking the order paid; the waiter has no such button', async () => {
+  it('choosing Paid asks the payment method (Cash by default) and sends it', async () => {
+    const writes = stubApi();
+    const onClose = vi.fn();
+    await renderModal(['CASHIER'], ready, onClose);
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    fireEvent.click(screen.getByRole('combobox', { name: 'New status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Paid' }));
+    expect((screen.getByRole('radio', { name: 'Cash' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({
+      method: 'PUT',
+      url: '/api/eatery/1/orders/7',
+      body: { status: 'PAID', method: 'CARD' },
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it.each([
+    ['CANCELLED', 'Отменён', 'orderHasPayments', 'отменить заказ можно после возврата денег'],
+    ['PAID', 'Оплачен', 'orderNotConfirmed', 'ещё ждёт подтверждения персоналом'],
+  ] as const)('shows the server refusing %s, translated (%s)', async (_status, option, messageKey, text) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ messageKey, message: messageKey }, 409)),
+    );
+    const onClose = vi.fn();
+    await renderWithProviders(
+      <StatusModal eateryId={1} order={ready} now={NOW} perms={orderPermissions(['EATERY_ADMIN'])} onClose={onClose} />,
+      { lang: 'ru' },
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'Новый статус' }));
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+    fireEvent.click(screen.getByRole('button', { name: 'Применить' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('lists a voided dish struck out with its badge and reason', async () => {
+    stubApi();
+    const voided = makeItem(12, 7, {
+      status: 'DELETED',
+      names: { az: 'Çay', en: 'Tea', ru: 'Чай' },
+      voidReason: 'Wrong item entered',
+      voidedFrom: 'CREATED',
+      voidedAt: '2026-11-24T10:01:00Z',
+    });
+    await renderModal(['WAITER'], { ...ready, items: [...ready.items, voided] });
+    const row = document.querySelector<HTMLElement>('[data-item-id="12"]')!;
+    expect(within(row).getByText('Voided')).toBeTruthy();
+    expect(within(row).getByText('Reason: Wrong item entered')).toBeTruthy();
+    expect(within(row).getByText('Tea').style.textDecoration).toBe('line-through');
+  });
+
+  it('offers the cashier the bill screen (split bills, tips, discounts); the waiter has no such button', async () => {
     stubApi();
     const { unmount } = await renderModal(['CASHIER']);
     const bill = screen.getByRole('link', { name: 'Close the bill of order #7' });

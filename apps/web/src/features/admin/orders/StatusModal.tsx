@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconLock, IconReceipt, IconX } from '@tabler/icons-react';
-import { isFinalOrderStatus, type Order, type OrderStatus } from '@qr-menu/contract';
+import { isFinalOrderStatus, type Order, type OrderStatus, type PaymentMethod } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -18,9 +18,14 @@ import {
   type OrderPermissions,
 } from './order-format';
 import { useUpdateOrder } from './orders-api';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { ItemStatusBadge, OrderStatusBadge } from './status-style';
+import { VoidedBadge, VoidReason } from './VoidedMark';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
+
+/** How a voided item's name and price read: struck out and muted. */
+const voidedText = { td: 'line-through', c: 'dimmed' } as const;
 
 const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
   PREPARING: 'orders.quick.markPreparing',
@@ -29,10 +34,11 @@ const QUICK_LABEL: Partial<Record<OrderStatus, string>> = {
 };
 
 /**
- * Status of one order: items, total, date, table, notes, a status dropdown and the quick buttons
- * CREATED -> preparing, PREPARING -> ready, READY -> served, cancel (not for PAID or CANCELLED), close.
- * PAID is not a choice: the bill is closed with its payments ("Close bill", for cashiers and admins). The board opens
- * this dialog only for roles that may change the status, or read-only for a closed order.
+ * Status of one order: items (voided ones struck out with their reason), total, date, table, notes, a status
+ * dropdown and the quick buttons CREATED -> preparing, PREPARING -> ready, READY -> served, cancel (not for PAID or
+ * CANCELLED), close. Choosing PAID (cashiers and admins) asks how it was paid: the server records one payment of
+ * everything still due; "Close bill" is there for split bills, tips and discounts. The board opens this dialog only
+ * for roles that may change the status, or read-only for a closed order.
  */
 export function StatusModal({
   eateryId,
@@ -53,14 +59,17 @@ export function StatusModal({
   const update = useUpdateOrder(eateryId);
   const current = shownStatus(order.status);
   const [chosen, setChosen] = useState<OrderStatus>(current);
+  const [method, setMethod] = useState<PaymentMethod>('CASH');
   const closed = isFinalOrderStatus(order.status);
   const next = nextStatus(order.status);
-  const choices = STATUS_CHOICES.includes(current) ? STATUS_CHOICES : [current, ...STATUS_CHOICES];
+  // PAID only for the roles that may take the money; a waiter does not see it at all.
+  const offered = STATUS_CHOICES.filter((s) => s !== 'PAID' || maySetStatus(perms, s));
+  const choices = offered.includes(current) ? offered : [current, ...offered];
 
   const apply = (status: OrderStatus) => {
     if (status === order.status) return onClose();
     update.mutate(
-      { orderId: order.id, body: { status } },
+      { orderId: order.id, body: status === 'PAID' ? { status, method } : { status } },
       {
         onSuccess: (saved) => {
           notifications.show({
@@ -136,9 +145,12 @@ export function StatusModal({
               </Table.Thead>
               <Table.Tbody>
                 {order.items.map((item) => (
-                  <Table.Tr key={item.id} style={{ opacity: item.status === 'DELETED' ? 0.55 : undefined }}>
-                    <Table.Td td={item.status === 'DELETED' ? 'line-through' : undefined}>
-                      {itemName(item, i18n.language)}
+                  <Table.Tr key={item.id} data-item-id={item.id}>
+                    <Table.Td>
+                      {/* A voided item: struck out and muted (not faded, which would lose contrast). */}
+                      <Text inherit {...(item.status === 'DELETED' ? voidedText : {})}>
+                        {itemName(item, i18n.language)}
+                      </Text>
                       {item.options?.length > 0 && (
                         <Text size="xs" data-testid="item-options">
                           {itemOptionsText(item.options, i18n.language, true)}
@@ -149,13 +161,18 @@ export function StatusModal({
                           {item.note}
                         </Text>
                       )}
+                      <VoidReason item={item} />
                     </Table.Td>
                     <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td
+                      ta="right"
+                      style={{ whiteSpace: 'nowrap' }}
+                      {...(item.status === 'DELETED' ? voidedText : {})}
+                    >
                       {formatMoney(item.price * item.quantity, i18n.language, t('orders.currency'))}
                     </Table.Td>
                     <Table.Td>
-                      <ItemStatusBadge status={item.status} />
+                      {item.status === 'DELETED' ? <VoidedBadge /> : <ItemStatusBadge status={item.status} />}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -178,29 +195,32 @@ export function StatusModal({
           </Alert>
         ) : (
           perms.orderStatus && (
-            <Group align="flex-end" gap="xs" wrap="wrap">
-              <Select
-                label={t('orders.statusLabel')}
-                data={choices.map((s) => ({
-                  value: s,
-                  label: t(`orders.status.${s}`),
-                  disabled: !maySetStatus(perms, s),
-                }))}
-                value={chosen}
-                onChange={(v) => v && setChosen(v as OrderStatus)}
-                allowDeselect={false}
-                style={{ flex: '1 1 200px' }}
-                comboboxProps={{ withinPortal: true }}
-              />
-              <Button
-                variant="light"
-                onClick={() => apply(chosen)}
-                disabled={chosen === current}
-                loading={update.isPending && update.variables?.body.status === chosen}
-              >
-                {t('orders.applyStatus')}
-              </Button>
-            </Group>
+            <Stack gap="xs">
+              <Group align="flex-end" gap="xs" wrap="wrap">
+                <Select
+                  label={t('orders.statusLabel')}
+                  data={choices.map((s) => ({
+                    value: s,
+                    label: t(`orders.status.${s}`),
+                    disabled: !maySetStatus(perms, s),
+                  }))}
+                  value={chosen}
+                  onChange={(v) => v && setChosen(v as OrderStatus)}
+                  allowDeselect={false}
+                  style={{ flex: '1 1 200px' }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <Button
+                  variant="light"
+                  onClick={() => apply(chosen)}
+                  disabled={chosen === current}
+                  loading={update.isPending && update.variables?.body.status === chosen}
+                >
+                  {t('orders.applyStatus')}
+                </Button>
+              </Group>
+              {chosen === 'PAID' && <PaymentMethodChoice value={method} onChange={setMethod} />}
+            </Stack>
           )
         )}
 

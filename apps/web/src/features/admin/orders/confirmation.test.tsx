@@ -34,7 +34,7 @@ async function renderCard(roles: Role[], shown: Order = waiting, lang: Language 
   const on = {
     onAddItem: vi.fn(),
     onEditItem: vi.fn(),
-    onDeleteItem: vi.fn(),
+    onVoidItem: vi.fn(),
     onStepItem: vi.fn(),
     onStatus: vi.fn(),
     onDelete: vi.fn(),

@@ -134,12 +134,21 @@ describe('statuses and roles', () => {
     expect(nextStatus('CANCELLED')).toBeNull();
   });
 
-  it('never offers PAID as a status choice; waiters may set ISSUED (served)', () => {
-    expect(STATUS_CHOICES).not.toContain('PAID');
+  it('offers PAID only to those who take money (admins, cashiers); waiters may set ISSUED (served)', () => {
+    expect(STATUS_CHOICES).toContain('PAID');
     expect(STATUS_CHOICES).toContain('ISSUED');
     expect(maySetStatus(orderPermissions(['WAITER']), 'ISSUED')).toBe(true);
-    expect(maySetStatus(orderPermissions(['EATERY_ADMIN']), 'PAID')).toBe(false);
+    expect(maySetStatus(orderPermissions(['WAITER']), 'PAID')).toBe(false);
+    expect(maySetStatus(orderPermissions(['EATERY_ADMIN']), 'PAID')).toBe(true);
+    expect(maySetStatus(orderPermissions(['CASHIER']), 'PAID')).toBe(true);
     expect(maySetStatus(orderPermissions(['KITCHEN_ADMIN']), 'READY')).toBe(false);
+  });
+
+  it('voids items: admins, waiters and cashiers, not the kitchen', () => {
+    expect(orderPermissions(['WAITER']).voidItem).toBe(true);
+    expect(orderPermissions(['CASHIER']).voidItem).toBe(true);
+    expect(orderPermissions(['EATERY_ADMIN']).voidItem).toBe(true);
+    expect(orderPermissions(['KITCHEN_ADMIN']).voidItem).toBe(false);
   });
 
   it('lets only admins and cashiers close bills; the kitchen has no order status', () => {

@@ -4,6 +4,7 @@ import {
   isFinalOrderStatus,
   isOpenOrderStatus,
   mayDo,
+  orderStatusesFor,
   type ItemStatus,
   type Order,
   type OrderStatus,
@@ -165,11 +166,12 @@ export function waitingFirst(orders: readonly Order[]): readonly Order[] {
 }
 
 /**
- * The choices of the status dropdown. PAID is not one of them: a bill is closed with its payments (the "Close
- * bill" screen), never by picking a status.
+ * The choices of the status dropdown. PAID records one payment of everything still due, with the method the
+ * dialog asks for (split bills, tips and discounts are on the "Close bill" screen); only roles that may close bills
+ * get it (`maySetStatus`).
  */
-export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'ISSUED', 'CANCELLED'];
-/** Item statuses a user can pick in the item form (DELETED goes through the delete button). */
+export const STATUS_CHOICES: readonly OrderStatus[] = ['CREATED', 'PREPARING', 'READY', 'ISSUED', 'PAID', 'CANCELLED'];
+/** Item statuses a user can pick in the item form (DELETED goes through the void dialog). */
 export const ITEM_STATUS_CHOICES: readonly ItemStatus[] = ['CREATED', 'PREPARING', 'READY', 'SERVED'];
 
 /** The quick button of the status dialog: CREATED -> PREPARING -> READY -> ISSUED (served); then the bill. */
@@ -204,6 +206,8 @@ export interface OrderPermissions {
   /** Calls from the tables (for the staff who go to them). */
   answerCalls: boolean;
   delete: boolean;
+  /** Voids an item with a reason (one the kitchen started only with a manager's approval). */
+  voidItem: boolean;
 }
 
 export function orderPermissions(roles: readonly Role[] | undefined): OrderPermissions {
@@ -217,11 +221,13 @@ export function orderPermissions(roles: readonly Role[] | undefined): OrderPermi
     closeBill: mayDo(held, 'closeBill'),
     answerCalls: mayDo(held, 'answerCalls'),
     delete: mayDo(held, 'delete'),
+    voidItem: mayDo(held, 'voidItem'),
   };
 }
 
-/** Whether the user may pick `status` in the status dialog (never PAID: see STATUS_CHOICES). */
-export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) => perms.orderStatus && status !== 'PAID';
+/** Whether the user may pick `status` in the status dialog: what the server lets their roles set (waiters: no PAID). */
+export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) =>
+  perms.orderStatus && orderStatusesFor(perms.roles).includes(status);
 
 /** Where the cashier closes the bill of an order (the bill screen reads `orderIds`). */
 export const billPath = (orderId: number) => `/admin/bill?orderIds=${orderId}`;

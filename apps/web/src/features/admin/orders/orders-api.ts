@@ -6,6 +6,7 @@ import type {
   OrderCreateBody,
   OrderItemBody,
   OrderItemUpdateBody,
+  OrderItemVoidBody,
   OrderStatus,
   OrderChange,
   OrderUpdateBody,
@@ -202,10 +203,14 @@ export const useUpdateOrderItem = (eateryId: number) =>
     changed('ORDER_UPDATED'),
   );
 
-export const useDeleteOrderItem = (eateryId: number) =>
+/**
+ * DELETE …/orders/{orderId}/items/{itemId} `{reason, approval?}`: voids the item. It stays on the order struck out,
+ * with its reason, out of the total.
+ */
+export const useVoidOrderItem = (eateryId: number) =>
   useOrderMutation(
     eateryId,
-    ({ orderId, itemId }: { orderId: number; itemId: number }) =>
-      api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'DELETE' }),
+    ({ orderId, itemId, body }: { orderId: number; itemId: number; body: OrderItemVoidBody }) =>
+      api<Order>(`${base(eateryId)}/${orderId}/items/${itemId}`, { method: 'DELETE', body }),
     changed('ORDER_UPDATED'),
   );

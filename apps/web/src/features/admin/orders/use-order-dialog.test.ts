@@ -14,6 +14,8 @@ describe('orders board dialog', () => {
     act(() => result.current.open({ kind: 'item', orderId: 1, itemId: 11 }));
     expect(result.current.order?.id).toBe(1);
     expect(result.current.item?.id).toBe(11);
+    act(() => result.current.open({ kind: 'void', orderId: 1, itemId: 10 }));
+    expect(result.current.item?.id).toBe(10);
     act(() => result.current.open({ kind: 'status', orderId: 2 }));
     expect(result.current.order?.id).toBe(2);
     expect(result.current.item).toBeUndefined();

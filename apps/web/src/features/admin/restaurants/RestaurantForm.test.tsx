@@ -178,3 +178,41 @@ describe('restaurant form: safe ordering from the table', () => {
     expect(screen.queryByTestId('table-keys-note')).toBeNull();
   });
 });
+
+describe('restaurant form: the tip limit', () => {
+  const tipField = () => field('Largest tip, % of the bill');
+
+  it('shows the stored limit and sends a changed one as tipMaxPercent; 0 takes no tips', async () => {
+    const stored = { ...restaurant, tipMaxPercent: 15 } as Eatery;
+    const api = stubFetch({ 'PUT /api/eatery/4': { ...stored, tipMaxPercent: 0 } });
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />);
+    expect(tipField().value).toBe('15%');
+    expect(screen.getByText(/0 means no tips/)).toBeTruthy();
+    fireEvent.change(tipField(), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toMatchObject({ tipMaxPercent: 0 });
+  });
+
+  it('a new restaurant allows tips up to the whole bill (100%)', async () => {
+    stubFetch({});
+    await renderAdmin(<RestaurantForm onClose={() => {}} />);
+    expect(tipField().value).toBe('100%');
+  });
+
+  it.each([
+    ['en', 'Largest tip, % of the bill', '', 'Enter a whole percent from 0 to 100', 'Save'],
+    ['ru', 'Максимальные чаевые, % от счёта', '150', 'Введите целое число процентов от 0 до 100', 'Сохранить'],
+    ['az', 'Maksimal çay pulu, hesabın faizi ilə', '101', '0-dan 100-ə qədər tam faiz daxil edin', 'Yadda saxla'],
+  ] as const)(
+    'refuses a limit outside 0..100 with a translated message (%s: %j)',
+    async (lang, label, value, message, save) => {
+      const api = stubFetch({});
+      await renderAdmin(<RestaurantForm restaurant={restaurant} onClose={() => {}} />, lang);
+      fireEvent.change(field(label), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+});

@@ -5,6 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_TIME_ZONE,
+  DEFAULT_TIP_MAX_PERCENT,
   eateryBody,
   LANGUAGES,
   type Eatery,
@@ -61,6 +62,7 @@ const toValues = (e?: Eatery): Values => ({
   openingHours: e?.openingHours ?? DEFAULT_HOURS,
   tableKeysRequired: e?.tableKeysRequired ?? false,
   confirmGuestOrders: e?.confirmGuestOrders ?? false,
+  tipMaxPercent: e?.tipMaxPercent ?? DEFAULT_TIP_MAX_PERCENT,
   logo: emptyImage(e?.logo ?? null),
 });
 
@@ -73,7 +75,7 @@ const toBody = ({ logo: _logo, hoursEnabled, ...v }: Values) => ({
 /**
  * Add/edit form: name, address, one or more phones, optional coordinates, the receipt language
  * and the kitchen display's amber and red minutes, the time zone, currency shown, default guest
- * language, opening hours and logo. The logo is sent after the restaurant is saved (its own request).
+ * language, opening hours, the tip limit and logo. The logo is sent after the restaurant is saved (its own request).
  */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();

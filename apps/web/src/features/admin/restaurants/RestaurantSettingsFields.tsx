@@ -1,4 +1,16 @@
-import { Alert, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Checkbox,
+  Divider,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CURRENCIES,
@@ -26,6 +38,8 @@ export interface SettingsValues {
   tableKeysRequired: boolean;
   /** New guest orders wait for staff to accept or reject them. */
   confirmGuestOrders: boolean;
+  /** The largest tip, in whole percent of the part paid (0: no tips); '' while the field is empty. */
+  tipMaxPercent: number | string;
 }
 
 export const DEFAULT_HOURS: DayHours[] = WEEKDAYS.map(() => ({ closed: false, open: '09:00', close: '23:00' }));
@@ -54,8 +68,8 @@ function currencyLabel(code: Currency, language: string): string {
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * Time zone (searchable), currency shown, default guest language, the opening hours per weekday and the two
- * switches of safe table ordering of the restaurant form. `err` translates a field's error.
+ * Time zone (searchable), currency shown, default guest language, the opening hours per weekday, the two switches of
+ * safe table ordering and the tip limit of the restaurant form. `err` translates a field's error.
  */
 export function RestaurantSettingsFields<V extends SettingsValues>({
   form,
@@ -173,6 +187,19 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
         label={t('restaurantSettings.confirmGuestOrders')}
         description={t('restaurantSettings.confirmGuestOrdersHint')}
         {...form.getInputProps('confirmGuestOrders', { type: 'checkbox' })}
+      />
+      <Divider label={t('restaurantSettings.bills')} labelPosition="left" mt="xs" />
+      <NumberInput
+        label={t('restaurantSettings.tipMaxPercent')}
+        description={t('restaurantSettings.tipMaxPercentHint')}
+        min={0}
+        max={100}
+        allowDecimal={false}
+        allowNegative={false}
+        suffix="%"
+        maw={260}
+        {...form.getInputProps('tipMaxPercent')}
+        error={err('tipMaxPercent')}
       />
     </Stack>
   );

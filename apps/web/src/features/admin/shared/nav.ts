@@ -5,6 +5,7 @@ import {
   IconChefHat,
   IconClipboardList,
   IconFlame,
+  IconHistory,
   IconLayoutGrid,
   IconQrcode,
   IconToolsKitchen2,
@@ -31,6 +32,7 @@ export const NAV: NavEntry[] = [
   { to: '/admin/kitchen', labelKey: 'nav.kitchen', icon: IconFlame, action: 'kitchen' },
   { to: '/admin/floor', labelKey: 'nav.floor', icon: IconLayoutGrid, action: 'floor' },
   { to: '/admin/reports', labelKey: 'nav.reports', icon: IconChartBar, action: 'manage' },
+  { to: '/admin/audit', labelKey: 'nav.audit', icon: IconHistory, action: 'audit' },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, action: 'manage' },
   {
     to: '/admin/departments',
