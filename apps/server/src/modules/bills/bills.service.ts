@@ -146,6 +146,10 @@ export class BillsService {
         discount,
         money.perOrder.map((o) => o.subtotal),
       );
+      // Each order's share too: none may be left costing less than was paid into it.
+      if (money.perOrder.some((o, i) => o.subtotal - shares[i] < o.paid)) {
+        throw validationError(field, BILL_V.amountTooHigh);
+      }
       for (const [i, order] of state.orders.entries()) {
         await w.update([order.id], {
           discount: centsToDecimal(shares[i]),

@@ -25,7 +25,7 @@ import {
   type ItemField,
   type ItemInput,
 } from './order-item-rows.js';
-import { hasPaymentRows } from './order-money.js';
+import { hasPaymentRows, keepDiscountWithinItems } from './order-money.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 export interface AddItemsOptions {
@@ -84,7 +84,7 @@ export async function addItems(
  * ready_at. Removing an item is a void (void-item.ts), never a status change here: a status to or from DELETED is
  * 400. What an item costs changes only while nothing was paid into the order (409 orderHasPayments) and, once the
  * kitchen started it, with a manager (a new dish or options, or fewer portions, is a void in disguise: 403
- * managerApprovalRequired unless the caller is an EATERY_ADMIN). 409 orderClosed when the order is CANCELLED, or
+ * managerApprovalRequired unless the caller is an EATERY_ADMIN); a discount above the cheaper items is lowered to them. 409 orderClosed when the order is CANCELLED, or
  * PAID and the change is more than a status move. Serving a dish records the caller as the order's waiter
  * (orders.served_by).
  */
@@ -153,6 +153,7 @@ export function changeItem(
       })
       .where(eq(orderItems.id, itemId));
     await w.itemsChanged(locked, statusChange);
+    if (priceChange) await keepDiscountWithinItems(w, orderId);
     // Whoever serves a dish is the order's waiter in the reports (the last one to serve, when several did).
     if (statusChange && body.status === 'SERVED' && callerId !== null) {
       await w.update([orderId], { servedBy: callerId });

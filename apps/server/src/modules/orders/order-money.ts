@@ -1,6 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
+import { centsToDecimal, toCents } from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
+import type { OrderTx } from './order-writer.js';
 
 /**
  * What has been paid into orders: the sum of their payment rows less the refunds (negative rows), tips apart, in
@@ -36,3 +38,20 @@ export async function hasPaymentRows(ex: Executor, orderId: number): Promise<boo
  */
 export const orderSubject = (order: { number: number | null; tableNumber: string }) =>
   order.tableNumber ? `#${order.number} · ${order.tableNumber}` : `#${order.number}`;
+
+/**
+ * A discount never exceeds the order's items: after its items got cheaper (a void, a lower quantity, another dish),
+ * the discount is lowered to what the items now cost. Returns the discount before and after, in cents, when it
+ * changed.
+ */
+export async function keepDiscountWithinItems(
+  w: OrderTx,
+  orderId: number,
+): Promise<{ before: number; after: number } | null> {
+  const order = await w.order(orderId);
+  const before = toCents(order.discount);
+  const after = Math.min(before, toCents(order.orderPrice));
+  if (after === before) return null;
+  await w.update([orderId], { discount: centsToDecimal(after) });
+  return { before, after };
+}

@@ -15,7 +15,7 @@ import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { approvingManager, type ManagerApproval } from './manager-approval.js';
-import { orderSubject, paidCents } from './order-money.js';
+import { keepDiscountWithinItems, orderSubject, paidCents } from './order-money.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 export interface VoidInput {
@@ -72,8 +72,8 @@ export function voidItem(
         voidedBy: userId,
       })
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
-    if (discountAfter !== discount) await w.update([orderId], { discount: centsToDecimal(discountAfter) });
     await w.itemsChanged(locked, true);
+    await keepDiscountWithinItems(w, orderId);
     await recordAudit(w.tx, {
       eateryId: eatery.id,
       kind: 'VOID',
