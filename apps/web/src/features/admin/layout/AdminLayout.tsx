@@ -23,6 +23,10 @@ import { RestaurantSelect } from '../shared/RestaurantSelect';
  */
 function useCurrentEntry() {
   const { pathname } = useLocation();
+  // A screen with an entry of its own below another one's path (the Z report under reports) is that entry.
+  const path = /^\/admin\/(?:restaurant\/\d+\/)?([a-z-]+(?:\/[a-z-]+)*)$/.exec(pathname)?.[1];
+  const exact = NAV.find((e) => e.to === `/admin/${path}`);
+  if (exact) return exact;
   const screen = /^\/admin\/(?:restaurant\/\d+\/)?([a-z-]+)/.exec(pathname)?.[1] ?? 'restaurants';
   // Closing a bill and its receipt are part of the orders' work.
   const name = screen === 'restaurant' ? 'restaurants' : screen === 'bill' || screen === 'receipt' ? 'orders' : screen;

@@ -17,7 +17,7 @@ import type { DishFigure, Report } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { dishName, formatCount, formatDay, formatMoney } from './report-format';
 
-/** The charts of a report (all from @mantine/charts): by day, weekday × hour, dishes, tables and waiters. */
+/** The charts of a report (all from @mantine/charts): by day, weekday × hour, dishes, tables and serving waiters. */
 export function ReportCharts({ report }: { report: Report }) {
   return (
     <Stack gap="md">
@@ -251,26 +251,39 @@ function RevenueByTable({ report }: { report: Report }) {
   );
 }
 
+/** Each order is credited once, to the waiter who served it; orders nobody marked served from a screen stand apart. */
 function RevenueByWaiter({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const data = report.byWaiter.map((r) => ({ waiter: r.name ?? t('reports.charts.noWaiter'), revenue: r.revenue }));
+  const data = report.byWaiter.map((r) => ({ waiter: r.name ?? t('reports.charts.notServed'), revenue: r.revenue }));
   return (
     <ChartCard title={t('reports.charts.byWaiter')} testId="chart-by-waiter">
+      <Text size="sm" c="dimmed" mb="xs" data-testid="waiter-hint">
+        {t('reports.charts.waiterHint')}
+      </Text>
       {data.length === 0 ? (
         <NoData />
       ) : (
-        <BarChart
-          h={Math.max(160, 48 + data.length * 28)}
-          data={data}
-          dataKey="waiter"
-          orientation="vertical"
-          series={[{ name: 'revenue', label: t('reports.figures.revenue'), color: 'grape.6' }]}
-          valueFormatter={(v) => formatMoney(v, lang)}
-          xAxisProps={{ tickFormatter: (v: number) => formatCount(v, lang) }}
-          yAxisProps={{ width: 130 }}
-          gridAxis="x"
-        />
+        <>
+          <BarChart
+            h={Math.max(160, 48 + data.length * 28)}
+            data={data}
+            dataKey="waiter"
+            orientation="vertical"
+            series={[{ name: 'revenue', label: t('reports.figures.revenue'), color: 'grape.6' }]}
+            valueFormatter={(v) => formatMoney(v, lang)}
+            xAxisProps={{ tickFormatter: (v: number) => formatCount(v, lang) }}
+            yAxisProps={{ width: 130 }}
+            gridAxis="x"
+          />
+          <VisuallyHidden component="ol" data-testid="waiter-list">
+            {data.map((d, i) => (
+              <li key={i}>
+                {d.waiter}: {formatMoney(d.revenue, lang)}
+              </li>
+            ))}
+          </VisuallyHidden>
+        </>
       )}
     </ChartCard>
   );

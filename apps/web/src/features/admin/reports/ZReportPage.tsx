@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { dayIn, formatInZone, toCents, type ZReport } from '@qr-menu/contract';
+import { IconAlertCircle, IconArrowLeft, IconLock, IconPrinter } from '@tabler/icons-react';
+import { dayIn, formatInZone, mayDo, toCents, type PaymentMethod, type ZReport } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -16,30 +16,39 @@ import slip from '../shared/slip.module.css';
 
 export type PaperSize = '80mm' | 'a4';
 
-/** `/admin/reports/z?day=YYYY-MM-DD`: "close the day", the Z report of one business day, printable on 80 mm or A4. */
+/**
+ * `/admin/reports/z?day=YYYY-MM-DD`: "close the day", the Z report of one business day, printable on 80 mm or A4.
+ * For the restaurant's admin and its cashiers (ROLE_MATRIX.zReport); the other reports stay the admin's.
+ */
 export function ZReportPage() {
   return <RestaurantScreen titleKey="reports.z.title" screen={ZReportGate} />;
 }
 
+/** Other roles are told who may close the day instead of getting a 403 from the call. */
 function ZReportGate(props: RestaurantScreenProps) {
   const { t } = useTranslation();
   const restaurants = useRestaurants();
   if (restaurants.isPending) return <PageLoader rows={1} />;
-  if (!props.canManage) {
+  const restaurant = restaurants.data?.find((r) => r.id === props.restaurantId);
+  if (!mayDo(restaurant?.roles, 'zReport')) {
     return (
       <>
         <ScreenHeader title={t('reports.z.title')} restaurantName={props.restaurantName} />
-        <Alert color="yellow" title={t('reports.adminOnly')} data-testid="reports-admin-only">
-          {t('reports.adminOnlyHint')}
+        <Alert color="yellow" icon={<IconLock />} title={t('reports.z.notAllowed')} data-testid="reports-admin-only">
+          {t('reports.z.notAllowedHint')}
         </Alert>
       </>
     );
   }
-  const timeZone = restaurants.data?.find((r) => r.id === props.restaurantId)?.timeZone ?? 'Asia/Baku';
-  return <ZReportScreen {...props} timeZone={timeZone} />;
+  return <ZReportScreen {...props} timeZone={restaurant?.timeZone ?? 'Asia/Baku'} />;
 }
 
-function ZReportScreen({ restaurantId, restaurantName, timeZone }: RestaurantScreenProps & { timeZone: string }) {
+function ZReportScreen({
+  restaurantId,
+  restaurantName,
+  canManage,
+  timeZone,
+}: RestaurantScreenProps & { timeZone: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
@@ -64,14 +73,17 @@ function ZReportScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
       <div className={`${slip.noPrint} ${classes.controls}`}>
         <ScreenHeader title={t('reports.z.title')} restaurantName={restaurantName} />
         <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
-          <Button
-            component={Link}
-            to={`/admin/reports?restaurantId=${restaurantId}`}
-            variant="default"
-            leftSection={<IconArrowLeft size={18} />}
-          >
-            {t('reports.z.back')}
-          </Button>
+          {/* The other reports are the admin's: a cashier has nowhere to go back to. */}
+          {canManage && (
+            <Button
+              component={Link}
+              to={`/admin/reports?restaurantId=${restaurantId}`}
+              variant="default"
+              leftSection={<IconArrowLeft size={18} />}
+            >
+              {t('reports.z.back')}
+            </Button>
+          )}
           <TextInput
             type="date"
             label={t('reports.z.day')}
@@ -106,9 +118,21 @@ function ZReportScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
   );
 }
 
+/** The line under a method that says what its drawer, terminal or other till holds at closing. */
+const HELD_KEY: Record<PaymentMethod, string> = {
+  CASH: 'reports.z.inDrawer',
+  CARD: 'reports.z.onTerminal',
+  OTHER: 'reports.z.collected',
+};
+
 /**
  * The Z report itself, in the RESTAURANT's language (not the interface's) and its time zone: what the day took by
  * payment method, tips, discounts, cancellations and the orders still open.
+ *
+ * Each method reads top to bottom as a sum a cashier can check: what its payments took for the bills (before
+ * refunds), − the refunds, + the tips charged on top of the bills, = what the drawer / terminal holds (amount + tips).
+ * Tips are never folded into another line. Below: the payments' total (the methods' amounts: refunds off, tips apart;
+ * the day's revenue once all its bills are closed), the tips' total and the refunds' total.
  */
 export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperSize }) {
   const { i18n } = useTranslation();
@@ -122,7 +146,10 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
     { dateStyle: 'short', timeStyle: 'short' },
     report.eatery.timeZone,
   );
-  const paymentsTotal = report.byMethod.reduce((sum, m) => sum + toCents(m.amount), 0) / 100;
+  const cents = (pick: (m: ZReport['byMethod'][number]) => number) =>
+    report.byMethod.reduce((sum, m) => sum + toCents(pick(m)), 0);
+  const paymentsTotal = cents((m) => m.amount) / 100;
+  const refundsTotal = cents((m) => m.refunds);
   return (
     <article
       className={`${classes.sheet} ${paper === 'a4' ? classes.a4 : classes.roll}`}
@@ -143,15 +170,42 @@ export function ZReportSheet({ report, paper }: { report: ZReport; paper: PaperS
       <hr className={slip.rule} />
       <p className={classes.section}>{t('reports.z.byMethod')}</p>
       {report.byMethod.length === 0 && <p className={classes.muted}>{t('reports.z.noPayments')}</p>}
-      {report.byMethod.map((m) => (
-        <div key={m.method} data-testid="z-method">
-          <Row label={`${t(`reports.method.${m.method}`)} (${m.count})`} value={money(m.amount)} />
-          {toCents(m.tips) > 0 && <Row label={t('reports.z.tipsOf')} value={money(m.tips)} indent />}
-        </div>
-      ))}
-      {report.byMethod.length > 0 && <Row label={t('reports.z.paymentsTotal')} value={money(paymentsTotal)} strong />}
+      {report.byMethod.map((m) => {
+        const refunds = toCents(m.refunds);
+        const tips = toCents(m.tips);
+        return (
+          <div key={m.method} data-testid="z-method" data-method={m.method} className={classes.method}>
+            <Row
+              label={`${t(`reports.method.${m.method}`)} (${m.count})`}
+              value={money((toCents(m.amount) + refunds) / 100)}
+            />
+            {refunds > 0 && (
+              <Row label={t('reports.z.refunds')} value={`−${money(refunds / 100)}`} testId="z-method-refunds" indent />
+            )}
+            {tips > 0 && (
+              <Row label={t('reports.z.tipsOnTop')} value={`+${money(tips / 100)}`} testId="z-method-tips" indent />
+            )}
+            <Row
+              label={t(HELD_KEY[m.method])}
+              value={money((toCents(m.amount) + tips) / 100)}
+              testId="z-method-held"
+              indent
+              strong
+            />
+          </div>
+        );
+      })}
+      {report.byMethod.length > 0 && (
+        <>
+          <hr className={slip.rule} />
+          <Row label={t('reports.z.paymentsTotal')} value={money(paymentsTotal)} testId="z-payments-total" strong />
+        </>
+      )}
+      <Row label={t('reports.z.tipsTotal')} value={money(report.tips)} testId="z-tips" />
+      {refundsTotal > 0 && (
+        <Row label={t('reports.z.refundsTotal')} value={money(refundsTotal / 100)} testId="z-refunds-total" />
+      )}
       <hr className={slip.rule} />
-      <Row label={t('reports.z.tips')} value={money(report.tips)} testId="z-tips" />
       <Row label={t('reports.z.discounts')} value={money(report.discounts)} testId="z-discounts" />
       <Row label={t('reports.z.cancelledOrders')} value={String(report.cancelledOrders)} testId="z-cancelled" />
       <Row

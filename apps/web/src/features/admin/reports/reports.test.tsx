@@ -9,11 +9,14 @@ import { jsonResponse, renderAdmin } from '../shared/test-utils';
 import './index';
 import { ReportsPage } from './ReportsPage';
 import { ZReportPage } from './ZReportPage';
-import { dispositionFileName } from './reports-api';
+import { dispositionFileName } from '../shared/download-file';
 import { visibleNav } from '../shared/nav';
 import { renderWithProviders } from '../../../test/render';
 import az from './i18n/az.json';
 import ru from './i18n/ru.json';
+import adminAz from '../shared/i18n/az.json';
+import adminEn from '../shared/i18n/en.json';
+import adminRu from '../shared/i18n/ru.json';
 
 const figures = (over: Partial<ReportFigures> = {}): ReportFigures => ({
   from: '2026-01-11',
@@ -74,9 +77,10 @@ const zReport = (over: Partial<ZReport> = {}): ZReport => ({
   generatedAt: '2026-01-11T19:30:00.000Z',
   revenue: 150,
   orders: 10,
+  // Cash took 105 for bills and gave 5 back: 100 net; the drawer holds 100 + 2.50 tips.
   byMethod: [
-    { method: 'CASH', amount: 100, tips: 2.5, count: 6 },
-    { method: 'CARD', amount: 50, tips: 10, count: 4 },
+    { method: 'CASH', amount: 100, refunds: 5, tips: 2.5, count: 6 },
+    { method: 'CARD', amount: 50, refunds: 0, tips: 10, count: 4 },
   ],
   tips: 12.5,
   discounts: 3,
@@ -88,6 +92,7 @@ const zReport = (over: Partial<ZReport> = {}): ZReport => ({
 
 let roles: Role[];
 let report: Report;
+let z: ZReport;
 let fetchSpy: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
@@ -97,9 +102,10 @@ beforeEach(() => {
   session.setToken('test-token', 1, 7);
   roles = ['EATERY_ADMIN'];
   report = sampleReport();
+  z = zReport();
   fetchSpy = vi.fn(async (url: string) => {
     if (url === '/api/eatery') return jsonResponse([{ id: 7, name: 'Şirvan', roles, timeZone: 'Asia/Baku' }]);
-    if (url.startsWith('/api/eatery/7/reports/z?')) return jsonResponse(zReport());
+    if (url.startsWith('/api/eatery/7/reports/z?')) return jsonResponse(z);
     if (url.startsWith('/api/eatery/7/reports/orders.csv?')) {
       return new Response('\uFEFFid;total\n1;12,50\n', {
         headers: {
@@ -233,6 +239,22 @@ describe('reports page', () => {
     }
   });
 
+  it('waiters are credited for the orders they served; orders nobody served from a screen stand apart', async () => {
+    report = sampleReport({
+      byWaiter: [
+        { waiterId: 3, name: 'Aysel', revenue: 120, orders: 8 },
+        { waiterId: null, name: null, revenue: 30, orders: 2 },
+      ],
+    });
+    await renderReports('ru');
+    const list = await screen.findByTestId('waiter-list');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Aysel: 120,00 AZN',
+      `${ru.reports.charts.notServed}: 30,00 AZN`,
+    ]);
+    expect(screen.getByTestId('waiter-hint').textContent).toBe(ru.reports.charts.waiterHint);
+  });
+
   it('a period without sales says so instead of empty charts', async () => {
     report = sampleReport({
       current: figures({
@@ -290,8 +312,8 @@ describe('Z report', () => {
     expect(within(sheet).getByText('Z-отчёт')).toBeTruthy();
     expect(screen.getByTestId('z-revenue').textContent).toBe('Выручка150,00 AZN');
     expect(screen.getAllByTestId('z-method').map((m) => m.textContent)).toEqual([
-      'Наличные (6)100,00в том числе чаевые2,50',
-      'Карта (4)50,00в том числе чаевые10,00',
+      'Наличные (6)105,00' + 'Возвраты−5,00' + 'Чаевые (сверх счёта)+2,50' + 'Наличных в кассе102,50',
+      'Карта (4)50,00' + 'Чаевые (сверх счёта)+10,00' + 'На терминале60,00',
     ]);
     expect(screen.getByTestId('z-cancelled-items').textContent).toBe('Отменённые позиции (3)7,50');
     expect(screen.getByTestId('z-open').textContent).toBe('Открытые заказы (1)20,00');
@@ -300,6 +322,51 @@ describe('Z report', () => {
     // The controls stay in the interface language.
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
     expect(calls('/api/eatery/7/reports/z')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
+  });
+
+  it('refunds, tips and what the drawer holds are lines of their own; the totals follow the methods (ru)', async () => {
+    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    await screen.findByRole('article');
+    const [cash, card] = screen.getAllByTestId('z-method');
+    expect(cash.dataset.method).toBe('CASH');
+    const line = (method: HTMLElement, id: string) => within(method).queryByTestId(id)?.textContent ?? null;
+    expect(line(cash, 'z-method-refunds')).toBe('Возвраты−5,00');
+    expect(line(cash, 'z-method-tips')).toBe('Чаевые (сверх счёта)+2,50');
+    // The drawer holds the amount (refunds already off) plus the tips: 100 + 2.50.
+    expect(line(cash, 'z-method-held')).toBe('Наличных в кассе102,50');
+    // No refunds by card: no refunds line; the terminal holds 50 + 10.
+    expect(line(card, 'z-method-refunds')).toBeNull();
+    expect(line(card, 'z-method-held')).toBe('На терминале60,00');
+    // Tips are never "included" in another figure.
+    expect(screen.getByRole('article').textContent).not.toMatch(/в том числе|включая/i);
+    // The payments' total is the sum of the amounts, which is the revenue (150,00).
+    expect(screen.getByTestId('z-payments-total').textContent).toBe('Итого оплат (без чаевых)150,00');
+    expect(screen.getByTestId('z-revenue').textContent).toBe('Выручка150,00 AZN');
+    expect(screen.getByTestId('z-tips').textContent).toBe('Итого чаевых (сверх счетов)12,50');
+    expect(screen.getByTestId('z-refunds-total').textContent).toBe('Итого возвратов (уже вычтены)5,00');
+  });
+
+  it('in Azerbaijani: cash in the drawer, other methods "collected", no refunds lines on a day without refunds', async () => {
+    z = zReport({
+      eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'az' },
+      revenue: 1250.5,
+      byMethod: [
+        { method: 'CASH', amount: 1200, refunds: 0, tips: 0, count: 9 },
+        { method: 'OTHER', amount: 50.5, refunds: 0, tips: 4.5, count: 1 },
+      ],
+      tips: 4.5,
+    });
+    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    const sheet = await screen.findByRole('article');
+    expect(sheet.getAttribute('lang')).toBe('az');
+    const [cash, other] = screen.getAllByTestId('z-method');
+    expect(cash.textContent).toBe(`Nağd (9)1.200,00${az.reports.z.inDrawer}1.200,00`);
+    expect(within(cash).queryByTestId('z-method-tips')).toBeNull();
+    expect(within(other).getByTestId('z-method-tips').textContent).toBe('Çaypulu (hesabdan əlavə)+4,50');
+    expect(within(other).getByTestId('z-method-held').textContent).toBe(`${az.reports.z.collected}55,00`);
+    expect(screen.getByTestId('z-payments-total').textContent).toBe(`${az.reports.z.paymentsTotal}1.250,50`);
+    expect(screen.getByTestId('z-tips').textContent).toBe(`${az.reports.z.tipsTotal}4,50`);
+    expect(screen.queryByTestId('z-refunds-total')).toBeNull();
   });
 
   it('prints with the browser and switches between 80 mm and A4', async () => {
@@ -314,10 +381,38 @@ describe('Z report', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
-  it('is for the admin too: a cashier is told so and nothing is asked', async () => {
+  it('a cashier closes the day: the sheet, without the way back to the admin’s reports', async () => {
     roles = ['CASHIER'];
     await renderWithProviders(<ZReportPage />, { lang: 'az', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    expect(await screen.findByRole('article')).toBeTruthy();
+    expect(screen.queryByTestId('reports-admin-only')).toBeNull();
+    expect(screen.queryByRole('link', { name: az.reports.z.back })).toBeNull();
+    expect(screen.getByRole('button', { name: az.reports.z.print })).toBeTruthy();
+    expect(calls('/api/eatery/7/reports')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
+  });
+
+  it('the admin gets the way back to the reports', async () => {
+    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    await screen.findByRole('article');
+    expect(screen.getByRole('link', { name: 'Back to reports' }).getAttribute('href')).toBe(
+      '/admin/reports?restaurantId=7',
+    );
+  });
+
+  it('a cashier still gets the admin-only notice on the main reports page, and nothing is asked', async () => {
+    roles = ['CASHIER'];
+    await renderReports('az');
     expect((await screen.findByTestId('reports-admin-only')).textContent).toContain(az.reports.adminOnly);
+    expect(calls('/api/eatery/7/reports')).toEqual([]);
+  });
+
+  it('a waiter is told who closes the day and nothing is asked', async () => {
+    roles = ['WAITER'];
+    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
+    const notice = await screen.findByTestId('reports-admin-only');
+    expect(notice.textContent).toContain(ru.reports.z.notAllowed);
+    expect(notice.textContent).toContain(ru.reports.z.notAllowedHint);
+    expect(screen.queryByRole('article')).toBeNull();
     expect(calls('/api/eatery/7/reports')).toEqual([]);
   });
 
@@ -344,6 +439,16 @@ describe('sidebar', () => {
     const hasReports = (r: Role[]) => visibleNav(r).some((e) => e.to === '/admin/reports');
     expect(hasReports(['EATERY_ADMIN'])).toBe(true);
     expect(hasReports(['WAITER', 'CASHIER', 'KITCHEN_ADMIN'])).toBe(false);
+  });
+
+  it('offers "Close the day" to a cashier; the admin reaches it from Reports, so it is not listed twice', () => {
+    const closeDay = (r: Role[]) => visibleNav(r).filter((e) => e.to === '/admin/reports/z');
+    expect(closeDay(['CASHIER']).map((e) => e.labelKey)).toEqual(['nav.closeDay']);
+    expect(closeDay(['WAITER', 'CASHIER'])).toHaveLength(1);
+    expect(closeDay(['EATERY_ADMIN'])).toEqual([]);
+    expect(closeDay(['EATERY_ADMIN', 'CASHIER'])).toEqual([]);
+    expect(closeDay(['WAITER', 'KITCHEN_ADMIN'])).toEqual([]);
+    for (const texts of [adminAz, adminEn, adminRu]) expect(texts.nav.closeDay).toBeTruthy();
   });
 });
 

@@ -54,7 +54,7 @@ export function RestaurantDetailsPage() {
           <Button
             key={e.to}
             component={Link}
-            to={`/admin/restaurant/${data.id}/${e.to.split('/').pop()}`}
+            to={`/admin/restaurant/${data.id}/${e.to.slice('/admin/'.length)}`}
             variant="light"
             size="md"
             leftSection={<e.icon size={20} />}

@@ -1,5 +1,6 @@
 import {
   IconBuildingStore,
+  IconCashRegister,
   IconCategory,
   IconChartBar,
   IconChefHat,
@@ -20,6 +21,8 @@ export interface NavEntry {
   icon: Icon;
   /** The action of the role matrix the screen is for (who may use it); undefined = everyone. */
   action?: Action;
+  /** Left out for roles that may also do this action: they reach the screen from another entry. */
+  unless?: Action;
 }
 
 /** Sidebar entries, each shown only to roles that may use it. */
@@ -32,6 +35,8 @@ export const NAV: NavEntry[] = [
   { to: '/admin/kitchen', labelKey: 'nav.kitchen', icon: IconFlame, action: 'kitchen' },
   { to: '/admin/floor', labelKey: 'nav.floor', icon: IconLayoutGrid, action: 'floor' },
   { to: '/admin/reports', labelKey: 'nav.reports', icon: IconChartBar, action: 'manage' },
+  // "Close the day" (the Z report) for cashiers; the admin opens it from the reports, so no second entry there.
+  { to: '/admin/reports/z', labelKey: 'nav.closeDay', icon: IconCashRegister, action: 'zReport', unless: 'manage' },
   { to: '/admin/audit', labelKey: 'nav.audit', icon: IconHistory, action: 'audit' },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, action: 'manage' },
   {
@@ -43,5 +48,5 @@ export const NAV: NavEntry[] = [
 ];
 
 export function visibleNav(roles: Role[] | undefined): NavEntry[] {
-  return NAV.filter((e) => !e.action || mayDo(roles, e.action));
+  return NAV.filter((e) => (!e.action || mayDo(roles, e.action)) && !(e.unless && mayDo(roles, e.unless)));
 }
