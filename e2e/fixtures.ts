@@ -51,6 +51,19 @@ export async function soupMenu(request: APIRequestContext, owner: Owner, tableNu
   return (await table.json()).id as number;
 }
 
+/** The number of the day of an order (what screens show) from its id (what URLs carry), read as its owner. */
+export async function orderNumberOf(
+  request: APIRequestContext,
+  owner: { token: string; eateryId: number },
+  orderId: number,
+): Promise<number> {
+  const res = await request.get(`/api/eatery/${owner.eateryId}/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { number: number }).number;
+}
+
 /** Sets the starting UI language before any page script runs (a later switch on the page wins). */
 export async function useLanguage(page: Page, lang: 'az' | 'en' | 'ru') {
   await page.addInitScript((l) => {

@@ -26,6 +26,8 @@ export interface Restaurant {
   staff: Record<StaffRole, Login>;
   /** Order ids by status: CREATED, PREPARING, READY, ISSUED, PAID, CANCELLED. */
   orders: Record<string, number>;
+  /** The same orders' numbers of the day (what the screens show). */
+  numbers: Record<string, number>;
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -129,7 +131,7 @@ export async function seedRestaurant(request: APIRequestContext): Promise<Restau
   );
 
   // Today's orders in every status, items in every item status.
-  type Created = { id: number; items: { id: number }[] };
+  type Created = { id: number; number: number; items: { id: number }[] };
   const order = async (tableId: number, items: { dishId: number; quantity: number; note?: string }[], note?: string) =>
     ok<Created>(request.post(`${base}/orders`, { headers, data: { tableId, note, items } }), 201);
   const setItem = (o: Created, index: number, status: string) =>
@@ -177,6 +179,14 @@ export async function seedRestaurant(request: APIRequestContext): Promise<Restau
       ISSUED: issued.id,
       PAID: paid.id,
       CANCELLED: cancelled.id,
+    },
+    numbers: {
+      CREATED: created.number,
+      PREPARING: preparing.number,
+      READY: ready.number,
+      ISSUED: issued.number,
+      PAID: paid.number,
+      CANCELLED: cancelled.number,
     },
   };
 }

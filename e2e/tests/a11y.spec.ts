@@ -43,6 +43,7 @@ function checker(page: Page) {
  * Turns on "staff confirm guest orders" for the seeded restaurant and places a guest order at its table through the
  * guest API: the order waits in NEEDS_CONFIRMATION. Its id.
  */
+/** A guest order waiting for staff confirmation; its number of the day. */
 async function waitingGuestOrder(request: APIRequestContext, r: Restaurant): Promise<number> {
   const { owner } = r;
   const headers = { Authorization: `Bearer ${owner.token}` };
@@ -58,9 +59,9 @@ async function waitingGuestOrder(request: APIRequestContext, r: Restaurant): Pro
     data: { items: [{ dishId: dish.dishId ?? dish.id, quantity: 1 }] },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number; status: string };
+  const order = (await placed.json()) as { id: number; number: number; status: string };
   expect(order.status).toBe('NEEDS_CONFIRMATION');
-  return order.id;
+  return order.number;
 }
 
 /** Closes the open dialog with Escape (the way a keyboard user does); a dialog that stays is a failure. */
@@ -148,7 +149,7 @@ for (const size of SIZES) {
 
       // ---- Owner screens and their modals ----
       // The restaurant has staff confirm guest orders; one guest order waits for them (the reject dialog needs it).
-      const waitingId = await waitingGuestOrder(request, r);
+      const waitingNumber = await waitingGuestOrder(request, r);
       await useSession(page, owner, owner.eateryId);
       await check('owner: restaurants', async () => {
         await page.goto('/admin/restaurants');
@@ -257,8 +258,8 @@ for (const size of SIZES) {
       await closeDialog(page);
 
       const orderCard = (status: string) =>
-        page.getByRole('article', { name: new RegExp(`^Sifariş #${r.orders[status]},`) });
-      const waitingCard = () => page.getByRole('article', { name: new RegExp(`^Sifariş #${waitingId},`) });
+        page.getByRole('article', { name: new RegExp(`^Sifariş #${r.numbers[status]},`) });
+      const waitingCard = () => page.getByRole('article', { name: new RegExp(`^Sifariş #${waitingNumber},`) });
       const openOrders = async () => {
         await page.goto('/admin/orders');
         await expect(orderCard('PREPARING')).toBeVisible();
@@ -312,7 +313,7 @@ for (const size of SIZES) {
       await check(
         'waiter: reject order dialog (reason missing)',
         async () => {
-          await openDialog(page, waitingCard().getByRole('button', { name: `#${waitingId} sifarişini rədd et` }));
+          await openDialog(page, waitingCard().getByRole('button', { name: `#${waitingNumber} sifarişini rədd et` }));
           await dialog.getByRole('button', { name: 'Sifarişi rədd et' }).click();
           await expect(dialog.getByText('Zəhmət olmasa, səbəbi yazın')).toBeVisible();
         },

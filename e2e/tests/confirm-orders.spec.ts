@@ -95,7 +95,7 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
   const guest = await newPage(browser);
   const first = await guestOrders(guest, firstLink);
   expect(first.status(), await first.text()).toBe(201);
-  const firstOrder = (await first.json()) as { id: number; status: string };
+  const firstOrder = (await first.json()) as { id: number; number: number; status: string };
   expect(firstOrder.status).toBe('NEEDS_CONFIRMATION');
   await expect(guest).toHaveURL(new RegExp(`/client/order-confirmation/${firstOrder.id}$`));
   await expect(guest.getByText('Waiting for the waiter to confirm').first()).toBeVisible();
@@ -111,9 +111,9 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
   await waiter.getByRole('switch', { name: /^My tables/ }).uncheck({ force: true });
   await expect(waiter.getByRole('button', { name: 'Table 3: Waiting for confirmation' })).toBeVisible();
   await waiter.goto('/admin/orders');
-  const firstCard = waiter.getByRole('article', { name: `Order #${firstOrder.id}, table 3` });
+  const firstCard = waiter.getByRole('article', { name: `Order #${firstOrder.number}, table 3` });
   await expect(firstCard).toContainText('Waiting for confirmation');
-  await firstCard.getByRole('button', { name: `Reject order #${firstOrder.id}` }).click();
+  await firstCard.getByRole('button', { name: `Reject order #${firstOrder.number}` }).click();
   const reject = waiter.getByRole('dialog');
   // A reason is required.
   await reject.getByRole('button', { name: 'Reject order' }).click();
@@ -129,14 +129,14 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
   // ---- The next order is accepted and reaches the kitchen ----
   const second = await guestOrders(guest, firstLink);
   expect(second.status(), await second.text()).toBe(201);
-  const secondOrder = (await second.json()) as { id: number };
-  const secondCard = waiter.getByRole('article', { name: `Order #${secondOrder.id}, table 3` });
+  const secondOrder = (await second.json()) as { id: number; number: number };
+  const secondCard = waiter.getByRole('article', { name: `Order #${secondOrder.number}, table 3` });
   await expect(secondCard).toContainText('Waiting for confirmation');
-  await secondCard.getByRole('button', { name: `Accept order #${secondOrder.id}` }).click();
+  await secondCard.getByRole('button', { name: `Accept order #${secondOrder.number}` }).click();
   await expect(secondCard).toContainText('New');
-  await expect(secondCard.getByRole('button', { name: `Accept order #${secondOrder.id}` })).toHaveCount(0);
+  await expect(secondCard.getByRole('button', { name: `Accept order #${secondOrder.number}` })).toHaveCount(0);
   await page.goto('/admin/kitchen');
-  await expect(page.getByRole('article', { name: `Ticket: table 3, order ${secondOrder.id}` })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Ticket: table 3, order #${secondOrder.number}` })).toBeVisible();
   await expect(page.getByText('No tickets — all caught up')).toHaveCount(0);
 
   // ---- "New QR code": the old printed link can no longer order ----

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, useLanguage, type Owner } from '../fixtures';
+import { expect, orderNumberOf, test, useLanguage, type Owner } from '../fixtures';
 
 // A guest's phone.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -102,7 +102,9 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
   // Confirmation: number, stepper, notes, total.
   await expect(page).toHaveURL(/\/client\/order-confirmation\/\d+$/);
   const orderId = Number(page.url().split('/').pop());
-  await expect(page.getByTestId('order-number')).toHaveText(`#${orderId}`);
+  // The guest sees the order's number of the day, not its id.
+  const number = await orderNumberOf(request, owner, orderId);
+  await expect(page.getByTestId('order-number')).toHaveText(`#${number}`);
   await expect(page.getByText('Extra basil')).toBeVisible();
   await expect(page.getByText('Window seat, please')).toBeVisible();
   await expect(page.getByText('27.25 AZN')).toBeVisible();
@@ -117,11 +119,11 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
 
   // Add dishes to the same order: menu in "add to order #N" mode, then the cart sends them to the order.
   await page.getByRole('button', { name: 'Add dishes' }).click();
-  await expect(page.getByText(`Adding dishes to order #${orderId}`)).toBeVisible();
+  await expect(page.getByText(`Adding dishes to order #${number}`)).toBeVisible();
   await page.getByRole('button', { name: 'Add Pepperoni to the cart' }).click();
-  await expect(page.getByRole('button', { name: /View cart/ })).toContainText(`To order #${orderId}`);
+  await expect(page.getByRole('button', { name: /View cart/ })).toContainText(`To order #${number}`);
   await page.getByRole('button', { name: /View cart/ }).click();
-  await page.getByRole('button', { name: `Add to order #${orderId}` }).click();
+  await page.getByRole('button', { name: `Add to order #${number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/client/order-confirmation/${orderId}$`));
   await expect(page.getByText('37.50 AZN')).toBeVisible();
   // New items start CREATED, so a READY order goes back to PREPARING.
@@ -130,7 +132,7 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
   // My orders lists it, with "Add dishes" while it is open.
   await page.getByRole('button', { name: 'My orders' }).click();
   await expect(page).toHaveURL(/\/client\/orders$/);
-  const card = page.getByRole('article', { name: `Order #${orderId}` });
+  const card = page.getByRole('article', { name: `Order #${number}` });
   await expect(card).toContainText('37.50 AZN');
   await expect(card).toContainText('Preparing');
   await expect(card.getByRole('button', { name: 'Add dishes' })).toBeVisible();

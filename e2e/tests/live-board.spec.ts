@@ -84,16 +84,16 @@ test('the orders board shows guest orders and status changes live, with no list 
         data: { items: [{ dishId, quantity }], note: `Guest ${quantity}` },
       });
       expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as { id: number; version: number };
+      return (await res.json()) as { id: number; number: number; version: number };
     }),
   );
-  const card = (id: number) => page.getByRole('article', { name: `Order #${id}, table 5` });
+  const card = (order: { number: number }) => page.getByRole('article', { name: `Order #${order.number}, table 5` });
   for (const order of placed) {
-    await expect(card(order.id)).toBeVisible();
-    await expect(card(order.id)).toHaveAttribute('data-flashing', 'true');
+    await expect(card(order)).toBeVisible();
+    await expect(card(order)).toHaveAttribute('data-flashing', 'true');
   }
-  await expect(card(placed[2].id).getByTestId('order-total')).toHaveText('10.50 AZN');
-  await expect(card(placed[2].id)).toContainText('Guest 3');
+  await expect(card(placed[2]).getByTestId('order-total')).toHaveText('10.50 AZN');
+  await expect(card(placed[2])).toContainText('Guest 3');
   // Newest first, as the list itself would answer.
   const shownIds = (
     await page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''))
@@ -112,7 +112,7 @@ test('the orders board shows guest orders and status changes live, with no list 
   });
   expect(moved.status(), await moved.text()).toBe(200);
   expect((await moved.json()).version).toBeGreaterThan(first.version);
-  await expect(card(first.id).locator('[data-status]').first()).toHaveAttribute('data-status', 'PREPARING');
+  await expect(card(first).locator('[data-status]').first()).toHaveAttribute('data-status', 'PREPARING');
   await expect(page).toHaveTitle('(2) Orders');
   await expect(page.locator('[data-filter="PREPARING"]')).toContainText('1');
 
@@ -121,7 +121,7 @@ test('the orders board shows guest orders and status changes live, with no list 
     headers: auth(owner.token),
   });
   expect(removed.status()).toBe(204);
-  await expect(card(second.id)).toHaveCount(0);
+  await expect(card(second)).toHaveCount(0);
   await expect(page).toHaveTitle('(1) Orders');
 
   // All of it came from the events: the list was not asked for again. No status change chimed.

@@ -81,8 +81,8 @@ test('staff see a new order live and close its bill; a waiter serves but cannot 
       data: { tableId, note: 'No onions', items: [{ dishId, quantity: 2 }] },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const orderId = (await created.json()).id as number;
-    const name = `Order #${orderId}, table 7`;
+    const { id: orderId, number } = (await created.json()) as { id: number; number: number };
+    const name = `Order #${number}, table 7`;
     const card = staff.getByRole('article', { name });
     await expect(card).toBeVisible();
     await expect(card).toHaveAttribute('data-flashing', 'true');
@@ -111,17 +111,17 @@ test('staff see a new order live and close its bill; a waiter serves but cannot 
     await staff.getByRole('button', { name: 'Add another order' }).click();
     const addDish = staff.getByRole('dialog', { name: /Add a dish to order #\d+ \(table 7\)/ });
     await expect(addDish).toBeVisible();
-    const secondId = Number(/#(\d+)/.exec((await addDish.getByRole('heading').textContent()) ?? '')?.[1]);
+    const secondNumber = Number(/#(\d+)/.exec((await addDish.getByRole('heading').textContent()) ?? '')?.[1]);
     await addDish.getByRole('combobox', { name: 'Dish' }).click();
     await staff.getByRole('option', { name: 'Lentil soup · 4.25 AZN' }).click();
     await addDish.getByRole('textbox', { name: 'Quantity' }).fill('3');
     await addDish.getByRole('button', { name: 'Add to order' }).click();
     await expect(addDish).toBeHidden();
-    const second = staff.getByRole('article', { name: `Order #${secondId}, table 7` });
+    const second = staff.getByRole('article', { name: `Order #${secondNumber}, table 7` });
     await expect(second.getByTestId('order-total')).toHaveText('12.75 AZN');
     await expect(staff).toHaveTitle('(2) Orders');
     // Deleting asks first.
-    await second.getByRole('button', { name: `Delete order #${secondId}` }).click();
+    await second.getByRole('button', { name: `Delete order #${secondNumber}` }).click();
     await staff.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(second).toHaveCount(0);
     await expect(staff).toHaveTitle('(1) Orders');
@@ -156,7 +156,7 @@ test('staff see a new order live and close its bill; a waiter serves but cannot 
 
     // The owner closes the bill (the one way to mark an order paid); the waiter's board follows and the
     // paid order leaves the open ones for the "Closed" filter.
-    await card.getByRole('link', { name: `Close the bill of order #${orderId}` }).click();
+    await card.getByRole('link', { name: `Close the bill of order #${number}` }).click();
     await expect(staff).toHaveURL(new RegExp(`/admin/bill\\?orderIds=${orderId}$`));
     await expect(staff.getByTestId('bill-due')).toHaveText('8.50 AZN');
     await staff.getByRole('button', { name: /^Record payment/ }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { expect, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
+import { expect, orderNumberOf, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
 import { login, useSession, type Login, type StaffRole } from '../seed';
 
 /**
@@ -118,9 +118,10 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   await guest.getByRole('button', { name: 'Place order' }).click();
   await expect(guest).toHaveURL(/\/client\/order-confirmation\/\d+$/);
   const orderId = Number(guest.url().split('/').pop());
+  const number = await orderNumberOf(request, owner, orderId);
 
   // The kitchen sees the first ticket; the floor shows the table ordering.
-  const ticket1 = kitchen.getByRole('article', { name: `Ticket: table 5, order ${orderId}` }).first();
+  const ticket1 = kitchen.getByRole('article', { name: `Ticket: table 5, order #${number}` }).first();
   await expect(ticket1).toContainText('Lentil soup');
   await expect(tile).toHaveAccessibleName('Table 5: Ordering');
 
@@ -128,9 +129,9 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   await guest.getByRole('button', { name: 'Add dishes' }).click();
   await guest.getByRole('button', { name: 'Add Lamb kebab to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();
-  await guest.getByRole('button', { name: `Add to order #${orderId}` }).click();
+  await guest.getByRole('button', { name: `Add to order #${number}` }).click();
   await expect(guest).toHaveURL(new RegExp(`/client/order-confirmation/${orderId}$`));
-  const tickets = kitchen.getByRole('article', { name: `Ticket: table 5, order ${orderId}` });
+  const tickets = kitchen.getByRole('article', { name: `Ticket: table 5, order #${number}` });
   await expect(tickets).toHaveCount(2);
   const addOn = tickets.filter({ hasText: 'ADD-ON' });
   await expect(addOn).toContainText('Lamb kebab');
@@ -231,7 +232,8 @@ test('a bill paid before the kitchen starts: the kitchen still cooks and bumps e
   await guest.getByRole('button', { name: 'Place order' }).click();
   await expect(guest).toHaveURL(/\/client\/order-confirmation\/\d+$/);
   const orderId = Number(guest.url().split('/').pop());
-  const ticket = kitchen.getByRole('article', { name: `Ticket: table 5, order ${orderId}` });
+  const number = await orderNumberOf(request, owner, orderId);
+  const ticket = kitchen.getByRole('article', { name: `Ticket: table 5, order #${number}` });
   await expect(ticket).toContainText('Lamb kebab');
 
   // The cashier takes the card at once, before the kitchen has started.

@@ -17,7 +17,7 @@ import { tableCalls } from '../src/db/schema.js';
 import { newDeviceId } from '../src/modules/guest/device.js';
 import { bearer, randomIp, setupApp, testConfig } from './helper.js';
 import { connectSocket, subscribe } from './socket-client.js';
-import { makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
+import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtures.js';
 import { eq } from 'drizzle-orm';
 
 const ctx = setupApp();
@@ -57,8 +57,8 @@ class Guest {
     return this.request('POST', callsUrl(opts.eatery ?? A.id, opts.table ?? A.tableId), body);
   }
 
-  async callOk(body: unknown = { kind: 'WAITER' }, table = A.tableId) {
-    const res = await this.call(body, { table });
+  async callOk(body: unknown = { kind: 'WAITER' }, table = A.tableId, eatery = A.id) {
+    const res = await this.call(body, { table, eatery });
     expect(res.statusCode, res.body).toBe(201);
     return guestCallResponse.parse(res.json());
   }
@@ -282,6 +282,69 @@ describe('rate limits (10 calls a minute per device, 60 per IP)', () => {
   });
 });
 
+/** A waiter's order of one dish at a table of `e`, and its payment in full (PUT status PAID, as a cashier). */
+async function tableOrder(e: TestEatery, tableId = e.tableId) {
+  const dishId = await makeDish(ctx.app, e, { price: '5.00' });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/eatery/${e.id}/orders`,
+    headers: bearer(e.waiter.token),
+    payload: { tableId, items: [{ dishId, quantity: 1 }] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+async function payOrder(e: TestEatery, orderId: number) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/eatery/${e.id}/orders/${orderId}`,
+    headers: bearer(e.cashier.token),
+    payload: { status: 'PAID' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('a paid bill ends the guest’s bill calls', () => {
+  it('open or acknowledged, a bill call at the paid table says when the bill was paid; other calls do not', async () => {
+    const E = await makeEatery(ctx.app, { name: 'Paid bills' });
+    const otherTable = await makeTable(ctx.app, E.id, 'paid-2');
+    const g = new Guest();
+    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
+    const waiter = await g.callOk({ kind: 'WAITER' }, E.tableId, E.id);
+    const g2 = new Guest();
+    const onTheWay = await g2.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, E.tableId, E.id);
+    expect((await acknowledge(E, onTheWay.id)).statusCode).toBe(200);
+    const g3 = new Guest();
+    const elsewhere = await g3.callOk({ kind: 'BILL' }, otherTable, E.id);
+    expect(open.billPaidAt).toBeNull();
+
+    const orderId = await tableOrder(E);
+    // Before the payment nothing is paid.
+    expect(((await g.list(E.tableId, E.id)).json() as GuestCall[]).map((c) => c.billPaidAt)).toEqual([null, null]);
+    await payOrder(E, orderId);
+
+    const mine = new Map(((await g.list(E.tableId, E.id)).json() as GuestCall[]).map((c) => [c.id, c]));
+    const paidBill = guestCallResponse.strict().parse(mine.get(open.id));
+    // The open call was answered by the payment, and says so.
+    expect(paidBill).toMatchObject({ status: 'ACKNOWLEDGED' });
+    expect(Date.parse(paidBill.billPaidAt!)).toBeGreaterThanOrEqual(Date.parse(paidBill.createdAt));
+    expect(mine.get(waiter.id)).toMatchObject({ kind: 'WAITER', billPaidAt: null });
+    const [theirs] = (await g2.list(E.tableId, E.id)).json() as GuestCall[];
+    expect(theirs.id).toBe(onTheWay.id);
+    expect(theirs.billPaidAt).not.toBeNull();
+    // Another table's bill is not paid; staff see no billPaidAt (they see the bill itself).
+    expect((await g3.list(otherTable, E.id)).json()).toMatchObject([{ id: elsewhere.id, billPaidAt: null }]);
+    const staff = (await staffList(E)).json() as StaffCall[];
+    expect(staff.find((c) => c.id === elsewhere.id)).toMatchObject({ status: 'OPEN' });
+    for (const c of staff) expect(c).not.toHaveProperty('billPaidAt');
+
+    // A bill asked for after the payment is a new bill: not paid yet.
+    const next = await g.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, E.tableId, E.id);
+    expect(next.billPaidAt).toBeNull();
+    expect(((await g.list(E.tableId, E.id)).json() as GuestCall[])[0]).toMatchObject({ id: next.id, billPaidAt: null });
+  });
+});
+
 describe('realtime', () => {
   let baseUrl: string;
   const sockets: Socket[] = [];
@@ -352,5 +415,30 @@ describe('realtime', () => {
     ]);
     expect(otherStaff.events).toEqual([]);
     expect(stranger.events).toEqual([]);
+  });
+  it('paying the bill tells the guest at once: open and acknowledged bill calls get CALL_UPDATED with billPaidAt', async () => {
+    const E = await makeEatery(ctx.app, { name: 'Paid bills live' });
+    const staff = await connect({ token: E.waiter.token });
+    expect((await subscribe(staff.socket, ordersTopic(E.id))).ok).toBe(true);
+    const g = new Guest();
+    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
+    const g2 = new Guest();
+    const acknowledged = await g2.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, E.tableId, E.id);
+    expect((await acknowledge(E, acknowledged.id)).statusCode).toBe(200);
+    const guest = await connect({ cookie: g.cookie });
+    expect((await subscribe(guest.socket, callTopic(open.id))).ok).toBe(true);
+    const guest2 = await connect({ cookie: g2.cookie });
+    expect((await subscribe(guest2.socket, callTopic(acknowledged.id))).ok).toBe(true);
+
+    await payOrder(E, await tableOrder(E));
+    const answered = await waitFor(guest.events, (e) => e.type === 'CALL_UPDATED');
+    expect(guestCallResponse.strict().parse(answered.call)).toMatchObject({ id: open.id, status: 'ACKNOWLEDGED' });
+    expect((answered.call as GuestCall).billPaidAt).not.toBeNull();
+    const settled = await waitFor(guest2.events, (e) => e.type === 'CALL_UPDATED');
+    expect(guestCallResponse.strict().parse(settled.call)).toMatchObject({ id: acknowledged.id });
+    expect((settled.call as GuestCall).billPaidAt).not.toBeNull();
+    // Staff get the same calls without the guest's field.
+    const staffEvent = await waitFor(staff.events, (e) => e.type === 'CALL_UPDATED' && e.call.id === open.id);
+    expect(staffCallResponse.strict().parse(staffEvent.call)).toMatchObject({ status: 'ACKNOWLEDGED' });
   });
 });

@@ -7,6 +7,8 @@ import {
   GUEST_ROUTES,
   REJECTION_REASON_MAX,
   orderResponse,
+  presetReason,
+  rejectionReasonKey,
   orderTopic,
   type Order,
   type OrderEvent,
@@ -170,6 +172,29 @@ describe('POST /api/eatery/:id/orders/:orderId/accept and /reject', () => {
     expect(seen.json()).toMatchObject({ status: 'CANCELLED', rejectionReason: 'The kitchen is closed' });
     const row = await stored(order.id);
     expect([row.status, row.rejectionReason]).toEqual(['CANCELLED', 'The kitchen is closed']);
+  });
+
+  it('a common reason is kept as its key (preset:<key>) for each reader to translate; an unknown key answers 400', async () => {
+    const order = await guestOrder();
+    const res = await reject(C.waiter.token, order.id, presetReason('soldOut'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'CANCELLED', rejectionReason: 'preset:soldOut' });
+    expect((await stored(order.id)).rejectionReason).toBe('preset:soldOut');
+    const seen = await ctx.app.inject({
+      method: 'GET',
+      url: GUEST_ROUTES.order(C.id, order.id),
+      cookies: { device_id: device },
+    });
+    expect(rejectionReasonKey(orderResponse.parse(seen.json()).rejectionReason)).toBe('soldOut');
+
+    const other = await guestOrder();
+    const before = await stored(other.id);
+    for (const reason of ['preset:', 'preset:tooLate', 'preset:soldout']) {
+      const bad = await reject(C.waiter.token, other.id, reason);
+      expect(bad.statusCode, reason).toBe(400);
+      expect(bad.json()).toMatchObject({ details: [{ field: 'reason', messageKey: 'validation.invalid' }] });
+    }
+    expect(await stored(other.id)).toEqual(before);
   });
 
   it('a reason is required and at most REJECTION_REASON_MAX characters; nothing changes otherwise', async () => {

@@ -311,3 +311,71 @@ describe('the menu a guest page inlines', () => {
     expect(dishes[2]).toEqual(menu.categories[0].dishes[2]);
   });
 });
+
+describe('the language of a guest page on the first visit (no language cookie)', () => {
+  it("speaks the phone's language (Accept-Language), q-values and regions included", async () => {
+    const en = await get(pageUrl(), { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.body).toContain('<html lang="en"');
+    expect(inlined(en.body).lang).toBe('en');
+    expect(rootOf(en.body)).toContain('Dushbara');
+    const ru = await get(pageUrl(), { 'accept-language': 'ru' });
+    expect(inlined(ru.body).lang).toBe('ru');
+    expect(rootOf(ru.body)).toContain('Чечевица');
+    expect(inlined((await get(pageUrl(), { 'accept-language': 'tr-TR,tr;q=0.9,ru;q=0.5' })).body).lang).toBe('ru');
+    expect(inlined((await get(pageUrl(), { 'accept-language': 'az;q=0.4,en;q=0.8' })).body).lang).toBe('en');
+    // Pages differ by the header: a cache in between must keep them apart.
+    expect(String(en.headers.vary)).toContain('accept-language');
+  });
+
+  it('the language cookie (the guest’s own choice) wins over the header', async () => {
+    const res = await get(pageUrl(), { cookie: 'language=az', 'accept-language': 'en-US,en;q=0.9' });
+    expect(inlined(res.body).lang).toBe('az');
+    expect(rootOf(res.body)).toContain('Mərci');
+  });
+
+  it("none of ours in the header: the restaurant's guest language, else az", async () => {
+    expect(inlined((await get(pageUrl(), { 'accept-language': 'de' })).body).lang).toBe('az');
+    const ru = await registerOwner(ctx.app, { restaurant: 'Rus Cafe' });
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/eatery/${ru.eateryId}`,
+      headers: bearer(ru.token),
+      payload: { name: 'Rus Cafe', address: 'Nizami 1', phones: ['+994 50 123 45 67'], guestLanguage: 'ru' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const cat = (await createCategory(ctx.app, ru, { nameAz: 'Çay', nameEn: 'Tea', nameRu: 'Чай' })).id;
+    await createDish(ctx.app, ru, cat, { nameAz: 'Qara çay', nameEn: 'Black tea', nameRu: 'Чёрный чай', price: 2 });
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/eatery/${ru.eateryId}/table`,
+      headers: bearer(ru.token),
+      payload: { number: '1', seats: 2 },
+    });
+    const url = `/client/eatery/${ru.eateryId}/table/${made.json().id}/menu`;
+    const headers: Record<string, string>[] = [{ 'accept-language': 'de' }, { 'accept-language': 'tr-TR' }, {}];
+    for (const header of headers) {
+      const res = await get(url, header);
+      expect(inlined(res.body).lang, JSON.stringify(header)).toBe('ru');
+      expect(rootOf(res.body)).toContain('Чёрный чай');
+    }
+    // The phone's language and a cookie still come first.
+    expect(inlined((await get(url, { 'accept-language': 'en' })).body).lang).toBe('en');
+    expect(inlined((await get(url, { cookie: 'language=az', 'accept-language': 'en' })).body).lang).toBe('az');
+    // The pages the browser draws say the same language on <html>, which the client starts in.
+    const confirmation = await get('/client/order-confirmation/5', {
+      cookie: `guest_table=${ru.eateryId}.${made.json().id}`,
+      'accept-language': 'de',
+    });
+    expect(confirmation.body).toContain('<html lang="ru"');
+    expect(confirmation.body).toContain('boot-stalled');
+  });
+
+  it('the pages the browser draws carry the language on <html> and preload its strings', async () => {
+    const en = await get('/client/cart', { 'accept-language': 'en-GB,en;q=0.8' });
+    expect(en.body).toContain('<html lang="en"');
+    expect(en.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-guest-test.js">');
+    const cookie = await get('/client/cart', { cookie: 'language=ru', 'accept-language': 'en' });
+    expect(cookie.body).toContain('<html lang="ru"');
+    expect((await get('/client/cart')).body).toContain('<html lang="az"');
+  });
+});

@@ -20,8 +20,9 @@ function serverData(): GuestPageData | null {
 
 /**
  * A guest page the server rendered is hydrated with its inlined menu seeded (the first render is the server's page,
- * no menu request); a page in another language than the server knew (only the cookie reaches it) or without
- * server HTML is rendered from scratch. Only the current language's strings are loaded first.
+ * no menu request). The client starts in the server's language unless the guest's own choice says otherwise
+ * (`startLanguage`): a page in another language (a choice only local storage holds) or without server HTML is
+ * rendered from scratch. Only the current language's strings are loaded first.
  */
 export async function startGuest() {
   // Guest pages only (its scope is /client/), production only: the guest shell and the last menu work offline.

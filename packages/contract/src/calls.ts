@@ -16,6 +16,11 @@ import { V } from './validation.js';
  * - POST /api/eatery/{id}/calls/{callId}/acknowledge → 200 StaffCall (acknowledging twice keeps the first).
  * Realtime: staff topic `/topic/orders/{eateryId}` gets `calls` messages (CallEvent with a StaffCall); a guest may
  * subscribe to `/topic/call/{callId}` (device checked) and gets the CallEvent with its GuestCall.
+ *
+ * What the guest reads: "called" while the call is OPEN; "on the way" once acknowledged, for CALL_ON_THE_WAY_MS
+ * (limits.ts) at most; a BILL call's notice ends as soon as the bill is paid (`billPaidAt`). Paying a bill
+ * acknowledges the table's open BILL calls and sends CALL_UPDATED (with `billPaidAt`) for them and for the table's
+ * BILL calls acknowledged within CALL_ON_THE_WAY_MS.
  */
 
 export const CALL_KINDS = ['WAITER', 'BILL'] as const;
@@ -36,7 +41,8 @@ export const callCreateBody = z.object({
 });
 export type CallCreateBody = z.input<typeof callCreateBody>;
 
-export const guestCallResponse = z.object({
+/** What staff and the guest both see of a call. */
+const callFields = {
   id: z.number(),
   kind: z.enum(CALL_KINDS),
   paymentMethod: z.enum(GUEST_PAYMENT_METHODS).nullable(),
@@ -44,10 +50,20 @@ export const guestCallResponse = z.object({
   /** ISO 8601, UTC. */
   createdAt: z.string(),
   acknowledgedAt: z.string().nullable(),
+};
+
+export const guestCallResponse = z.object({
+  ...callFields,
+  /**
+   * BILL calls: when an order at the call's table was paid after the call was made (ISO 8601, UTC), else null. The
+   * bill is settled: nobody is on the way with it any more, so the guest's notice ends.
+   */
+  billPaidAt: z.string().nullable(),
 });
 export type GuestCall = z.infer<typeof guestCallResponse>;
 
-export const staffCallResponse = guestCallResponse.extend({
+export const staffCallResponse = z.object({
+  ...callFields,
   eateryId: z.number(),
   tableId: z.number(),
   tableNumber: z.string(),

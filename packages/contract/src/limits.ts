@@ -37,3 +37,9 @@ export const GUEST_ORDER_NOTE_MAX = 1000;
 export const GUEST_ITEM_NOTE_MAX = ORDER_NOTE_MAX;
 /** Longest accepted `Idempotency-Key` header. */
 export const IDEMPOTENCY_KEY_MAX = 100;
+/**
+ * How long a guest reads "the waiter is on the way" after staff acknowledged the call: a waiter who answered has come
+ * by then, and saying it later would mislead. A bill call's notice ends sooner when the bill is paid; a new call of
+ * the same kind replaces it.
+ */
+export const CALL_ON_THE_WAY_MS = 5 * 60_000;

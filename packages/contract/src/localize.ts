@@ -66,3 +66,73 @@ export const pickTexts = (row: Nullable<LocalizedTexts>): LocalizedTexts => ({
   descriptionEn: row.descriptionEn ?? '',
   descriptionRu: row.descriptionRu ?? '',
 });
+
+// ---- The language a guest page opens in ----------------------------------------------------------------------
+
+/** Our language an Accept-Language tag names ('en-US' → en, 'RU' → ru), or null. */
+const tagLanguage = (tag: string): Language | null => {
+  const primary = tag.split(/[-_]/)[0].toLowerCase();
+  return LANGUAGES.includes(primary as Language) ? (primary as Language) : null;
+};
+
+/**
+ * The phone's preferred language among ours, from an `Accept-Language` header (`en-US,en;q=0.9,ru;q=0.8`): the one
+ * with the highest q-value (1 when not given; ties keep the header's order), regional variants counting as their
+ * language. Null when the header names none of ours (or only with q=0), or is missing.
+ */
+export function acceptedLanguage(header: string | null | undefined): Language | null {
+  let best: Language | null = null;
+  let bestQ = 0;
+  for (const part of (header ?? '').split(',')) {
+    const [tag, ...params] = part.trim().split(';');
+    const lang = tagLanguage(tag.trim());
+    if (!lang) continue;
+    let q = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=(.*)$/i.exec(p);
+      if (m) q = Number(m[1]);
+    }
+    // A malformed q-value (NaN) never wins.
+    if (q > bestQ) {
+      best = lang;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/**
+ * The language a guest page opens in: the guest's own choice (the `language` cookie), else the phone's
+ * (`Accept-Language`), else the restaurant's guest language, else az. The server renders the page in it and says so
+ * (`<html lang>`, the page data), and the client starts in it unless the guest chose one before.
+ */
+export function guestPageLanguage(sources: {
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+  restaurant?: string | null;
+}): Language {
+  const { cookie, acceptLanguage, restaurant } = sources;
+  if (cookie && LANGUAGES.includes(cookie as Language)) return cookie as Language;
+  return acceptedLanguage(acceptLanguage) ?? asLanguage(restaurant ?? '');
+}
+
+// ---- Reasons staff give for rejecting a guest order ----------------------------------------------------------
+
+/**
+ * The common reasons of the reject dialog. A preset is stored and sent as `preset:<key>` (PRESET_REASON_PREFIX), so
+ * every reader sees it in their own language (guest `client.rejectionReasons.<key>`, staff
+ * `orders.reject.reasons.<key>`); a reason staff wrote themselves is kept and shown as typed.
+ */
+export const REJECTION_REASONS = ['soldOut', 'closing', 'noGuest', 'duplicate', 'callWaiter'] as const;
+export type RejectionReasonKey = (typeof REJECTION_REASONS)[number];
+export const PRESET_REASON_PREFIX = 'preset:';
+
+/** The stored form of a preset reason: `preset:soldOut`. */
+export const presetReason = (key: RejectionReasonKey): string => `${PRESET_REASON_PREFIX}${key}`;
+
+/** The preset a stored reason names, or null for a reason written by hand (or none). */
+export function rejectionReasonKey(reason: string | null | undefined): RejectionReasonKey | null {
+  if (!reason?.startsWith(PRESET_REASON_PREFIX)) return null;
+  const key = reason.slice(PRESET_REASON_PREFIX.length);
+  return REJECTION_REASONS.includes(key as RejectionReasonKey) ? (key as RejectionReasonKey) : null;
+}

@@ -48,3 +48,11 @@ export function orderTotalCents(
   for (const i of items) if (i.status !== 'DELETED') cents += lineCents(i);
   return cents;
 }
+
+/**
+ * What an order costs after its discount, in integer cents: `orderPrice` (its live items) minus `discount` — the
+ * total a guest's order shows and a bill collects. The server keeps a discount within the items, so it is never
+ * negative.
+ */
+export const orderDueCents = (order: { orderPrice: string | number; discount: string | number }): number =>
+  toCents(order.orderPrice) - toCents(order.discount);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
+import { PRESET_REASON_PREFIX, rejectionReasonKey } from './localize.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
 import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
@@ -298,7 +299,10 @@ export const orderResponse = z.object({
   discount: z.number(),
   /** ISO 8601, UTC: when payments covered the bill (status PAID), or null. */
   paidAt: z.string().nullable(),
-  /** Why staff rejected a guest order waiting for confirmation (status CANCELLED), shown to the guest; else null. */
+  /**
+   * Why staff rejected a guest order waiting for confirmation (status CANCELLED), shown to the guest; else null. A
+   * common reason is `preset:<key>` (`rejectionReasonKey`: shown in the reader's language), anything else as typed.
+   */
   rejectionReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderResponse>;
@@ -307,10 +311,14 @@ export type Order = z.infer<typeof orderResponse>;
  * Staff confirm guest orders: POST /api/eatery/{id}/orders/{orderId}/accept (→ CREATED) and
  * POST /api/eatery/{id}/orders/{orderId}/reject `{reason}` (→ CANCELLED; the guest sees the reason). Only orders in
  * NEEDS_CONFIRMATION (else 409 orderClosed); EATERY_ADMIN, WAITER and CASHIER.
+ * `reason`: one of the common reasons as `preset:<key>` (REJECTION_REASONS; each reader sees it in their language), or
+ * text as typed. A `preset:` reason that names no preset answers 400 `validation.invalid`.
  */
 export const REJECTION_REASON_MAX = 300;
 export const orderRejectBody = z.object({
-  reason: noteText(REJECTION_REASON_MAX).pipe(z.string().min(1, { error: V.required })),
+  reason: noteText(REJECTION_REASON_MAX)
+    .pipe(z.string().min(1, { error: V.required }))
+    .refine((r) => !r.startsWith(PRESET_REASON_PREFIX) || rejectionReasonKey(r) !== null, { error: V.invalid }),
 });
 export type OrderRejectBody = z.input<typeof orderRejectBody>;
 

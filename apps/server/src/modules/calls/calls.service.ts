@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_ACKNOWLEDGED_SHOWN_MINUTES,
+  CALL_ON_THE_WAY_MS,
   type CallCreateBody,
   type CallEvent,
   type CallKind,
@@ -27,24 +28,42 @@ export interface CallEventSink {
 /** Minutes a guest's calls stay on the guest's list. */
 const GUEST_LIST_MINUTES = 60;
 
-/** The columns of a call as staff see it: the table's number and the acknowledger's name (else e-mail). */
-const staffColumns = {
+/**
+ * A BILL call's bill was paid: the first payment time of an order at the call's table closed at or after the call was
+ * made (an order paid, then reopened by a refund, no longer counts), else null. Read per call, so the guest's list,
+ * a reload and the socket's event all say the same. The call's columns are written out in full: drizzle leaves a
+ * column unqualified when the query has one table, and inside the subquery `table_id` would then be the order's.
+ */
+const billPaidAt = sql<Date | null>`case when table_calls.kind = 'BILL' then (
+    select min(o.paid_at) from ${orders} o
+    where o.eatery_id = table_calls.eatery_id and o.table_id = table_calls.table_id and o.status = 'PAID'
+      and o.paid_at >= table_calls.created_at
+  ) end`.mapWith(tableCalls.acknowledgedAt);
+
+/** The columns of a call as the guest sees it. */
+const guestColumns = {
   id: tableCalls.id,
-  eateryId: tableCalls.eateryId,
-  tableId: tableCalls.tableId,
-  tableNumber: tables.number,
   kind: tableCalls.kind,
   paymentMethod: tableCalls.paymentMethod,
   status: tableCalls.status,
   createdAt: tableCalls.createdAt,
   acknowledgedAt: tableCalls.acknowledgedAt,
+  billPaidAt,
+};
+
+/** The columns of a call for both views: the guest's, the table's number and the acknowledger's name (else e-mail). */
+const staffColumns = {
+  ...guestColumns,
+  eateryId: tableCalls.eateryId,
+  tableId: tableCalls.tableId,
+  tableNumber: tables.number,
   acknowledgedBy: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`,
 };
 
 type CallRow = Pick<
   typeof tableCalls.$inferSelect,
   'id' | 'kind' | 'paymentMethod' | 'status' | 'createdAt' | 'acknowledgedAt'
->;
+> & { billPaidAt: Date | null };
 type StaffRow = CallRow & { eateryId: number; tableId: number; tableNumber: string; acknowledgedBy: string | null };
 
 export function toGuestCall(r: CallRow): GuestCall {
@@ -55,18 +74,19 @@ export function toGuestCall(r: CallRow): GuestCall {
     status: r.status as CallStatus,
     createdAt: r.createdAt.toISOString(),
     acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
+    billPaidAt: r.billPaidAt?.toISOString() ?? null,
   };
 }
 
-/** What the guest sees of a staff call (not who acknowledged it). */
-export function guestView(c: StaffCall): GuestCall {
-  const { id, kind, paymentMethod, status, createdAt, acknowledgedAt } = c;
-  return { id, kind, paymentMethod, status, createdAt, acknowledgedAt };
-}
-
+/** What staff see of a call (the guest's `billPaidAt` is not theirs: they see the bill itself). */
 export function toStaffCall(r: StaffRow): StaffCall {
   return {
-    ...toGuestCall(r),
+    id: r.id,
+    kind: r.kind as CallKind,
+    paymentMethod: r.paymentMethod as GuestPaymentMethod | null,
+    status: r.status as CallStatus,
+    createdAt: r.createdAt.toISOString(),
+    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
     eateryId: r.eateryId,
     tableId: r.tableId,
     tableNumber: r.tableNumber,
@@ -119,14 +139,14 @@ export class CallsService {
     }
     const call = await this.staffCall(eateryId, id);
     this.emit('CALL_CREATED', call);
-    return { created: true, call: guestView(call) };
+    return { created: true, call: toGuestCall(call) };
   }
 
   /** This device's calls at the table in the last hour, newest first (404 for a table not in the restaurant). */
   async listForGuest(eateryId: number, tableId: number, deviceId: string): Promise<GuestCall[]> {
     await this.table(eateryId, tableId);
     const rows = await this.db
-      .select()
+      .select(guestColumns)
       .from(tableCalls)
       .where(
         and(
@@ -163,16 +183,22 @@ export class CallsService {
       .returning({ id: tableCalls.id });
     const call = await this.staffCall(eateryId, callId);
     if (changed) this.emit('CALL_UPDATED', call);
-    return call;
+    return toStaffCall(call);
   }
 
   /**
    * Once a bill is paid, the tables' open "bill please" calls are answered: they are acknowledged by the one who
-   * closed the bill, so they leave the staff lists and the guest sees the answer.
+   * closed the bill, so they leave the staff lists. The guest's notice of every bill call there that it may still
+   * show (open until now, or acknowledged within CALL_ON_THE_WAY_MS) ends: each gets a CALL_UPDATED with its
+   * `billPaidAt`, so no guest reads "the waiter is on the way with the bill" after paying.
    */
   async answerBillCalls(eateryId: number, orderIds: readonly number[], userId: number): Promise<void> {
     if (orderIds.length === 0) return;
-    const answered = await this.db
+    const paidTables = this.db
+      .select({ id: orders.tableId })
+      .from(orders)
+      .where(and(eq(orders.eateryId, eateryId), inArray(orders.id, [...orderIds])));
+    await this.db
       .update(tableCalls)
       .set({ status: 'ACKNOWLEDGED', acknowledgedAt: sql`now()`, acknowledgedBy: userId })
       .where(
@@ -180,21 +206,22 @@ export class CallsService {
           eq(tableCalls.eateryId, eateryId),
           eq(tableCalls.kind, 'BILL'),
           eq(tableCalls.status, 'OPEN'),
-          inArray(
-            tableCalls.tableId,
-            this.db
-              .select({ id: orders.tableId })
-              .from(orders)
-              .where(and(eq(orders.eateryId, eateryId), inArray(orders.id, [...orderIds]))),
-          ),
+          inArray(tableCalls.tableId, paidTables),
         ),
-      )
-      .returning({ id: tableCalls.id });
-    for (const { id } of answered) this.emit('CALL_UPDATED', await this.staffCall(eateryId, id));
+      );
+    const settled = await this.staffCalls(
+      and(
+        eq(tableCalls.eateryId, eateryId),
+        eq(tableCalls.kind, 'BILL'),
+        inArray(tableCalls.tableId, paidTables),
+        gt(tableCalls.acknowledgedAt, sql`now() - make_interval(secs => ${CALL_ON_THE_WAY_MS / 1000})`),
+      ),
+    );
+    for (const call of settled) if (call.billPaidAt) this.emit('CALL_UPDATED', call);
   }
 
-  private emit(type: CallEvent['type'], call: StaffCall) {
-    this.events.emitCallEvent(call.eateryId, { type, call }, { type, call: guestView(call) });
+  private emit(type: CallEvent['type'], call: StaffRow) {
+    this.events.emitCallEvent(call.eateryId, { type, call: toStaffCall(call) }, { type, call: toGuestCall(call) });
   }
 
   private async table(eateryId: number, tableId: number) {
@@ -208,7 +235,7 @@ export class CallsService {
 
   private async openCall(tableId: number, deviceId: string, kind: CallKind) {
     const [row] = await this.db
-      .select()
+      .select(guestColumns)
       .from(tableCalls)
       .where(
         and(
@@ -231,9 +258,9 @@ export class CallsService {
       .orderBy(asc(tableCalls.createdAt), asc(tableCalls.id));
   }
 
-  private async staffCall(eateryId: number, callId: number): Promise<StaffCall> {
+  private async staffCall(eateryId: number, callId: number): Promise<StaffRow> {
     const [row] = await this.staffCalls(and(eq(tableCalls.id, callId), eq(tableCalls.eateryId, eateryId)));
     if (!row) throw notFound();
-    return toStaffCall(row);
+    return row;
   }
 }

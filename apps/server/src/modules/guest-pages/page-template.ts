@@ -58,12 +58,13 @@ export class PageTemplate {
   }
 
   /**
-   * The guest shell in the language the client will start in (only its cookie reaches the server): its strings
-   * preloaded with the app's script, so the page waits for one round of script requests.
+   * The guest shell in the language the client will start in: `lang` on <html> (the client starts in it unless the
+   * guest chose another before) and its strings preloaded with the app's script, so the page waits for one round of
+   * script requests.
    */
   guestShell(lang: string): string {
     const links = (this.strings[lang] ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-    return this.guestShellHtml.replace('</head>', `${links.join('')}</head>`);
+    return withLang(this.guestShellHtml, lang).replace('</head>', `${links.join('')}</head>`);
   }
 
   /** The page: `rootHtml` in the root element, `data` (JSON text) for the client, `lang` on <html>. */
@@ -72,7 +73,7 @@ export class PageTemplate {
     // the browser finds them early, and where they are not in the way of hydrating the root element.
     const hints = LEADING_LINKS.exec(rootHtml)?.[0] ?? '';
     return (
-      this.before.replace(/<html lang="[a-z-]*"/, `<html lang="${lang}"`).replace('</head>', `${hints}</head>`) +
+      withLang(this.before, lang).replace('</head>', `${hints}</head>`) +
       rootHtml.slice(hints.length) +
       `</div>\n    <script type="application/json" id="guest-data">${scriptSafeJson(data)}</script>\n  ` +
       // The language's strings are requested with the rest of the page's script (guest-boot.js), not after it.
@@ -83,6 +84,9 @@ export class PageTemplate {
     );
   }
 }
+
+/** The page's <html> element with `lang`: the language it is in, which the client starts in too. */
+const withLang = (html: string, lang: string) => html.replace(/<html lang="[a-z-]*"/, `<html lang="${lang}"`);
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;

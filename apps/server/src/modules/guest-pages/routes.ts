@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { asLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type GuestMenu, type Language } from '@qr-menu/contract';
+import { guestPageLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type GuestMenu, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
 import { parsePathId } from '../../plugins/path-id.js';
 import { PageCache, RenderedPage } from './page-cache.js';
@@ -23,12 +23,17 @@ declare module 'fastify' {
 }
 
 /**
- * The language the client will start in, as far as the server can know it: the web app picks local storage, then
- * the `language` cookie (both written on every switch), then az (apps/web/src/i18n). When local storage says
- * otherwise, the client renders instead of hydrating.
+ * The language of a guest page (contract `guestPageLanguage`): the guest's choice (the `language` cookie, written on
+ * every switch), else the phone's (`Accept-Language`), else the restaurant's guest language (`restaurant`, when the
+ * page has one), else az. The page says which (`<html lang>`, the page data) and the client starts in it unless local
+ * storage holds another choice (then it renders instead of hydrating).
  */
-function pageLanguage(request: FastifyRequest): Language {
-  return asLanguage(request.cookies[LANGUAGE_COOKIE] ?? '');
+function pageLanguage(request: FastifyRequest, restaurant: Language | null = null): Language {
+  return guestPageLanguage({
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+    restaurant,
+  });
 }
 
 /**
@@ -87,7 +92,10 @@ export const guestPageRoutes = fp(async (app) => {
 
   /** A page with its ETag, compressed as the browser accepts. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
-    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'accept-encoding, cookie');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', page.etag)
+      .header('Vary', 'accept-encoding, accept-language, cookie');
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -101,8 +109,8 @@ export const guestPageRoutes = fp(async (app) => {
    * chunk preloaded and the guest styles inlined.
    */
   const shells = new Map<Language, RenderedPage>();
-  const shellPage = (request: FastifyRequest) => {
-    const lang = pageLanguage(request);
+  const shellPage = (request: FastifyRequest, restaurant: Language | null = null) => {
+    const lang = pageLanguage(request, restaurant);
     let page = shells.get(lang);
     if (!page) shells.set(lang, (page = new RenderedPage(Buffer.from(template.guestShell(lang)))));
     return page;
@@ -119,7 +127,7 @@ export const guestPageRoutes = fp(async (app) => {
     if (!table) return sendPage(request, reply, shellPage(request));
     const menu = await app.menuCache.get(table.eateryId, table.tableId);
     if (menu.kind !== 'ok') return sendPage(request, reply, shellPage(request));
-    const lang = pageLanguage(request);
+    const lang = pageLanguage(request, menu.language);
     let page;
     try {
       page = await cache.get(`${table.eateryId}|${menu.etag}|${lang}|${kind}`, async () => {
@@ -130,9 +138,9 @@ export const guestPageRoutes = fp(async (app) => {
       });
     } catch (err) {
       request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
-      return sendPage(request, reply, shellPage(request));
+      return sendPage(request, reply, shellPage(request, menu.language));
     }
-    return sendPage(request, reply, page ?? shellPage(request));
+    return sendPage(request, reply, page ?? shellPage(request, menu.language));
   };
 
   const scanned =
@@ -158,6 +166,18 @@ export const guestPageRoutes = fp(async (app) => {
   for (const [path, kind] of Object.entries(CART_TABLE_PAGES)) {
     app.get(path, (request, reply) => sendTablePage(request, reply, cookieTable(request), kind, path));
   }
-  // Every other guest page (confirmation…) is drawn by the browser.
-  app.get('/client/*', (request, reply) => sendPage(request, reply, shellPage(request)));
+  // Every other guest page (confirmation…) is drawn by the browser, in the language of the cart's restaurant when the
+  // phone says none of ours: the same page the menu pages render.
+  app.get('/client/*', async (request, reply) => {
+    const table = cookieTable(request);
+    let restaurant: Language | null = null;
+    try {
+      const menu = table ? await app.menuCache.get(table.eateryId, table.tableId) : null;
+      if (menu?.kind === 'ok') restaurant = menu.language;
+    } catch (err) {
+      // The page the browser draws needs no database: without the restaurant's language it still opens.
+      request.log.warn({ err }, 'guest pages: no restaurant language for the shell');
+    }
+    return sendPage(request, reply, shellPage(request, restaurant));
+  });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { DEFAULT_LANGUAGE, type Language } from '@qr-menu/contract';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
@@ -28,9 +29,11 @@ const ENTRY_TTL_MS = 5 * 60_000;
 /** Memory budget of the cached bytes; past it, the least recently used restaurants are dropped. */
 const MAX_BYTES = 128 * 1024 * 1024;
 
-export type MenuLookup = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'notFound' } | { kind: 'inactive' };
+/** A table's menu: the JSON body, its ETag, and the restaurant's guest language (the body's `defaultLanguage`). */
+type MenuFound = { kind: 'ok'; body: Buffer; etag: string; language: Language };
+export type MenuLookup = MenuFound | { kind: 'notFound' } | { kind: 'inactive' };
 
-type TableEntry = { kind: 'ok'; body: Buffer; etag: string } | { kind: 'inactive' };
+type TableEntry = MenuFound | { kind: 'inactive' };
 
 interface EateryEntry {
   name: string;
@@ -109,6 +112,7 @@ export class MenuCache {
               kind: 'ok',
               body: Buffer.concat([head, entry.tail], head.length + entry.tail.length),
               etag: `"${sha1(head, entry.tailHash)}"`,
+              language: entry.settings?.defaultLanguage ?? DEFAULT_LANGUAGE,
             };
       // Stored only while the entry is still the current one (no invalidation happened during the query), and not
       // when this one restaurant alone would exceed the budget (then its further tables are built per request).

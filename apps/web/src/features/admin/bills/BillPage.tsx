@@ -43,8 +43,8 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
   const header = (
     <ScreenHeader
       title={
-        orderIds.length
-          ? `${t('bills.title')} ${orderIds.map((id) => t('bills.orderNumber', { id })).join(', ')}`
+        bill.data
+          ? `${t('bills.title')} ${bill.data.orders.map((o) => t('bills.orderNumber', { number: o.number })).join(', ')}`
           : t('bills.title')
       }
       restaurantName={restaurantName}
@@ -124,7 +124,7 @@ function BillSummary({ bill }: { bill: Bill }) {
           </Badge>
         ))}
         <Text c="dimmed" size="sm">
-          {t('bills.orders')}: {bill.orders.map((o) => t('bills.orderNumber', { id: o.id })).join(', ')}
+          {t('bills.orders')}: {bill.orders.map((o) => t('bills.orderNumber', { number: o.number })).join(', ')}
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={320}>
@@ -264,7 +264,7 @@ function ClosedOrdersAlert({ bill }: { bill: Bill }) {
   const numbers = (status: string) =>
     bill.orders
       .filter((o) => o.status === status)
-      .map((o) => t('bills.orderNumber', { id: o.id }))
+      .map((o) => t('bills.orderNumber', { number: o.number }))
       .join(', ');
   return (
     <Alert

@@ -104,7 +104,7 @@ export function Receipt({ bill }: { bill: Bill }) {
       </div>
       <div className={slip.row}>
         <span>{t(bill.orders.length > 1 ? 'bills.receipt.orders' : 'bills.receipt.order')}</span>
-        <span>{bill.orders.map((o) => `#${o.id}`).join(', ')}</span>
+        <span>{bill.orders.map((o) => `#${o.number}`).join(', ')}</span>
       </div>
       <div className={slip.row}>
         <span>{t('bills.receipt.date')}</span>

@@ -21,11 +21,22 @@ const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn(), removeAllL
 
 const names = { az: 'Plov', en: 'Pilaf', ru: 'Плов' };
 
-/** A bill of 10.00 AZN: one pilaf (6.00) and two teas (2.00 each), at table 7, restaurant in Baku speaking az. */
+/**
+ * A bill of 10.00 AZN: one pilaf (6.00) and two teas (2.00 each), at table 7, restaurant in Baku speaking az. Its
+ * order is id 12, number 3 of the day (what people see).
+ */
 const openBill = (over: Partial<Bill> = {}): Bill => ({
   eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'az' },
   orders: [
-    { id: 12, tableNumber: '7', status: 'ISSUED', createdAt: '2026-01-05T12:00:00.000Z', orderPrice: 10, discount: 0 },
+    {
+      id: 12,
+      number: 3,
+      tableNumber: '7',
+      status: 'ISSUED',
+      createdAt: '2026-01-05T12:00:00.000Z',
+      orderPrice: 10,
+      discount: 0,
+    },
   ],
   items: [
     { id: 1, orderId: 12, name: 'Plov', names, quantity: 1, price: 6, total: 6, paid: false, options: [] },
@@ -59,7 +70,15 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
 const paidBill = () =>
   openBill({
     orders: [
-      { id: 12, tableNumber: '7', status: 'PAID', createdAt: '2026-01-05T12:00:00.000Z', orderPrice: 10, discount: 1 },
+      {
+        id: 12,
+        number: 3,
+        tableNumber: '7',
+        status: 'PAID',
+        createdAt: '2026-01-05T12:00:00.000Z',
+        orderPrice: 10,
+        discount: 1,
+      },
     ],
     discount: 1,
     discountReason: 'Daimi qonaq',
@@ -350,7 +369,8 @@ describe('the receipt', () => {
     const text = receipt.textContent ?? '';
     expect(text).toContain('Şirvan');
     expect(text).toContain('Masa7');
-    expect(text).toContain('Sifariş#12');
+    expect(text).toContain('Sifariş#3');
+    expect(text).not.toContain('#12');
     expect(text).toContain('06.01.26, 00:30');
     expect(screen.getAllByTestId('receipt-item').map((i) => i.textContent)).toEqual([
       'Plov1 × 6,006,00',
@@ -365,6 +385,15 @@ describe('the receipt', () => {
     // The interface around it stays English.
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the orders of a bill of two by their numbers of the day, not their ids', async () => {
+    const paid = paidBill();
+    bill = { ...paid, orders: [paid.orders[0], { ...paid.orders[0], id: 13, number: 4, tableNumber: '8' }] };
+    await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12,13&restaurantId=7' });
+    const text = (await screen.findByRole('article')).textContent ?? '';
+    expect(text).toContain('Sifarişlər#3, #4');
+    expect(text).not.toMatch(/#1[23]/);
   });
 });
 
@@ -480,8 +509,11 @@ describe('refunds and reopening (EATERY_ADMIN)', () => {
   it('reopens a paid bill of two orders: the reason is required and sent for each order; the bill is open', async () => {
     roles = ['EATERY_ADMIN'];
     const paid = paidBill();
-    bill = { ...paid, orders: [paid.orders[0], { ...paid.orders[0], id: 13, tableNumber: '8' }] };
+    bill = { ...paid, orders: [paid.orders[0], { ...paid.orders[0], id: 13, number: 4, tableNumber: '8' }] };
     await renderBill('en', '/admin/bill?orderIds=12,13&restaurantId=7');
+    // The orders are named by their numbers of the day, in the heading too; their ids stay in the address.
+    expect(await screen.findByRole('heading', { name: /#3, #4/ })).toBeTruthy();
+    expect(screen.getByText(/^Orders: #3, #4$/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Reopen' }));
     const form = await screen.findByTestId('reopen-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Reopen' }));
@@ -516,7 +548,7 @@ describe('refunds and reopening (EATERY_ADMIN)', () => {
     roles = ['EATERY_ADMIN'];
     bill = openBill({ orders: openBill().orders.map((o) => ({ ...o, status: 'CANCELLED' })) });
     await renderBill('en');
-    expect((await screen.findByTestId('bill-closed-orders')).textContent).toContain('Cancelled: #12');
+    expect((await screen.findByTestId('bill-closed-orders')).textContent).toContain('Cancelled: #3');
     expect(screen.queryByRole('radio', { name: 'Equally' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();

@@ -101,6 +101,8 @@ describe('floor view', () => {
     await waitFor(() => expect(tile('2')).toBeTruthy());
     fireEvent.click(tile('2'));
     const panel = await screen.findByRole('dialog', { name: 'Table 2' });
+    // The order by its number of the day (122 for id 22 in the fixture); the id stays in the bill's address.
+    expect(within(panel).getByText('Order #122')).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Close the bill' }).getAttribute('href')).toBe(
       '/admin/bill?orderIds=22',
     );

@@ -95,7 +95,7 @@ function OrderBlock({
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" mb="xs">
-        <Text fw={700}>{t('floor.order', { id: order.id })}</Text>
+        <Text fw={700}>{t('floor.order', { number: order.number })}</Text>
         <Badge variant="light">{t(`floor.orderStatus.${order.status}`)}</Badge>
       </Group>
       {order.status === 'NEEDS_CONFIRMATION' && (

@@ -76,7 +76,10 @@ describe('kitchen display', () => {
     await show(fixture());
     await waitFor(() => expect(tickets()).toHaveLength(3));
     const [first, second, third] = tickets();
-    expect(first.getAttribute('aria-label')).toBe('Ticket: table 7, order 11');
+    // The order's number of the day (the fixture's 111 for id 11), never its id.
+    expect(first.getAttribute('aria-label')).toBe('Ticket: table 7, order #111');
+    expect(within(first).getByText('#111')).toBeTruthy();
+    expect(within(first).queryByText('#11')).toBeNull();
     expect(first.dataset.level).toBe('red');
     expect(within(first).getByText('Overdue')).toBeTruthy();
     expect(within(first).queryByText('ADD-ON')).toBeNull();
@@ -84,12 +87,12 @@ describe('kitchen display', () => {
     expect(within(first).getByText('no onions')).toBeTruthy();
     expect(within(first).getByText('25:00')).toBeTruthy();
 
-    expect(second.getAttribute('aria-label')).toBe('Ticket: table 7, order 11');
+    expect(second.getAttribute('aria-label')).toBe('Ticket: table 7, order #111');
     expect(second.dataset.level).toBe('amber');
     expect(within(second).getByText('ADD-ON')).toBeTruthy();
     expect(within(second).getByText('Waiting long')).toBeTruthy();
 
-    expect(third.getAttribute('aria-label')).toBe('Ticket: table 2, order 12');
+    expect(third.getAttribute('aria-label')).toBe('Ticket: table 2, order #112');
     expect(third.dataset.level).toBe('fresh');
   });
 
@@ -132,7 +135,7 @@ describe('kitchen display', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Recall/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Bumped tickets' });
-    expect(within(drawer).getByText('Table 2 · #12')).toBeTruthy();
+    expect(within(drawer).getByText('Table 2 · #112')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Bring back' }));
     await waitFor(() => expect(tickets()).toHaveLength(3));
     expect(api.requests('POST')[1].url).toBe(`/api/eatery/${EATERY}/kitchen/tickets/12/1/recall`);
@@ -152,15 +155,15 @@ describe('kitchen display', () => {
     });
 
     act(() => socket.onEvent(event(order, 'NEW_ORDER')));
-    expect(await screen.findByLabelText('Ticket: table 9, order 20')).toBeTruthy();
+    expect(await screen.findByLabelText('Ticket: table 9, order #120')).toBeTruthy();
 
     // An older copy arriving late changes nothing; a newer one replaces it.
     act(() => socket.onEvent(event({ ...order, version: 3, items: [makeItem(30, 20, { status: 'PREPARING' })] })));
     act(() => socket.onEvent(event({ ...order, version: 2, items: [makeItem(30, 20, { status: 'READY' })] })));
     expect(await screen.findByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
     // Events are applied in order: once a later event's ticket shows, the older copy has had its turn.
-    act(() => socket.onEvent(event({ ...order, id: 21, items: [makeItem(31, 21)] }, 'NEW_ORDER')));
-    expect(await screen.findByLabelText('Ticket: table 9, order 21')).toBeTruthy();
+    act(() => socket.onEvent(event({ ...order, id: 21, number: 121, items: [makeItem(31, 21)] }, 'NEW_ORDER')));
+    expect(await screen.findByLabelText('Ticket: table 9, order #121')).toBeTruthy();
     expect(screen.getByRole('button', { name: '1× Dish 30: mark Ready' })).toBeTruthy();
 
     act(() => socket.onEvent({ type: 'ORDER_DELETED', orderId: 20, status: 'CREATED' }));
@@ -322,7 +325,7 @@ describe('kitchen display', () => {
       await waitFor(() => expect(notices()).toHaveLength(1));
       const [notice] = notices();
       expect(within(notice).getByTestId('void-line').textContent).toBe(
-        'VOID · Table 4 · Plov × 2 · Guest changed their mind',
+        'VOID · Table 4 · #150 · Plov × 2 · Guest changed their mind',
       );
       expect(within(notice).getByText('Was cooking: stop · voided 2:00 ago')).toBeTruthy();
       expect(screen.queryByText(/Tea/)).toBeNull();
@@ -374,7 +377,7 @@ describe('kitchen display', () => {
       act(() => socket.onEvent({ type: 'ORDER_UPDATED', orderId: 60, status: 'CREATED', version: 2, order: voided }));
       await waitFor(() => expect(notices()).toHaveLength(1));
       expect(within(notices()[0]).getByTestId('void-line').textContent).toBe(
-        'ОТМЕНА · Стол 8 · Блюдо 61 × 1 · Гость передумал',
+        'ОТМЕНА · Стол 8 · #160 · Блюдо 61 × 1 · Гость передумал',
       );
       expect(ruTickets()).toHaveLength(0);
     });

@@ -13,7 +13,7 @@ import { useChimeOnNew } from '../shared/live/use-chime-on-new';
 import { useNow } from '../shared/live/use-now';
 import { AllDayPanel } from './AllDayPanel';
 import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
-import { nextKitchenStatus } from './ticket-format';
+import { nextKitchenStatus, withOrderNumbers } from './ticket-format';
 import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
 import { StationPicker } from './StationPicker';
@@ -51,7 +51,12 @@ export function KitchenBoardScreen({
   // A guest order waiting for staff confirmation is not the kitchen's yet (whatever an older server sends).
   const held = board.data?.orders;
   const orders = useMemo(() => held?.filter((o) => isKitchenOrderStatus(o.status)), [held]);
-  const view = useMemo(() => kitchenBoard(orders ?? [], station, now), [orders, station, now]);
+  const view = useMemo(() => {
+    const board = kitchenBoard(orders ?? [], station, now);
+    // People see an order's number of the day, never its id.
+    const numbered = <T extends { orderId: number }>(rows: readonly T[]) => withOrderNumbers(rows, orders ?? []);
+    return { ...board, tickets: numbered(board.tickets), recall: numbered(board.recall), voids: numbered(board.voids) };
+  }, [orders, station, now]);
   const { isDismissed, dismiss } = useDismissedVoids();
   const voids = useMemo(() => view.voids.filter((v) => !isDismissed(v.itemId)), [view.voids, isDismissed]);
   // A new ticket or a new VOID notice chimes.

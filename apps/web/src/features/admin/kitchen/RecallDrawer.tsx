@@ -3,11 +3,11 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { RECALL_MINUTES, type KitchenTicket } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { itemName } from '../shared/live/item-name';
-import { formatAge } from './ticket-format';
+import { formatAge, type WithOrderNumber } from './ticket-format';
 
 interface RecallDrawerProps {
   opened: boolean;
-  tickets: readonly KitchenTicket[];
+  tickets: readonly WithOrderNumber<KitchenTicket>[];
   now: number;
   /** The key of the ticket being brought back. */
   busyKey: string | null;
@@ -32,7 +32,7 @@ export function RecallDrawer({ opened, tickets, now, busyKey, onRecall, onClose 
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <div>
                   <Text fw={800} size="xl">
-                    {t('kitchen.table', { number: ticket.tableNumber })} · #{ticket.orderId}
+                    {t('kitchen.table', { number: ticket.tableNumber })} · #{ticket.orderNumber}
                   </Text>
                   <Text size="sm" c="dimmed">
                     {t('kitchen.recall.bumpedAgo', { age: formatAge(now - Date.parse(ticket.bumpedAt ?? '')) })}

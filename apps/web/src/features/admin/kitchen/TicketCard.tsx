@@ -4,7 +4,7 @@ import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
-import { formatAge, nextKitchenStatus, ticketLevel, type TicketLevel } from './ticket-format';
+import { formatAge, nextKitchenStatus, ticketLevel, type TicketLevel, type WithOrderNumber } from './ticket-format';
 import classes from './kitchen.module.css';
 
 const LEVEL_ICON: Record<TicketLevel, typeof IconClock> = {
@@ -14,7 +14,7 @@ const LEVEL_ICON: Record<TicketLevel, typeof IconClock> = {
 };
 
 interface TicketCardProps {
-  ticket: KitchenTicket;
+  ticket: WithOrderNumber<KitchenTicket>;
   now: number;
   amberMinutes: number;
   redMinutes: number;
@@ -52,14 +52,14 @@ export function TicketCard({
       padding="sm"
       className={classes.ticket}
       data-level={level}
-      aria-label={t('kitchen.ticketLabel', { table: ticket.tableNumber, order: ticket.orderId })}
+      aria-label={t('kitchen.ticketLabel', { table: ticket.tableNumber, number: ticket.orderNumber })}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div>
           <Text className={classes.table}>{t('kitchen.table', { number: ticket.tableNumber })}</Text>
           <Group gap={6}>
             <Text size="md" c="dimmed" fw={600}>
-              #{ticket.orderId}
+              #{ticket.orderNumber}
             </Text>
             {ticket.addOn && (
               <Badge color="violet" size="lg" variant="filled">

@@ -4,7 +4,7 @@ import type { KitchenVoid } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
-import { formatAge } from './ticket-format';
+import { formatAge, type WithOrderNumber } from './ticket-format';
 import classes from './kitchen.module.css';
 
 /**
@@ -17,7 +17,7 @@ export function VoidNotices({
   now,
   onDismiss,
 }: {
-  voids: readonly KitchenVoid[];
+  voids: readonly WithOrderNumber<KitchenVoid>[];
   now: number;
   onDismiss: (itemId: number) => void;
 }) {
@@ -32,7 +32,15 @@ export function VoidNotices({
   );
 }
 
-function VoidNotice({ notice, now, onDismiss }: { notice: KitchenVoid; now: number; onDismiss: () => void }) {
+function VoidNotice({
+  notice,
+  now,
+  onDismiss,
+}: {
+  notice: WithOrderNumber<KitchenVoid>;
+  now: number;
+  onDismiss: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const name = itemName(notice, i18n.language);
   const options = itemOptionsText(notice.options, i18n.language);
@@ -44,7 +52,12 @@ function VoidNotice({ notice, now, onDismiss }: { notice: KitchenVoid; now: numb
           <IconAlertTriangleFilled size={36} aria-hidden style={{ flexShrink: 0 }} />
           <div style={{ minWidth: 0 }}>
             <Text className={classes.voidLine} data-testid="void-line">
-              {t('kitchen.void.line', { table: notice.tableNumber, name, quantity: notice.quantity })}
+              {t('kitchen.void.line', {
+                table: notice.tableNumber,
+                number: notice.orderNumber,
+                name,
+                quantity: notice.quantity,
+              })}
               {notice.reason && ` · ${notice.reason}`}
             </Text>
             {options && (

@@ -1,4 +1,19 @@
-import type { ItemStatus } from '@qr-menu/contract';
+import type { ItemStatus, Order } from '@qr-menu/contract';
+
+/** A ticket or VOID notice with the number of its order (what the kitchen shows; `orderId` stays for the API). */
+export type WithOrderNumber<T> = T & { orderNumber: number };
+
+/** Each row with the number of the day of its order among `orders` (rows come from those orders, so all have one). */
+export function withOrderNumbers<T extends { orderId: number }>(
+  rows: readonly T[],
+  orders: readonly Pick<Order, 'id' | 'number'>[],
+): WithOrderNumber<T>[] {
+  const numbers = new Map(orders.map((o) => [o.id, o.number]));
+  return rows.flatMap((row) => {
+    const orderNumber = numbers.get(row.orderId);
+    return orderNumber === undefined ? [] : [{ ...row, orderNumber }];
+  });
+}
 
 /** The status one tap moves a kitchen item to: CREATED → PREPARING → READY; null when the kitchen is done. */
 export function nextKitchenStatus(status: ItemStatus): 'PREPARING' | 'READY' | null {

@@ -80,7 +80,7 @@ describe('order card: only the actions of the role', () => {
 
   it('the cashier closes the bill on its own screen and has no item steps', async () => {
     await renderCard(['CASHIER']);
-    const bill = screen.getByRole('link', { name: 'Close the bill of order #7' });
+    const bill = screen.getByRole('link', { name: 'Close the bill of order #107' });
     expect(bill.getAttribute('href')).toBe('/admin/bill?orderIds=7');
     expect(screen.queryByRole('button', { name: /mark as/ })).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('order card: only the actions of the role', () => {
     await renderCard(['EATERY_ADMIN']);
     expect(screen.getByRole('button', { name: 'Pilaf: mark as Preparing' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tea: mark as Served' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Close the bill of order #7' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Close the bill of order #107' })).toBeTruthy();
   });
 
   it('a paid order with every dish served shows details only', async () => {
@@ -108,6 +108,19 @@ describe('order card: only the actions of the role', () => {
     expect(on.onStepItem).toHaveBeenCalledWith(tea, 'SERVED');
     expect(screen.queryByRole('button', { name: 'Edit Pilaf' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add dish' })).toBeNull();
+  });
+});
+
+describe('order card: the order number', () => {
+  it('shows and names the order by its number of the day, never its id', async () => {
+    await renderCard(['EATERY_ADMIN'], { shown: { ...order, number: 3 } });
+    const card = screen.getByRole('article', { name: 'Order #3, table 5' });
+    expect(within(card).getByText('#3')).toBeTruthy();
+    expect(within(card).queryByText('#7')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Close the bill of order #3' }).getAttribute('href')).toBe(
+      '/admin/bill?orderIds=7',
+    );
+    expect(screen.getByRole('button', { name: 'Delete order #3' })).toBeTruthy();
   });
 });
 

@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import { billPath, formatAge, formatMoney, formatOrderTime, type OrderPermissions } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import { VoidedBadge, VoidReason } from './VoidedMark';
+import { useRejectionReasonText } from './rejection-reason';
 import classes from './orders.module.css';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
@@ -80,6 +81,7 @@ export function OrderCard({
   accepting = false,
 }: OrderCardProps) {
   const { t, i18n } = useTranslation();
+  const rejectionText = useRejectionReasonText();
   const colors = useStatusColors();
   const color = colors.order(order.status);
   const closed = isFinalOrderStatus(order.status);
@@ -105,7 +107,7 @@ export function OrderCard({
       data-order-id={order.id}
       data-status={order.status}
       data-flashing={flashing || undefined}
-      aria-label={t('orders.card.label', { id: order.id, table: order.tableNumber })}
+      aria-label={t('orders.card.label', { number: order.number, table: order.tableNumber })}
       component="article"
       style={{
         borderLeftColor: `var(--mantine-color-${color}-filled)`,
@@ -146,7 +148,7 @@ export function OrderCard({
             <OrderStatusBadge status={order.status} size="lg" />
           </Group>
           <Text size="sm" fw={600} className={classes.strike}>
-            #{order.id}
+            #{order.number}
           </Text>
         </Stack>
       </Group>
@@ -179,7 +181,7 @@ export function OrderCard({
       )}
       {order.status === 'CANCELLED' && order.rejectionReason && (
         <Text size="sm" mt="xs" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="rejection-reason">
-          {t('orders.rejectedBecause', { reason: order.rejectionReason })}
+          {t('orders.rejectedBecause', { reason: rejectionText(order.rejectionReason) })}
         </Text>
       )}
       {order.note && (
@@ -232,7 +234,7 @@ export function OrderCard({
                 leftSection={<IconCheck size={16} />}
                 loading={accepting}
                 onClick={onAccept}
-                aria-label={t('orders.waiting.acceptNamed', { id: order.id })}
+                aria-label={t('orders.waiting.acceptNamed', { number: order.number })}
                 data-action="accept"
                 style={{ flex: '1 0 auto' }}
               >
@@ -245,7 +247,7 @@ export function OrderCard({
                 leftSection={<IconX size={16} />}
                 onClick={onReject}
                 disabled={accepting}
-                aria-label={t('orders.waiting.rejectNamed', { id: order.id })}
+                aria-label={t('orders.waiting.rejectNamed', { number: order.number })}
                 data-action="reject"
                 style={{ flex: '1 0 auto' }}
               >
@@ -284,7 +286,7 @@ export function OrderCard({
               variant="default"
               size="sm"
               leftSection={<IconReceipt size={16} />}
-              aria-label={t('orders.closeBillNamed', { id: order.id })}
+              aria-label={t('orders.closeBillNamed', { number: order.number })}
               style={{ flex: '1 0 auto' }}
             >
               {t('orders.closeBill')}
@@ -294,7 +296,7 @@ export function OrderCard({
         {perms.delete && (
           <TooltipAction
             tip={t('orders.deleteOrder')}
-            label={t('orders.deleteOrderNamed', { id: order.id })}
+            label={t('orders.deleteOrderNamed', { number: order.number })}
             icon={IconTrash}
             variant="light"
             color="red"

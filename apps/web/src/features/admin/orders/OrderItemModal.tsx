@@ -168,7 +168,10 @@ export function OrderItemModal({
     <Modal
       opened
       onClose={onClose}
-      title={t(editing ? 'orders.item.editTitle' : 'orders.item.addTitle', { id: order.id, table: order.tableNumber })}
+      title={t(editing ? 'orders.item.editTitle' : 'orders.item.addTitle', {
+        number: order.number,
+        table: order.tableNumber,
+      })}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

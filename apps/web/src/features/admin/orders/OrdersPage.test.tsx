@@ -46,7 +46,7 @@ async function showBoard(roles: Role[], routes: Record<string, unknown> = {}) {
     ...routes,
   });
   await renderWithProviders(<OrdersPage />, { path: `/admin/orders?restaurantId=${EATERY}` });
-  await screen.findByLabelText('Order #11, table 5');
+  await screen.findByLabelText('Order #111, table 5');
   return api;
 }
 
@@ -90,7 +90,7 @@ describe('orders board', () => {
     });
     const section = await screen.findByTestId('earlier-open');
     expect(within(section).getByRole('heading', { name: 'Still open from earlier days: 1' })).toBeTruthy();
-    expect(within(section).getByLabelText('Order #9, table 2')).toBeTruthy();
+    expect(within(section).getByLabelText('Order #109, table 2')).toBeTruthy();
     expect(cards()).toEqual(['9', '11']);
     const listRequests = api.requests('GET').filter((c) => c.url.includes('/orders')).length;
 

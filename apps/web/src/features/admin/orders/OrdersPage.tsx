@@ -106,7 +106,8 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   const accept = useAcceptOrder(eateryId);
   const acceptOrder = (order: Order) =>
     accept.mutate(order.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('orders.waiting.accepted', { id: order.id }) }),
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: t('orders.waiting.accepted', { number: order.number }) }),
     });
 
   const card = (order: Order) => (
@@ -190,7 +191,7 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
           onClose={dialog.close}
           onCreated={(order) => {
             alerts.markOwn(order.id);
-            notifications.show({ color: 'green', message: t('orders.create.done', { id: order.id }) });
+            notifications.show({ color: 'green', message: t('orders.create.done', { number: order.number }) });
             // Show the new order even when another day or filter was chosen (the answer is already in today's
             // cached list, or today's list is fetched now), then offer to add dishes.
             filters.showToday();

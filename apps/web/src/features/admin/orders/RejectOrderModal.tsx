@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Button, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REJECTION_REASON_MAX, type Order } from '@qr-menu/contract';
+import { presetReason, REJECTION_REASON_MAX, REJECTION_REASONS, type Order } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { useRejectOrder } from './orders-api';
 
-/** The quick picks of the reject dialog (orders.reject.reasons.*): they fill the reason, which stays editable. */
-export const REJECT_REASONS = ['soldOut', 'closing', 'noGuest', 'duplicate', 'callWaiter'] as const;
-
 /**
  * Reject a guest order waiting for confirmation: a reason is required (the guest sees it on their
- * phone); one tap on a common reason fills it in the staff's language, and it can be edited or written freely.
+ * phone); one tap on a common reason (contract REJECTION_REASONS) fills it in the staff's language, and it can be
+ * edited or written freely. A common reason left as it is goes as its key (`preset:<key>`), so the guest reads it in
+ * their own language; an edited or written one goes as typed.
  */
 export function RejectOrderModal({
   eateryId,
@@ -26,7 +25,7 @@ export function RejectOrderModal({
   const reject = useRejectOrder(eateryId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const picked = REJECT_REASONS.find((r) => t(`orders.reject.reasons.${r}`) === reason) ?? null;
+  const picked = REJECTION_REASONS.find((r) => t(`orders.reject.reasons.${r}`) === reason.trim()) ?? null;
   const check = (value: string) => (value.trim() ? undefined : 'orders.reject.reasonRequired');
 
   const submit = (e: React.FormEvent) => {
@@ -35,10 +34,10 @@ export function RejectOrderModal({
     setError(problem);
     if (problem) return;
     reject.mutate(
-      { orderId: order.id, reason: reason.trim() },
+      { orderId: order.id, reason: picked ? presetReason(picked) : reason.trim() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('orders.waiting.rejected', { id: order.id }) });
+          notifications.show({ color: 'green', message: t('orders.waiting.rejected', { number: order.number }) });
           onClose();
         },
       },
@@ -46,7 +45,11 @@ export function RejectOrderModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('orders.reject.title', { id: order.id, table: order.tableNumber })}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('orders.reject.title', { number: order.number, table: order.tableNumber })}
+    >
       <form onSubmit={submit} noValidate data-testid="reject-form">
         <Stack gap="sm">
           <ErrorBanner error={reject.error} onClose={() => reject.reset()} />
@@ -58,7 +61,7 @@ export function RejectOrderModal({
               {t('orders.reject.quick')}
             </Text>
             <Group gap={6}>
-              {REJECT_REASONS.map((r) => (
+              {REJECTION_REASONS.map((r) => (
                 <Chip
                   key={r}
                   size="sm"
@@ -78,6 +81,9 @@ export function RejectOrderModal({
                 </Chip>
               ))}
             </Group>
+            <Text size="xs" c="dimmed">
+              {t('orders.reject.presetHint')}
+            </Text>
           </Stack>
           <Textarea
             label={t('orders.reject.reason')}

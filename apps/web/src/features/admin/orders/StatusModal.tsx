@@ -75,7 +75,7 @@ export function StatusModal({
           notifications.show({
             color: 'green',
             message: t('orders.statusChanged', {
-              id: order.id,
+              number: order.number,
               status: t(`orders.status.${shownStatus(saved ? saved.status : status)}`),
             }),
           });
@@ -86,12 +86,12 @@ export function StatusModal({
   };
 
   const cancelOrder = async () => {
-    if (!(await confirmDanger(t('orders.confirmCancel', { id: order.id }), t('orders.quick.cancel')))) return;
+    if (!(await confirmDanger(t('orders.confirmCancel', { number: order.number }), t('orders.quick.cancel')))) return;
     apply('CANCELLED');
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('orders.statusModal.title', { id: order.id })} size="lg">
+    <Modal opened onClose={onClose} title={t('orders.statusModal.title', { number: order.number })} size="lg">
       <Stack gap="sm">
         <ErrorBanner error={update.error} onClose={() => update.reset()} />
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
@@ -246,7 +246,7 @@ export function StatusModal({
               to={billPath(order.id)}
               variant="light"
               leftSection={<IconReceipt size={16} />}
-              aria-label={t('orders.closeBillNamed', { id: order.id })}
+              aria-label={t('orders.closeBillNamed', { number: order.number })}
             >
               {t('orders.closeBill')}
             </Button>

@@ -75,7 +75,7 @@ export function VoidItemModal({
         <Stack gap="sm">
           <ErrorBanner error={voidItem.error} onClose={() => voidItem.reset()} />
           <Text size="sm" c="dimmed">
-            {t('orders.void.hint', { id: order.id, table: order.tableNumber })}
+            {t('orders.void.hint', { number: order.number, table: order.tableNumber })}
           </Text>
           <ReasonChips value={form.values.reason} onPick={setReason} />
           <Textarea

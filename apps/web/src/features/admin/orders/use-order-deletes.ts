@@ -17,9 +17,9 @@ export function useOrderDeletes(eateryId: number) {
     notifications.show({ color: 'red', title: t('common.error'), message: errorText(err) });
 
   const removeOrder = async (order: Order) => {
-    if (!(await confirmDanger(t('orders.confirmDelete', { id: order.id, table: order.tableNumber })))) return;
+    if (!(await confirmDanger(t('orders.confirmDelete', { number: order.number, table: order.tableNumber })))) return;
     deleteOrder.mutate(order.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('orders.deletedOk', { id: order.id }) }),
+      onSuccess: () => notifications.show({ color: 'green', message: t('orders.deletedOk', { number: order.number }) }),
       onError: failed,
     });
   };

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useReducer, useState } from 'react';
 import { IconBellRinging, IconCash, IconCreditCard, IconReceipt2, IconUserCheck, IconX } from '@tabler/icons-react';
 import type { CallKind, GuestCall, GuestPaymentMethod } from '@qr-menu/contract';
 import { useTranslation } from '../lib/i18n';
@@ -8,26 +8,9 @@ import { isOnline } from '../offline/online-status';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/parts';
 import { Sheet } from '../ui/Sheet';
-import { latestCalls, sendCall, useTableCalls } from './calls-api';
+import { currentCalls, noticesEndAt, sendCall, shownCalls, useTableCalls } from './calls-api';
 import { useCallsLive } from './use-calls-live';
 import classes from './calls.module.css';
-
-/** How long "the waiter is on the way" stays shown after the waiter acknowledged the call. */
-const ACKNOWLEDGED_SHOWN_MS = 10 * 60_000;
-
-/**
- * The newest call of each kind while it matters: open, or acknowledged in the last minutes ("on the way" an hour
- * later would mislead).
- */
-export function currentCalls(calls: readonly GuestCall[] | undefined, now = Date.now()) {
-  const latest = latestCalls(calls);
-  const current: Partial<Record<CallKind, GuestCall>> = {};
-  for (const call of Object.values(latest)) {
-    const recent = !!call.acknowledgedAt && now - Date.parse(call.acknowledgedAt) < ACKNOWLEDGED_SHOWN_MS;
-    if (call.status === 'OPEN' || recent) current[call.kind] = call;
-  }
-  return current;
-}
 
 /** The i18n key of what the guest reads about a call: waiting (for the bill: and how they pay), or coming. */
 export function callStatusKey(call: GuestCall): string {
@@ -58,7 +41,7 @@ export function CallButton({ eateryId, tableId }: { eateryId: number; tableId: n
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const calls = useTableCalls(eateryId, tableId);
-  const waiting = (calls.data ?? []).some((c) => c.status === 'OPEN');
+  const waiting = shownCalls(calls.data).some((c) => c.status === 'OPEN');
   return (
     <>
       <button
@@ -171,18 +154,15 @@ function CallSheet({ eateryId, tableId, onClose }: { eateryId: number; tableId: 
 /**
  * Under the header: what happened to this device's latest calls ("the waiter has been called", then "the waiter is
  * on the way"), live from the socket with the poll as the fallback. Nothing on the server: calls are the device's.
+ * A notice ends when it stops being true (currentCalls): "on the way" after CALL_ON_THE_WAY_MS, a bill's once paid.
  */
 export function CallNotice({ eateryId, tableId }: { eateryId: number; tableId: number }) {
   const { t } = useTranslation();
   const calls = useTableCalls(eateryId, tableId, { poll: true });
   const [hidden, setHidden] = useState<number[]>([]);
   const list = calls.data ?? [];
-  useCallsLive(
-    eateryId,
-    tableId,
-    list.filter((c) => c.status === 'OPEN'),
-    calls.refetch,
-  );
+  useCallsLive(eateryId, tableId, shownCalls(list), calls.refetch);
+  useRenderAt(noticesEndAt(list));
   const latest = currentCalls(list);
   const shown = [latest.WAITER, latest.BILL].filter((c): c is GuestCall => !!c && !hidden.includes(c.id));
   return (
@@ -208,4 +188,17 @@ export function CallNotice({ eateryId, tableId }: { eateryId: number; tableId: n
       ))}
     </div>
   );
+}
+
+/**
+ * Renders the component again at `at` (ms since the epoch): an "on the way" notice ends on time, with no request and
+ * whether or not anything else changes.
+ */
+function useRenderAt(at: number | null) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (at === null) return;
+    const timer = window.setTimeout(rerender, Math.max(0, at - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [at]);
 }

@@ -2,14 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuestCall, Language } from '@qr-menu/contract';
-import { CALL_EVENT, SOCKET_SUBSCRIBE, callTopic } from '@qr-menu/contract/constants';
+import { CALL_EVENT, CALL_ON_THE_WAY_MS, SOCKET_SUBSCRIBE, callTopic } from '@qr-menu/contract/constants';
 import { jsonResponse, renderGuest } from '../test-render';
 import { cartActions, resetCartStoreForTests } from '../cart/cart-store';
 import { clearGuestQueriesForTests } from '../lib/query';
 import az from '../i18n/az.json';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
-import { CallButton, CallNotice, callStatusKey, currentCalls } from './TableCalls';
+import { CallButton, CallNotice, callStatusKey } from './TableCalls';
+import { currentCalls, noticesEndAt } from './calls-api';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn() };
@@ -23,6 +24,7 @@ const call = (over: Partial<GuestCall> = {}): GuestCall => ({
   status: 'OPEN',
   createdAt: new Date().toISOString(),
   acknowledgedAt: null,
+  billPaidAt: null,
   ...over,
 });
 
@@ -100,7 +102,7 @@ describe('calls from the table', () => {
     expect(fetchSpy.mock.calls.length).toBe(requests);
   });
 
-  it('polls the calls every 10 s while one is open, and stops once it is acknowledged', async () => {
+  it('polls the calls every 10 s while a notice shows, and stops once "on the way" has run out', async () => {
     serverCalls = [call()];
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await renderCalls();
@@ -115,8 +117,78 @@ describe('calls from the table', () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(notice().textContent).toBe('The waiter is on the way'));
     expect(gets()).toBe(before + 2);
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(gets()).toBe(before + 2);
+    // "On the way" is still news the poll must follow (the socket may be gone); once it has run out, no more polls.
+    await act(() => vi.advanceTimersByTimeAsync(CALL_ON_THE_WAY_MS));
+    expect(notice().textContent).toBe('');
+    const after = gets();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(gets()).toBe(after);
+  });
+
+  it('"the waiter is on the way" ends CALL_ON_THE_WAY_MS after the acknowledgement, with nothing else happening', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const acknowledgedAt = new Date(Date.now() - 60_000).toISOString();
+    serverCalls = [call({ status: 'ACKNOWLEDGED', acknowledgedAt })];
+    // No socket, no answer to the polls: only the clock ends the notice.
+    vi.mocked(io).mockImplementation(() => {
+      throw new Error('no socket');
+    });
+    await renderCalls();
+    await waitFor(() => expect(notice().textContent).toBe('The waiter is on the way'));
+    fetchSpy.mockImplementation(() => new Promise(() => {}));
+    await act(() => vi.advanceTimersByTimeAsync(CALL_ON_THE_WAY_MS - 60_000 - 1000));
+    expect(notice().textContent).toBe('The waiter is on the way');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(notice().textContent).toBe('');
+  });
+
+  it('a bill notice ends as soon as the socket says the bill is paid', async () => {
+    // The waiter acknowledged the bill call: "on the way with the bill"; then the cashier takes the payment.
+    const acknowledged = call({
+      id: 41,
+      kind: 'BILL',
+      paymentMethod: 'CARD',
+      status: 'ACKNOWLEDGED',
+      acknowledgedAt: new Date().toISOString(),
+    });
+    serverCalls = [acknowledged];
+    await renderCalls();
+    await waitFor(() => expect(notice().textContent).toBe('The waiter is on the way with the bill'));
+    // The acknowledged call's topic is followed too: the payment is news for it.
+    await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(CALL_EVENT, expect.any(Function)), {
+      timeout: 3000,
+    });
+    const connect = fakeSocket.on.mock.calls.find(([name]) => name === 'connect')![1] as () => void;
+    connect();
+    expect(fakeSocket.emit).toHaveBeenCalledWith(SOCKET_SUBSCRIBE, callTopic(41), expect.any(Function));
+    const handler = fakeSocket.on.mock.calls.find(([name]) => name === CALL_EVENT)![1] as (...e: unknown[]) => void;
+    act(() => handler({ type: 'CALL_UPDATED', call: { ...acknowledged, billPaidAt: new Date().toISOString() } }));
+    expect(notice().textContent).toBe('');
+  });
+
+  it('an open bill call answered by the payment never reads "on the way"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const open = call({ id: 42, kind: 'BILL', paymentMethod: 'CASH' });
+    serverCalls = [open];
+    await renderCalls();
+    await waitFor(() => expect(notice().textContent).toBe('The bill has been requested · paying in cash'));
+    const now = new Date().toISOString();
+    serverCalls = [{ ...open, status: 'ACKNOWLEDGED', acknowledgedAt: now, billPaidAt: now }];
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(notice().textContent).toBe(''));
+    // The sheet says nothing about it either.
+    fireEvent.click(screen.getByRole('button', { name: 'Call the waiter or request the bill' }));
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/bill has been|with the bill/);
+  });
+
+  it('calling again replaces "on the way" with "called"', async () => {
+    serverCalls = [call({ id: 1, status: 'ACKNOWLEDGED', acknowledgedAt: new Date().toISOString() })];
+    postAnswer = () => jsonResponse(call({ id: 2 }), 201);
+    await renderCalls();
+    await waitFor(() => expect(notice().textContent).toBe('The waiter is on the way'));
+    fireEvent.click(screen.getByRole('button', { name: 'Call the waiter or request the bill' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Call the waiter' }));
+    await waitFor(() => expect(notice().textContent).toBe('The waiter has been called'));
   });
 
   it('requests the bill with the way to pay, and a second tap gets the open call back, not a second one', async () => {
@@ -189,15 +261,24 @@ describe('calls from the table', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(en.client.calls.offline);
   });
 
-  it('shows the newest call of each kind while it matters: open, or acknowledged in the last 10 minutes', () => {
+  it('shows the newest call of each kind while it is true: open, or acknowledged less than 5 minutes ago, unpaid', () => {
+    expect(CALL_ON_THE_WAY_MS).toBe(5 * 60_000);
     const now = Date.parse('2026-01-05T12:30:00.000Z');
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
     const oldWaiter = call({ id: 1, createdAt: at(40), status: 'ACKNOWLEDGED', acknowledgedAt: at(30) });
     const newWaiter = call({ id: 2, createdAt: at(5), status: 'ACKNOWLEDGED', acknowledgedAt: at(4) });
     const bill = call({ id: 3, kind: 'BILL', paymentMethod: 'CASH', createdAt: at(50) });
     expect(currentCalls([newWaiter, oldWaiter, bill], now)).toEqual({ WAITER: newWaiter, BILL: bill });
+    expect(noticesEndAt([newWaiter, oldWaiter, bill], now)).toBe(now + 60_000);
     // "On the way" half an hour later would mislead; a call still open stays, however old.
     expect(currentCalls([oldWaiter, bill], now)).toEqual({ BILL: bill });
+    expect(noticesEndAt([oldWaiter, bill], now)).toBeNull();
+    // Five minutes after the acknowledgement it is over.
+    const fiveAgo = call({ id: 4, createdAt: at(6), status: 'ACKNOWLEDGED', acknowledgedAt: at(5) });
+    expect(currentCalls([fiveAgo], now)).toEqual({});
+    // A paid bill ends its call, whether the waiter acknowledged it or the payment answered it.
+    const paid = call({ ...bill, status: 'ACKNOWLEDGED', acknowledgedAt: at(1), billPaidAt: at(1) });
+    expect(currentCalls([newWaiter, paid], now)).toEqual({ WAITER: newWaiter });
   });
 
   it('has every call text in az, en and ru', () => {

@@ -4,17 +4,19 @@ import { useGuestTopics } from '../lib/guest-socket';
 import { putCall, type GuestCallEvent } from './calls-api';
 
 /**
- * Live answers to this device's open calls: subscribed to /topic/call/{callId} (the server checks the device
- * cookie); an acknowledgement replaces the call in the cache, so the guest reads "the waiter is on the way" at once.
- * The 10 s poll of the calls list stays on while a call is open.
+ * Live news of the calls whose notices show (open, or "on the way"): subscribed to /topic/call/{callId} (the server
+ * checks the device cookie). An acknowledgement replaces the call in the cache, so the guest reads "the waiter is on
+ * the way" at once; a paid bill (`billPaidAt`) ends its notice at once. The 10 s poll of the calls list stays on
+ * while a notice shows.
  */
 export function useCallsLive(
   eateryId: number,
   tableId: number,
-  openCalls: readonly GuestCall[],
+  shownCalls: readonly GuestCall[],
   refetch: () => unknown,
 ) {
-  const ids = openCalls.map((c) => c.id);
+  // Sorted: the same calls in another order are the same subscriptions (no new socket).
+  const ids = shownCalls.map((c) => c.id).sort((a, b) => a - b);
   useGuestTopics<GuestCallEvent>({
     topics: ids.map(callTopic),
     event: CALL_EVENT,

@@ -83,7 +83,7 @@ describe('cart actions', () => {
 
   it('clear empties everything; reset keeps only the table and the restaurant', () => {
     let cart = setNote(addDish(atTable(), dish(1, 2)), 'x');
-    cart = setAddToOrder(cart, 12);
+    cart = setAddToOrder(cart, { id: 12, number: 2 });
     expect(clearCart()).toEqual(emptyCart());
     const reset = resetCart(cart);
     expect(reset).toEqual({
@@ -156,6 +156,15 @@ describe('stored cart', () => {
     const parsed = parseCart(JSON.stringify({ ...cart, totalAmount: 999, totalQuantity: 999 }));
     expect(parsed).toEqual(cart);
     expect(parsed.totalAmount).toBe(2.2);
+  });
+
+  it('keeps the order dishes are added to with its number; a cart stored without the number leaves that mode', () => {
+    const cart = setAddToOrder(addDish(atTable(), dish(1, 2)), { id: 12, number: 2 });
+    expect(cart).toMatchObject({ addToOrderId: 12, addToOrderNumber: 2 });
+    expect(parseCart(JSON.stringify(cart))).toEqual(cart);
+    const stored = parseCart(JSON.stringify({ ...cart, addToOrderNumber: undefined }));
+    expect(stored).toMatchObject({ addToOrderId: null, addToOrderNumber: null, items: cart.items });
+    expect(setAddToOrder(cart, null)).toMatchObject({ addToOrderId: null, addToOrderNumber: null });
   });
 
   it('drops malformed data', () => {

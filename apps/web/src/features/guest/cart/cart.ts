@@ -54,6 +54,8 @@ export interface Cart {
   eateryName: string;
   /** Set while the guest is choosing dishes to add to this existing order instead of placing a new one. */
   addToOrderId: number | null;
+  /** That order's number of the day (what the guest sees: "add dishes to order #3"); set with `addToOrderId`. */
+  addToOrderNumber: number | null;
   /** `Idempotency-Key` of the submission of these contents: reused on a retry, dropped when the contents change. */
   submissionKey: string | null;
 }
@@ -70,6 +72,7 @@ export const emptyCart = (): Cart => ({
   tableNumber: '',
   eateryName: '',
   addToOrderId: null,
+  addToOrderNumber: null,
   submissionKey: null,
 });
 
@@ -198,9 +201,18 @@ export function setTableAndEatery(cart: Cart, place: TablePlace): Cart {
   return same && next.tableNumber === cart.tableNumber && next.eateryName === cart.eateryName ? cart : next;
 }
 
+/** The order dishes are added to: its id (for the API) and its number of the day (for the guest). */
+export interface AddToOrder {
+  id: number;
+  number: number;
+}
+
 /** Enters ("add dishes to order #N") or leaves (null) the add-to-order mode; the chosen dishes stay. */
-export function setAddToOrder(cart: Cart, orderId: number | null): Cart {
-  return cart.addToOrderId === orderId ? cart : { ...cart, addToOrderId: orderId, submissionKey: null };
+export function setAddToOrder(cart: Cart, order: AddToOrder | null): Cart {
+  const id = order?.id ?? null;
+  const number = order?.number ?? null;
+  if (cart.addToOrderId === id && cart.addToOrderNumber === number) return cart;
+  return { ...cart, addToOrderId: id, addToOrderNumber: number, submissionKey: null };
 }
 
 /** Remembers the key of the submission about to be sent (kept until the contents change). */
@@ -306,15 +318,20 @@ export function parseCart(raw: string | null): Cart {
     if (items.some(sameLine(lineKey(dish.id, optionIds)))) continue;
     items.push({ dish, quantity: Math.min(MAX_QUANTITY, quantity), note: str(it.note), optionIds });
   }
-  const base: Cart = {
-    ...emptyCart(),
-    note: str(data.note),
-    eateryId: num(data.eateryId),
-    tableId: num(data.tableId),
-    tableNumber: str(data.tableNumber),
-    eateryName: str(data.eateryName),
-    addToOrderId: num(data.addToOrderId),
-  };
+  // The order's id and number, or neither: a cart saved before order numbers leaves the add-to-order mode.
+  const addToId = num(data.addToOrderId);
+  const addToNumber = num(data.addToOrderNumber);
+  const base = setAddToOrder(
+    {
+      ...emptyCart(),
+      note: str(data.note),
+      eateryId: num(data.eateryId),
+      tableId: num(data.tableId),
+      tableNumber: str(data.tableNumber),
+      eateryName: str(data.eateryName),
+    },
+    addToId && addToNumber ? { id: addToId, number: addToNumber } : null,
+  );
   return {
     ...withItems(base, items),
     submissionKey: typeof data.submissionKey === 'string' ? data.submissionKey : null,

@@ -7,12 +7,12 @@ import classes from '../guest.module.css';
 /** Shown while the guest chooses dishes for an existing order ("add dishes"). */
 export function AddModeBanner() {
   const { t } = useTranslation();
-  const { addToOrderId } = useCart();
+  const { addToOrderId, addToOrderNumber } = useCart();
   if (!addToOrderId) return null;
   return (
     <div className={classes.addBanner} role="status">
       <IconCirclePlus size={24} aria-hidden style={{ flex: 'none' }} />
-      <span className={classes.addBannerText}>{t('client.addMode.banner', { id: addToOrderId })}</span>
+      <span className={classes.addBannerText}>{t('client.addMode.banner', { number: addToOrderNumber })}</span>
       <Button
         variant="white"
         onClick={() => {

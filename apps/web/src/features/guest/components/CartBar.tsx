@@ -17,7 +17,7 @@ export function CartBar() {
   const navigate = useNavigate();
   if (cart.totalQuantity === 0) return null;
   const label = cart.addToOrderId
-    ? t('client.cartBar.toOrder', { id: cart.addToOrderId })
+    ? t('client.cartBar.toOrder', { number: cart.addToOrderNumber })
     : t('client.cartBar.viewCart');
   return (
     <div className={classes.bottomBar}>

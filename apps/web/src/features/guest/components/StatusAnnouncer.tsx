@@ -11,9 +11,9 @@ export function StatusAnnouncer({ orders }: { orders: readonly OrderStatus[] }) 
   const { t } = useTranslation();
   const changed = useStatusChanges(orders);
   const text = changed
-    .map(({ id, status, rejectionReason }) =>
+    .map(({ number, status, rejectionReason }) =>
       t('client.orders.statusChanged', {
-        id,
+        number,
         status: t(`client.status.${guestStatusKey(status, rejectionReason)}`),
       }),
     )

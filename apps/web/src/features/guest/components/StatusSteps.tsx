@@ -1,6 +1,6 @@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from '../lib/i18n';
-import { dishesStep, STEPS, stepIndex } from '../lib/status';
+import { dishesStep, rejectionText, STEPS, stepIndex } from '../lib/status';
 import { Alert } from '../ui/parts';
 import classes from '../guest.module.css';
 
@@ -23,7 +23,7 @@ export function StatusSteps({
   if (index === -1) {
     return rejectionReason ? (
       <Alert icon={<IconX size={22} />} title={t('client.confirm.rejected')} role="status">
-        {t('client.confirm.rejectedText')} {t('client.confirm.reason', { reason: rejectionReason })}
+        {t('client.confirm.rejectedText')} {t('client.confirm.reason', { reason: rejectionText(t, rejectionReason) })}
       </Alert>
     ) : (
       <Alert icon={<IconX size={22} />} title={t('client.status.cancelled')} role="status">

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, type Language } from '@qr-menu/contract/constants';
-import { saveLanguage, savedLanguage } from '../../../i18n/saved-language';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '@qr-menu/contract/constants';
+import { isLanguage, saveLanguage, savedLanguage } from '../../../i18n/saved-language';
 
 /**
  * The guest pages' translations without i18next (it and react-i18next were ~13 KB of the first load).
@@ -98,8 +98,25 @@ export async function setGuestLanguage(lng: Language): Promise<void> {
   if (chosen === lng) showGuestLanguage(lng);
 }
 
-/** The language the guest pages start in (local storage, cookie, az). */
-export const startLanguage = savedLanguage;
+/**
+ * Whether the guest ever chose a language here: saveLanguage (i18n/saved-language) keeps the choice in local storage
+ * and in the cookie, both named LANGUAGE_COOKIE.
+ */
+function choseBefore(): boolean {
+  const cookie = new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([a-z]{2})`).exec(document.cookie)?.[1];
+  return isLanguage(localStorage.getItem(LANGUAGE_COOKIE)) || isLanguage(cookie);
+}
+
+/**
+ * The language the guest pages start in: the guest's own choice (local storage, cookie), else the one the server
+ * picked for the page and put on <html lang> (the phone's Accept-Language, the restaurant's guest language or az:
+ * contract `guestPageLanguage`), so that hydration never flips the page to another language; else az.
+ */
+export function startLanguage(): Language {
+  if (choseBefore()) return savedLanguage();
+  const served = document.documentElement.lang;
+  return isLanguage(served) ? served : DEFAULT_LANGUAGE;
+}
 
 export function guestLanguage(): Language {
   return language;

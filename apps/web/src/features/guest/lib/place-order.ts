@@ -73,7 +73,7 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
       if (outcome.dropLines.length) cartActions.dropLines(outcome.dropLines);
       if (outcome.leaveAddMode) cartActions.setAddToOrder(null);
       if (outcome.reset) cartActions.reset();
-      return { key: outcome.messageKey, values: { id: orderId, dishes: outcome.droppedNames } };
+      return { key: outcome.messageKey, values: { number: sent.addToOrderNumber, dishes: outcome.droppedNames } };
     };
     if (orderId) {
       void outbox.submit({

@@ -1,4 +1,5 @@
-import { dishesProgress } from '@qr-menu/contract/constants';
+import { dishesProgress, rejectionReasonKey } from '@qr-menu/contract/constants';
+import type { TFunction } from './i18n';
 
 /**
  * Guest status labels: created, preparing (also for PROCESSING), ready, paid, cancelled, otherwise
@@ -67,4 +68,13 @@ export function stepIndex(status: string): number {
 export function dishesStep(items: readonly { status: string }[]): number {
   const progress = dishesProgress(items.map((i) => i.status));
   return progress === null || progress === 'ISSUED' ? STEPS.length - 1 : stepIndex(progress);
+}
+
+/**
+ * Why staff rejected an order, as the guest reads it: a common reason (`preset:<key>`) in the guest's language, a
+ * reason staff wrote as they wrote it.
+ */
+export function rejectionText(t: TFunction, reason: string): string {
+  const key = rejectionReasonKey(reason);
+  return key ? t(`client.rejectionReasons.${key}`) : reason;
 }

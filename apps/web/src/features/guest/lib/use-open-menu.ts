@@ -1,11 +1,12 @@
 import { useNavigate } from './router';
 import { cartActions } from '../cart/cart-store';
+import type { AddToOrder } from '../cart/cart';
 
-/** Goes to the menu to choose dishes: to add to the open order `addToOrderId`, or for a new order (null). */
+/** Goes to the menu to choose dishes: to add to the open order `addToOrder`, or for a new order (null). */
 export function useOpenMenu() {
   const navigate = useNavigate();
-  return (addToOrderId: number | null) => {
-    cartActions.setAddToOrder(addToOrderId);
+  return (addToOrder: AddToOrder | null) => {
+    cartActions.setAddToOrder(addToOrder);
     void navigate('/client/menu');
   };
 }

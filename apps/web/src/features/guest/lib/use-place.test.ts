@@ -147,7 +147,7 @@ describe('placing an order without a connection', () => {
   it('adds dishes to an open order once the phone is back online, and never repeats them blindly', async () => {
     const server = fakeServer();
     vi.stubGlobal('fetch', server.fetchMock);
-    cartActions.setAddToOrder(9);
+    cartActions.setAddToOrder({ id: 9, number: 1 });
     setOnline(false);
     const { result, onPlaced } = renderPlace();
     act(() => result.current.submit());
@@ -157,7 +157,7 @@ describe('placing an order without a connection', () => {
     expect(server.addCalls).toHaveLength(1);
 
     // No key on this call: a failure with the browser online may have reached the server, so the guest decides.
-    cartActions.setAddToOrder(9);
+    cartActions.setAddToOrder({ id: 9, number: 1 });
     cartActions.add(dish(7));
     const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', failing);
@@ -167,6 +167,21 @@ describe('placing an order without a connection', () => {
     );
     expect(failing).toHaveBeenCalledTimes(1);
     expect(getCart().items).toHaveLength(1);
+  });
+
+  it('names a closed order by its number when its dishes cannot be added, and leaves the add-to-order mode', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(409, { messageKey: 'orderClosed', message: 'closed' }))),
+    );
+    cartActions.setAddToOrder({ id: 9, number: 1 });
+    const { result } = renderPlace();
+    act(() => result.current.submit());
+    await waitFor(() =>
+      expect(result.current.error).toBe('Order #1 is closed, so these dishes can be placed as a new order.'),
+    );
+    expect(getCart()).toMatchObject({ addToOrderId: null, addToOrderNumber: null });
+    expect(getCart().items).toHaveLength(2);
   });
 
   it('shows why the server refused an order, translated', async () => {

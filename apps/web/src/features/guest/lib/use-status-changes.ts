@@ -2,6 +2,8 @@ import { useState } from 'react';
 
 export interface OrderStatus {
   id: number;
+  /** The order's number of the day: what the guest hears ("Order #3: Ready"); `id` tells the orders apart. */
+  number: number;
   status: string;
   rejectionReason?: string | null;
 }

@@ -181,7 +181,9 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             disabled={unavailable.size > 0 || notNowById.size > 0}
             onClick={place.submit}
           >
-            {cart.addToOrderId ? t('client.cart.addToOrder', { id: cart.addToOrderId }) : t('client.cart.placeOrder')}
+            {cart.addToOrderId
+              ? t('client.cart.addToOrder', { number: cart.addToOrderNumber })
+              : t('client.cart.placeOrder')}
           </Button>
         </div>
       </div>

@@ -14,6 +14,8 @@ const fakeSocket = { on: vi.fn(), emit: vi.fn(), disconnect: vi.fn() };
 
 const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
   id: 12,
+  /** Its number of the day: what the guest sees (never the id). */
+  number: 4,
   status,
   tableId: 2,
   tableNumber: '7',
@@ -59,7 +61,7 @@ it('a status event updates the confirmation page from the order it carries, with
     path: '/client/order-confirmation/12',
     route: '/client/order-confirmation/:orderId',
   });
-  await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
+  await screen.findByRole('heading', { level: 1, name: 'Order number #4' });
   // The socket is opened about a second after the page shows.
   await waitFor(() => expect(fakeSocket.on).toHaveBeenCalledWith(ORDER_EVENT, expect.any(Function)), {
     timeout: 3000,
@@ -70,11 +72,11 @@ it('a status event updates the confirmation page from the order it carries, with
 
   const ready = order('READY', 3);
   handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'READY', version: 3, order: ready });
-  await waitFor(() => expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready'));
+  await waitFor(() => expect(screen.getByTestId('status-announcer').textContent).toBe('Order #4: Ready'));
   // A late event of an older version changes nothing (act: whatever it set off has run).
   await act(async () =>
     handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'PREPARING', version: 2, order: order('PREPARING', 2) }),
   );
-  expect(screen.getByTestId('status-announcer').textContent).toBe('Order #12: Ready');
+  expect(screen.getByTestId('status-announcer').textContent).toBe('Order #4: Ready');
   expect(orderRequests()).toBe(before);
 });

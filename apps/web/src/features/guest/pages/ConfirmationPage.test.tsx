@@ -8,8 +8,10 @@ import { clearGuestQueriesForTests, invalidateQuery } from '../lib/query';
 import { ConfirmationPage } from './ConfirmationPage';
 import { OrdersPage } from './OrdersPage';
 
+/** Order `id` is number `id - 10` of the day: the guest sees the number, never the id. */
 const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
   id,
+  number: id - 10,
   status,
   tableId: 2,
   tableNumber: '7',
@@ -83,7 +85,8 @@ describe('order status for screen readers', () => {
       path: '/client/order-confirmation/12',
       route: '/client/order-confirmation/:orderId',
     });
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Order number #12' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Order number #2' });
+    expect(screen.queryByText(/#12/)).toBeNull();
     expect(document.activeElement).toBe(heading);
     const live = screen.getByTestId('status-announcer');
     expect(live.getAttribute('aria-live')).toBe('polite');
@@ -92,7 +95,7 @@ describe('order status for screen readers', () => {
 
     orders = [order(12, 'READY')];
     refetch();
-    await waitFor(() => expect(live.textContent).toBe('Order #12: Ready'));
+    await waitFor(() => expect(live.textContent).toBe('Order #2: Ready'));
     expect(document.activeElement).toBe(heading);
   });
 
@@ -101,11 +104,13 @@ describe('order status for screen readers', () => {
     await renderGuest(<OrdersPage />, { lang: 'az' });
     const h = await screen.findByRole('heading', { level: 1, name: 'Sifarişlərim' });
     expect(document.activeElement).toBe(h);
+    expect(screen.getByRole('article', { name: 'Sifariş #2' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sifariş #1' })).toBeTruthy();
     const live = screen.getByTestId('status-announcer');
     expect(live.textContent).toBe('');
 
     orders = [order(12, 'CREATED'), order(11, 'READY')];
     refetch();
-    await waitFor(() => expect(live.textContent).toBe('Sifariş №11: Hazırdır'));
+    await waitFor(() => expect(live.textContent).toBe('Sifariş #1: Hazırdır'));
   });
 });

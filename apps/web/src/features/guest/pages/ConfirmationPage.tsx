@@ -8,7 +8,14 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { isFinalOrderStatus, isSettledOrder, localName, newerCopy, toCents } from '@qr-menu/contract/constants';
+import {
+  isFinalOrderStatus,
+  isSettledOrder,
+  localName,
+  newerCopy,
+  orderDueCents,
+  toCents,
+} from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate, useParams } from '../lib/router';
 import { guestKeys, useMenu, useOrder } from '../api';
@@ -108,7 +115,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           className={classes.orderNumber}
           data-testid="order-number"
         >
-          #{order.id}
+          #{order.number}
         </h1>
         <p className={`${classes.confirmMeta} ${ui.dimmed}`}>
           {t('client.table', { number: order.tableNumber })} ·{' '}
@@ -163,15 +170,12 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           </>
         )}
         <hr className={ui.divider} />
-        <div className={`${ui.row} ${classes.summaryTotal}`}>
-          <span>{t('client.confirmation.total')}</span>
-          <strong>{money(toCents(order.orderPrice))}</strong>
-        </div>
+        <OrderTotal order={order} />
       </section>
 
       <div className={classes.confirmActions}>
         {!final && (
-          <Button size="lg" variant="light" leftSection={<IconPlus size={20} />} onClick={() => openMenu(order.id)}>
+          <Button size="lg" variant="light" leftSection={<IconPlus size={20} />} onClick={() => openMenu(order)}>
             {t('client.confirmation.addDishes')}
           </Button>
         )}
@@ -186,6 +190,36 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
         >
           {t('client.header.myOrders')}
         </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the order costs: with a discount, the dishes' sum and the discount first, then the total due (orderPrice −
+ * discount, contract `orderDueCents`); without one, just the total.
+ */
+function OrderTotal({ order }: { order: GuestOrder }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const discount = toCents(order.discount);
+  return (
+    <div className={classes.summaryLines}>
+      {discount > 0 && (
+        <>
+          <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-subtotal">
+            <span>{t('client.confirmation.subtotal')}</span>
+            <span>{money(toCents(order.orderPrice))}</span>
+          </div>
+          <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-discount">
+            <span>{t('client.confirmation.discount')}</span>
+            <span>{money(-discount)}</span>
+          </div>
+        </>
+      )}
+      <div className={`${ui.row} ${classes.summaryTotal}`} data-testid="order-total">
+        <span>{t('client.confirmation.total')}</span>
+        <strong>{money(orderDueCents(order))}</strong>
       </div>
     </div>
   );

@@ -132,7 +132,9 @@ describe('menu page keyboard', () => {
 
   it('gives the focus to the page heading when "add to order" mode is cancelled', async () => {
     await renderMenu();
-    cartActions.setAddToOrder(12);
+    cartActions.setAddToOrder({ id: 12, number: 2 });
+    // The banner names the order by its number of the day, not its id.
+    expect(await screen.findByText('Adding dishes to order #2')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(getCart().addToOrderId).toBeNull();

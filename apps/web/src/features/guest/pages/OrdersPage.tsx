@@ -1,6 +1,6 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { isFinalOrderStatus, isSettledOrder, newerCopy, toCents } from '@qr-menu/contract/constants';
+import { isFinalOrderStatus, isSettledOrder, newerCopy, orderDueCents, toCents } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useOrders } from '../api';
@@ -73,7 +73,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
   const navigate = useNavigate();
   const openMenu = useOpenMenu();
   const dishes = order.items.filter((i) => i.status !== 'DELETED').reduce((n, i) => n + i.quantity, 0);
-  const title = t('client.orders.orderTitle', { id: order.id });
+  const title = t('client.orders.orderTitle', { number: order.number });
   return (
     <article className={`${ui.card} ${classes.orderCard}`} aria-label={title}>
       <div className={`${ui.row} ${classes.orderCardHead}`}>
@@ -88,8 +88,15 @@ function OrderCard({ order }: { order: GuestOrder }) {
       </div>
       <div className={`${ui.row} ${classes.orderCardSum}`}>
         <span className={ui.dimmed}>{t('client.orders.dishCount', { count: dishes })}</span>
-        <strong>{money(toCents(order.orderPrice))}</strong>
+        <strong data-testid="order-total">{money(orderDueCents(order))}</strong>
       </div>
+      {/* What is due is after the discount: the sum of the dishes and the discount say why it is less. */}
+      {toCents(order.discount) > 0 && (
+        <div className={`${classes.orderCardDiscount} ${ui.dimmed}`} data-testid="order-discount">
+          {t('client.confirmation.subtotal')} {money(toCents(order.orderPrice))} · {t('client.confirmation.discount')}{' '}
+          {money(-toCents(order.discount))}
+        </div>
+      )}
       <div className={classes.orderCardActions}>
         <Button
           variant="outline"
@@ -99,7 +106,7 @@ function OrderCard({ order }: { order: GuestOrder }) {
           {t('client.orders.details')}
         </Button>
         {!isFinalOrderStatus(order.status) && (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => openMenu(order.id)}>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => openMenu(order)}>
             {t('client.orders.addDishes')}
           </Button>
         )}

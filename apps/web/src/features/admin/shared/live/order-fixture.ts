@@ -1,8 +1,12 @@
 import type { Order, OrderItem } from '@qr-menu/contract';
 
-/** A whole order for tests (no items, version 1), created at `createdAt` (ISO, UTC); `fields` override the rest. */
+/**
+ * A whole order for tests (no items, version 1), created at `createdAt` (ISO, UTC); `fields` override the rest. Its
+ * number of the day is `id + 100` unless given: never the id, so a test sees which of the two a screen shows.
+ */
 export const makeOrder = (id: number, createdAt: string, fields: Partial<Order> = {}): Order => ({
   id,
+  number: id + 100,
   status: 'CREATED',
   tableId: 1,
   tableNumber: '1',
