@@ -64,6 +64,11 @@ export async function orderNumberOf(
   return ((await res.json()) as { number: number }).number;
 }
 
+/** Waits until a guest page's React handlers are attached (a server-rendered page shows its buttons earlier). */
+export async function guestInteractive(page: Page) {
+  await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+}
+
 /** Sets the starting UI language before any page script runs (a later switch on the page wins). */
 export async function useLanguage(page: Page, lang: 'az' | 'en' | 'ru') {
   await page.addInitScript((l) => {

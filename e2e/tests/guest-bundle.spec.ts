@@ -1,5 +1,5 @@
 import type { APIRequestContext, Response } from '@playwright/test';
-import { expect, test, useLanguage, type Owner } from '../fixtures';
+import { expect, guestInteractive, test, useLanguage, type Owner } from '../fixtures';
 
 /**
  * The guest pages stay small: they load no Mantine, zod, TanStack Query or admin code; the router has its
@@ -116,6 +116,7 @@ test('the dish sheet opens from its row with the keyboard, traps the focus, Esca
   const tableId = await buildMenu(request, owner);
   await useLanguage(page, 'en');
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await guestInteractive(page);
   const details = page.getByRole('button', { name: 'Dushbara: photo and details' });
   await details.focus();
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { expect, test, useLanguage, type Owner } from '../fixtures';
+import { expect, guestInteractive, test, useLanguage, type Owner } from '../fixtures';
 import { useSession } from '../seed';
 
 /**
@@ -129,6 +129,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 async function openMenu(page: Page, owner: Owner, tableId: number) {
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
   await expect(page.getByRole('article').first()).toBeVisible();
+  await guestInteractive(page);
 }
 
 test('a guest picks a size and extras, sees the right prices, orders; staff and kitchen see the options', async ({

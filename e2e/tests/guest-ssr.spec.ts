@@ -103,7 +103,8 @@ test("the cart page comes from the server for the cart's table and hydrates to t
 });
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+  // A phone set to Azerbaijani (its Accept-Language) gets the page in Azerbaijani without a language cookie.
+  test.use({ javaScriptEnabled: false, locale: 'az' });
 
   test('a guest still sees the menu, styled', async ({ page, request, owner }) => {
     const tableId = await soupMenu(request, owner, '14');

@@ -95,10 +95,10 @@ test('the orders board shows guest orders and status changes live, with no list 
   await expect(card(placed[2]).getByTestId('order-total')).toHaveText('10.50 AZN');
   await expect(card(placed[2])).toContainText('Guest 3');
   // Newest first, as the list itself would answer.
-  const shownIds = (
+  const shownNumbers = (
     await page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''))
   ).map((label) => Number(/#(\d+)/.exec(label)?.[1]));
-  expect(shownIds).toEqual(placed.map((o) => o.id).sort((a, b) => b - a));
+  expect(shownNumbers).toEqual(placed.map((o) => o.number).sort((a, b) => b - a));
   await expect(page).toHaveTitle('(3) Orders');
   await expect(page.locator('[data-filter="CREATED"]')).toContainText('3');
   // Each new order chimed (two notes each).

@@ -46,7 +46,7 @@ test('a started dish is voided only with a manager, and the void is on record', 
   await kitchen.goto('/admin/login');
   await useSession(kitchen, r.staff.KITCHEN_ADMIN, r.owner.eateryId);
   await kitchen.goto('/admin/kitchen');
-  await expect(kitchen.getByText(/VOID · Table 2 · Dushbara × 1/)).toBeVisible();
+  await expect(kitchen.getByText(`VOID · Table 2 · #${r.numbers.PREPARING} · Dushbara × 1`)).toBeVisible();
 
   // The owner reads it in the audit log, with who approved it.
   const ownerContext = await browser.newContext();

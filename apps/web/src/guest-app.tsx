@@ -1,4 +1,4 @@
-import { Component, StrictMode, type ReactNode } from 'react';
+import { Component, StrictMode, useEffect, type ReactNode } from 'react';
 import { ErrorScreen } from './app/ErrorScreen';
 import { useFocusRescue } from './app/focus-rescue';
 import { GuestRoutes } from './features/guest';
@@ -14,6 +14,7 @@ export function GuestApp({ path }: { path?: string }) {
   const routes = (
     <GuestErrorBoundary>
       <FocusRescue />
+      <InteractiveMark />
       <GuestRoutes />
     </GuestErrorBoundary>
   );
@@ -22,6 +23,17 @@ export function GuestApp({ path }: { path?: string }) {
       {path === undefined ? <BrowserRouter>{routes}</BrowserRouter> : <MemoryRouter path={path}>{routes}</MemoryRouter>}
     </StrictMode>
   );
+}
+
+/**
+ * Marks the page interactive (`<html data-interactive>`) once React runs it: a server-rendered page looks ready before
+ * its handlers are attached, and browser tests wait for this instead of racing hydration.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
 }
 
 function FocusRescue() {
