@@ -47,8 +47,9 @@ function VoidNotice({
   return (
     // An alert: a screen reader says it as it appears, like the chime does.
     <Paper className={classes.void} role="alert" p="sm" radius="md" data-item-id={notice.itemId}>
-      <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
-        <Group wrap="nowrap" align="flex-start" gap="sm" style={{ minWidth: 0 }}>
+      {/* On a phone the button goes below the text instead of squeezing it to a word per line. */}
+      <Group justify="space-between" wrap="wrap" align="center" gap="sm">
+        <Group wrap="nowrap" align="flex-start" gap="sm" style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <IconAlertTriangleFilled size={36} aria-hidden style={{ flexShrink: 0 }} />
           <div style={{ minWidth: 0 }}>
             <Text className={classes.voidLine} data-testid="void-line">
