@@ -138,10 +138,13 @@ const answerOf = (error: unknown) => {
   };
 };
 
-/** Everything stored of an order but its ids, its device and its times of writing. */
+/**
+ * Everything stored of an order but its ids, its device, its times of writing and its number of the day (the second of
+ * two orders placed in turn has the next one).
+ */
 async function storedRows(orderId: number) {
   const db = ctx.app.db;
-  const [{ id: _id, deviceId: _d, idempotencyKey: _k, createdAt: _c, updatedAt: _u, ...order }] = await db
+  const [{ id: _id, deviceId: _d, idempotencyKey: _k, createdAt: _c, updatedAt: _u, number: _n, ...order }] = await db
     .select()
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -158,10 +161,11 @@ async function storedRows(orderId: number) {
   return { order, items, history };
 }
 
-/** The order as the API answers it, without its ids and times. */
+/** The order as the API answers it, without its ids, times and number of the day. */
 const apiShape = (o: Order) => ({
   ...o,
   id: 0,
+  number: 0,
   createdAt: '',
   updatedAt: '',
   items: o.items.map((i) => ({ ...i, id: 0, orderId: 0, createdAt: '' })),

@@ -1,27 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   BILL_V,
   centsToDecimal,
-  dishesProgress,
   fromCents,
   lineCents,
   toCents,
   type Bill,
-  type Language,
-  type OrderStatus,
   type PaymentMethod,
-  isFinalOrderStatus,
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
-import { eateries, orderItems, orders, payments, users } from '../../db/schema.js';
+import { payments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
-import { AppError, notFound, validationError } from '../../plugins/app-error.js';
+import { AppError, validationError } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { changeOrder } from '../orders/change-order.js';
-import { orderSubject } from '../orders/order-money.js';
-import type { OrderTx, OrderWriter } from '../orders/order-writer.js';
-import { allocateOverDues, percentOf, proportion, shareInProportion } from './bill-math.js';
+import { reopened } from '../orders/order-rules.js';
+import type { OrderWriter } from '../orders/order-writer.js';
+import { allocateOverDues, percentOf, shareInProportion } from './bill-math.js';
+import {
+  assertPayable,
+  billSubject,
+  idsOf,
+  paidItemIds,
+  readBill,
+  totals,
+  type BillState,
+  type OrderRow,
+} from './bill-state.js';
+import { recordPart, type PaymentInput } from './record-part.js';
 
 /**
  * Closing the bill (contract bills.ts). A bill is one or more orders of the restaurant; its money is
@@ -46,18 +53,6 @@ import { allocateOverDues, percentOf, proportion, shareInProportion } from './bi
  * bill at once are serialized, and the second sees the first's payment (400 amountTooHigh, or 409 when closed).
  */
 
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-
-/** A bill as stored: its orders (by id), their live items and their payments. */
-interface BillState {
-  eatery: { id: number; name: string; timeZone: string; language: Language; tipMaxPercent: number };
-  orders: OrderRow[];
-  items: ItemRow[];
-  payments: PaymentRow[];
-}
-
 export interface DiscountInput {
   orderIds: number[];
   amount?: number;
@@ -72,43 +67,7 @@ export interface RefundInput {
   reason: string;
 }
 
-export interface PaymentInput {
-  orderIds: number[];
-  method: PaymentMethod;
-  amount?: number;
-  itemIds?: number[];
-  tip?: { amount: number } | { percent: number };
-}
-
-const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
-
-/** Money of each order and of the whole bill, in cents. */
-function totals(state: BillState) {
-  const perOrder = state.orders.map((o) => {
-    const subtotal = sum(state.items.filter((i) => i.orderId === o.id).map(lineCents));
-    const discount = toCents(o.discount);
-    const paid = sum(state.payments.filter((p) => p.orderId === o.id).map((p) => toCents(p.amount)));
-    return { id: o.id, subtotal, discount, total: subtotal - discount, paid };
-  });
-  const subtotal = sum(perOrder.map((o) => o.subtotal));
-  const discount = sum(perOrder.map((o) => o.discount));
-  const paid = sum(perOrder.map((o) => o.paid));
-  const tips = sum(state.payments.map((p) => toCents(p.tip)));
-  const refunded = -sum(state.payments.map((p) => Math.min(0, toCents(p.amount))));
-  return {
-    perOrder,
-    subtotal,
-    discount,
-    total: subtotal - discount,
-    paid,
-    refunded,
-    tips,
-    due: Math.max(0, subtotal - discount - paid),
-  };
-}
-
-/** Ids of the items already paid by a split-by-items part. */
-const paidItemIds = (state: BillState) => new Set(state.payments.flatMap((p) => p.itemIds ?? []));
+export type { PaymentInput } from './record-part.js';
 
 export class BillsService {
   constructor(
@@ -247,8 +206,7 @@ export class BillsService {
         const o = money.perOrder[i];
         if (order.status === 'PAID' && o.paid - shares[i] < o.total) {
           const live = state.items.filter((item) => item.orderId === order.id).map((item) => item.status);
-          const status: OrderStatus = dishesProgress(live) ?? 'CREATED';
-          await w.update([order.id], { status, paidAt: null, paidBy: null });
+          await w.update([order.id], reopened(live));
         } else if (shares[i] > 0) {
           await w.touch([order.id]);
         }
@@ -366,127 +324,3 @@ export class BillsService {
     };
   }
 }
-
-/**
- * Reads a bill: the orders (every one must be this restaurant's: 404 otherwise, without saying which), their live
- * items and their payments. With `lock`, the orders are locked for the transaction, in id order (no deadlock
- * between two bills sharing orders).
- */
-async function readBill(ex: Executor, eateryId: number, orderIds: number[], lock: boolean): Promise<BillState> {
-  const ids = [...new Set(orderIds)];
-  const query = ex
-    .select()
-    .from(orders)
-    .where(and(inArray(orders.id, ids), eq(orders.eateryId, eateryId)))
-    .orderBy(asc(orders.id));
-  const rows = lock ? await query.for('update') : await query;
-  if (rows.length !== ids.length) throw notFound();
-  const [eatery] = await ex
-    .select({
-      id: eateries.id,
-      name: eateries.name,
-      timeZone: eateries.timeZone,
-      language: eateries.language,
-      tipMaxPercent: eateries.tipMaxPercent,
-    })
-    .from(eateries)
-    .where(eq(eateries.id, eateryId));
-  const items = await ex
-    .select()
-    .from(orderItems)
-    .where(and(inArray(orderItems.orderId, ids), sql`${orderItems.status} <> 'DELETED'`))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-  const paid = await ex
-    .select()
-    .from(payments)
-    .where(inArray(payments.orderId, ids))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-  return { eatery: { ...eatery, language: eatery.language as Language }, orders: rows, items, payments: paid };
-}
-
-/**
- * New discounts and payments only on open orders that staff confirmed: 409 `orderClosed` when one is PAID or
- * CANCELLED, 409 `orderNotConfirmed` when one still waits for confirmation (it may yet be rejected).
- */
-function assertPayable(state: BillState) {
-  if (state.orders.some((o) => isFinalOrderStatus(o.status))) throw new AppError(409, 'orderClosed');
-  if (state.orders.some((o) => o.status === 'NEEDS_CONFIRMATION')) throw new AppError(409, 'orderNotConfirmed');
-}
-
-/** How the audit log names a bill: its orders. */
-const billSubject = (state: BillState) => state.orders.map(orderSubject).join(', ');
-
-/**
- * Records one part of a bill locked and read as `state` (see BillsService.pay): an amount, some items, or all that is
- * due, with a tip of at most the restaurant's tipMaxPercent of the part (400 tipTooHigh). One payment row per order
- * the part pays into; the bill's orders become PAID when the part covers what is due.
- */
-async function recordPart(w: OrderTx, state: BillState, input: PaymentInput, userId: number): Promise<void> {
-  const money = totals(state);
-  let part: number;
-  let field = 'amount';
-  if (input.itemIds !== undefined) {
-    field = 'itemIds';
-    part = itemsPart(state, money, input.itemIds);
-  } else {
-    part = input.amount ?? money.due;
-  }
-  if (part > money.due) throw validationError(field, BILL_V.amountTooHigh);
-  // A part of nothing only closes a bill that owes nothing (a discount of 100 %).
-  if (part === 0 && money.due > 0 && input.itemIds === undefined) {
-    throw validationError('amount', BILL_V.amount);
-  }
-  const tip =
-    input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
-  if (tip > percentOf(part, state.eatery.tipMaxPercent * 100)) throw validationError('tip', BILL_V.tipTooHigh);
-
-  const shares = allocateOverDues(
-    part,
-    money.perOrder.map((o) => o.total - o.paid),
-  );
-  const groupId = randomUUID();
-  // One row per order the part pays into (at least one row: a part of nothing still records who closed it).
-  const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
-  if (rows.length === 0) rows.push({ orderId: state.orders[0].id, amount: 0 });
-  await w.tx.insert(payments).values(
-    rows.map((r, i) => ({
-      eateryId: state.eatery.id,
-      orderId: r.orderId,
-      groupId,
-      method: input.method,
-      amount: centsToDecimal(r.amount),
-      tip: centsToDecimal(i === 0 ? tip : 0),
-      itemIds: input.itemIds ?? null,
-      createdBy: userId,
-    })),
-  );
-  if (part >= money.due) await w.markPaid(idsOf(state), userId);
-  // A part paid changes the bill of every order it pays into: a new version, so another cashier's bill
-  // screen (and the boards) hear of it.
-  else await w.touch(rows.map((r) => r.orderId));
-}
-
-/**
- * The part paid by `itemIds` (400 itemNotPayable when one is not a live item of the bill or already paid by items):
- * their price × quantity minus their share of their order's discount (rounded half-up per order). When they are the
- * last unpaid items of the bill, the part is what is still due.
- */
-function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: number[]): number {
-  const paid = paidItemIds(state);
-  const wanted = new Set(itemIds);
-  const chosen = state.items.filter((i) => wanted.has(i.id));
-  if (chosen.length !== wanted.size || chosen.some((i) => paid.has(i.id))) {
-    throw validationError('itemIds', 'validation.itemNotPayable');
-  }
-  const lastItems = state.items.every((i) => paid.has(i.id) || wanted.has(i.id));
-  if (lastItems) return money.due;
-  let part = 0;
-  for (const order of money.perOrder) {
-    const cents = sum(chosen.filter((i) => i.orderId === order.id).map(lineCents));
-    part += cents - proportion(order.discount, cents, order.subtotal);
-  }
-  return part;
-}
-
-/** The ids of the bill's orders. */
-const idsOf = (state: BillState) => state.orders.map((o) => o.id);

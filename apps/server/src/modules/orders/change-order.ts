@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import {
-  dishesProgress,
-  orderStatusesFor,
-  type Order,
-  type OrderStatus,
-  ROLE_MATRIX,
-  isFinalOrderStatus,
-} from '@qr-menu/contract';
+import { orderStatusesFor, type Order, type OrderStatus, ROLE_MATRIX, isFinalOrderStatus } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { hasPaymentRows, orderSubject, paidCents } from './order-money.js';
 import { orderClosed, type OrderTx, type OrderWriter } from './order-writer.js';
+import { reopened } from './order-rules.js';
 
 /**
  * Staff change of an order's status and/or note, in the writer's transaction `w` (the bill's "mark paid" runs it
@@ -92,8 +86,8 @@ export function reopenOrder(
       .select({ status: orderItems.status })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    const status: OrderStatus = dishesProgress(items.map((i) => i.status)) ?? 'CREATED';
-    await w.update([orderId], { status, paidAt: null, paidBy: null, rejectionReason: null });
+    const open = reopened(items.map((i) => i.status));
+    await w.update([orderId], { ...open, rejectionReason: null });
     await recordAudit(w.tx, {
       eateryId,
       kind: 'REOPEN',
@@ -101,7 +95,7 @@ export function reopenOrder(
       orderId,
       subject: orderSubject(await w.order(orderId)),
       before: { status: locked.status },
-      after: { status },
+      after: { status: open.status },
       reason,
     });
     return w.order(orderId);

@@ -33,3 +33,11 @@ export function deriveOrderStatus(current: OrderStatus, itemStatuses: readonly I
   if (current === 'CREATED' && progress === 'PREPARING') return 'PREPARING';
   return current;
 }
+
+/**
+ * What a closed order becomes when it is open again (a reopen, or a refund that leaves a paid bill uncovered): its
+ * status follows its dishes (CREATED when none is started, or none is left), and who closed it and when are cleared.
+ */
+export function reopened(itemStatuses: readonly string[]): { status: OrderStatus; paidAt: null; paidBy: null } {
+  return { status: dishesProgress(itemStatuses) ?? 'CREATED', paidAt: null, paidBy: null };
+}
