@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   REDIS_URL: z.string().url().optional(),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /**
@@ -89,6 +90,11 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   /** The argon2id cost of new password hashes; unset (always, outside tests): production's, PASSWORD_HASH_COST. */
   passwordHashCost?: PasswordHashCost;
+  /**
+   * At most this many login/registration password hashes (argon2) at once per process, as many again waiting; more
+   * answer 429 at once. Unset: DEFAULT_PASSWORD_HASH_CONCURRENCY (modules/auth/passwords.ts).
+   */
+  passwordHashConcurrency?: number;
 }
 
 /** Reads and validates the environment once; nothing else reads process.env. */
@@ -121,14 +127,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
   };
 }
 
-/** Outside production a secret is generated once and kept in the data dir, so sessions survive restarts. */
+/**
+ * Outside production a secret is generated once and kept in the data dir, so sessions survive restarts. Private
+ * files: the data dir is created 0700 and the secret 0600 (one written by an older version is tightened); the
+ * embedded database tightens an existing data dir at every start (db/pglite-init.ts makePrivate).
+ */
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    const mode = statSync(file).mode;
+    if (mode & 0o077) chmodSync(file, mode & 0o7700);
+    return readFileSync(file, 'utf8').trim();
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -29,6 +29,10 @@ beforeAll(async () => {
   B = await makeEatery(ctx.app, { name: 'Other' });
 });
 
+/** A table of A of its own: one OPEN call per table and kind, so a test's calls do not meet another test's. */
+let tableCount = 0;
+const freshTable = (eateryId = A.id) => makeTable(ctx.app, eateryId, `calls-t${++tableCount}`);
+
 const callsUrl = (eateryId: number, tableId: number | string) =>
   `/api/client/eatery/${eateryId}/table/${tableId}/calls`;
 
@@ -106,12 +110,16 @@ describe('guest calls', () => {
     expect(waiter.paymentMethod).toBeNull(); // only BILL calls keep a way to pay
     const table2 = await makeTable(ctx.app, A.id, 'calls-2');
     expect((await g.callOk({ kind: 'BILL' }, table2)).id).not.toBe(call.id);
-    expect((await new Guest().callOk({ kind: 'BILL' })).id).not.toBe(call.id);
+    // Another device at the table joins the open call (calls-per-table.test.ts).
+    const other = await new Guest().call({ kind: 'BILL' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual(call);
   });
 
   it('two calls at the same moment make one call', async () => {
     const g = new Guest();
-    const [r1, r2] = await Promise.all([g.call({ kind: 'WAITER' }), g.call({ kind: 'WAITER' })]);
+    const table = await freshTable();
+    const [r1, r2] = await Promise.all([g.call({ kind: 'WAITER' }, { table }), g.call({ kind: 'WAITER' }, { table })]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 201]);
     expect(r1.json().id).toBe(r2.json().id);
     const rows = await ctx.app.db.select().from(tableCalls).where(eq(tableCalls.deviceId, g.device!));
@@ -120,19 +128,21 @@ describe('guest calls', () => {
 
   it('after an acknowledgement a new call of that kind is a new call', async () => {
     const g = new Guest();
-    const first = await g.callOk();
+    const table = await freshTable();
+    const first = await g.callOk(undefined, table);
     expect((await acknowledge(A, first.id)).statusCode).toBe(200);
-    const second = await g.callOk();
+    const second = await g.callOk(undefined, table);
     expect(second.id).not.toBe(first.id);
   });
 
   it('lists this device’s calls at the table, newest first, with their status', async () => {
     const g = new Guest();
-    const waiter = await g.callOk({ kind: 'WAITER' });
-    const bill = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' });
+    const table = await freshTable();
+    const waiter = await g.callOk({ kind: 'WAITER' }, table);
+    const bill = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, table);
     await acknowledge(A, waiter.id);
-    await new Guest().callOk(); // another device's call is not listed
-    const res = await g.list();
+    await new Guest().callOk(undefined, table); // another device's call is not listed
+    const res = await g.list(table);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const list = res.json() as GuestCall[];
@@ -142,7 +152,7 @@ describe('guest calls', () => {
     expect(list[1]).not.toHaveProperty('acknowledgedBy');
     // A new device has no calls (and gets its cookie).
     const fresh = new Guest(null);
-    expect((await fresh.list()).json()).toEqual([]);
+    expect((await fresh.list(table)).json()).toEqual([]);
     expect(fresh.device).not.toBeNull();
   });
 
@@ -223,7 +233,7 @@ describe('staff', () => {
   });
 
   it('401 without a token, 404 for another restaurant and its calls', async () => {
-    const call = await new Guest().callOk();
+    const call = await new Guest().callOk(undefined, await freshTable());
     const noToken = await ctx.app.inject({ method: 'GET', url: `/api/eatery/${A.id}/calls` });
     expect(noToken.statusCode).toBe(401);
     expect(noToken.json().messageKey).toBe('jwtInvalid');
@@ -261,7 +271,7 @@ describe('rate limits (10 calls a minute per device, 60 per IP)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Reading is not limited.
     expect((await g.list()).statusCode).toBe(200);
-    expect((await new Guest().call({ kind: 'BILL' })).statusCode).toBe(201);
+    expect((await new Guest().call({ kind: 'BILL' }, { table: await freshTable() })).statusCode).toBe(201);
   });
 
   it('the 61st call from one IP within a minute answers 429, whatever the device', async () => {
@@ -308,12 +318,13 @@ describe('a paid bill ends the guest’s bill calls', () => {
   it('open or acknowledged, a bill call at the paid table says when the bill was paid; other calls do not', async () => {
     const E = await makeEatery(ctx.app, { name: 'Paid bills' });
     const otherTable = await makeTable(ctx.app, E.id, 'paid-2');
-    const g = new Guest();
-    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
-    const waiter = await g.callOk({ kind: 'WAITER' }, E.tableId, E.id);
+    // g2's bill call is acknowledged before g asks for the bill (else g would join it).
     const g2 = new Guest();
     const onTheWay = await g2.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, E.tableId, E.id);
     expect((await acknowledge(E, onTheWay.id)).statusCode).toBe(200);
+    const g = new Guest();
+    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
+    const waiter = await g.callOk({ kind: 'WAITER' }, E.tableId, E.id);
     const g3 = new Guest();
     const elsewhere = await g3.callOk({ kind: 'BILL' }, otherTable, E.id);
     expect(open.billPaidAt).toBeNull();
@@ -385,9 +396,10 @@ describe('realtime', () => {
     expect((await subscribe(otherStaff.socket, ordersTopic(B.id))).ok).toBe(true);
 
     const g = new Guest();
-    const call = await g.callOk({ kind: 'BILL', paymentMethod: 'CARD' });
+    const table = await makeTable(ctx.app, A.id, 'live-1');
+    const call = await g.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, table);
     const created = await waitFor(staff.events, (e) => e.type === 'CALL_CREATED' && e.call.id === call.id);
-    expect(staffCallResponse.parse(created.call)).toMatchObject({ tableId: A.tableId, tableNumber: '1' });
+    expect(staffCallResponse.parse(created.call)).toMatchObject({ tableId: table, tableNumber: 'live-1' });
 
     const guest = await connect({ cookie: g.cookie });
     expect(await subscribe(guest.socket, callTopic(call.id))).toEqual({ ok: true, topic: callTopic(call.id) });
@@ -420,11 +432,11 @@ describe('realtime', () => {
     const E = await makeEatery(ctx.app, { name: 'Paid bills live' });
     const staff = await connect({ token: E.waiter.token });
     expect((await subscribe(staff.socket, ordersTopic(E.id))).ok).toBe(true);
-    const g = new Guest();
-    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
     const g2 = new Guest();
     const acknowledged = await g2.callOk({ kind: 'BILL', paymentMethod: 'CARD' }, E.tableId, E.id);
     expect((await acknowledge(E, acknowledged.id)).statusCode).toBe(200);
+    const g = new Guest();
+    const open = await g.callOk({ kind: 'BILL', paymentMethod: 'CASH' }, E.tableId, E.id);
     const guest = await connect({ cookie: g.cookie });
     expect((await subscribe(guest.socket, callTopic(open.id))).ok).toBe(true);
     const guest2 = await connect({ cookie: g2.cookie });

@@ -4,14 +4,16 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { AppError } from '../src/plugins/app-error.js';
 import { errorsPlugin } from '../src/plugins/errors.js';
-import { RATE, RATE_LIMIT_TABLE, rateLimitsPlugin } from '../src/plugins/rate-limits.js';
+import { failureRateLimit, RATE, RATE_LIMIT_TABLE, rateLimitsPlugin } from '../src/plugins/rate-limits.js';
 import { TEST_DATABASE_URL, openTestDatabase, testConfig, uniqueEmail } from './helper.js';
 
 /**
- * The rate-limit store (plugins/rate-limits.ts) on small apps that have only the plugin and one login-like route
- * with RATE.login, so the store is tested on its own: in memory on PGlite, shared through PostgreSQL by two
- * instances on one database, shared through Redis when it is reachable.
+ * The rate-limit store (plugins/rate-limits.ts) on small apps that have only the plugin, one login-like route
+ * with RATE.login and one route that always fails under a failureRateLimit (3 failures per key), so the store is
+ * tested on its own: in memory on PGlite, shared through PostgreSQL by two instances on one database, shared
+ * through Redis when it is reachable, and in each instance's memory while the shared store fails.
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,6 +37,15 @@ async function miniApp(database: Database, overrides: Partial<AppConfig> & { red
   await app.register(errorsPlugin);
   await app.register(rateLimitsPlugin);
   app.post('/login', { config: { rateLimit: RATE.login } }, async () => ({ ok: true }));
+  const failures = failureRateLimit(app, {
+    max: 3,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `test-failed|${req.ip}|${String(req.headers['x-key'])}`,
+  });
+  app.post('/fail', { onRequest: (req, reply) => failures.check(req, reply) }, async (req) => {
+    await failures.fail(req);
+    throw new AppError(401, 'invalidPass');
+  });
   await app.ready();
   apps.push(app);
   return app;
@@ -51,6 +62,26 @@ async function roundRobin(instances: FastifyInstance[], email: string, n: number
 }
 
 const TEN_OK_THEN_429 = [...Array<number>(10).fill(200), 429];
+
+/** Status codes of `n` requests to the always-failing route, alternating between the apps, all with one key. */
+async function failRoundRobin(instances: FastifyInstance[], key: string, n: number) {
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await instances[i % instances.length].inject({
+      method: 'POST',
+      url: '/fail',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-key': key },
+    });
+    codes.push(res.statusCode);
+    if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  return codes;
+}
+const THREE_FAILURES_THEN_429 = [401, 401, 401, 429, 429];
+
+/** A Redis URL where nothing listens: Redis configured but down. */
+const REDIS_DOWN_URL = 'redis://127.0.0.1:1';
 
 async function reachable(url: string) {
   const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
@@ -82,6 +113,25 @@ describe('rate limits: the store', () => {
 
     const open = await miniApp(database, { rateLimits: false });
     expect((await roundRobin([open], email, 12)).every((c) => c === 200)).toBe(true);
+    expect((await failRoundRobin([open], 'open', 6)).every((c) => c === 401)).toBe(true);
+  });
+
+  it('in memory: a failure limit counts failures only, and answers 429 with Retry-After past its max', async () => {
+    const app = await miniApp(noPostgres);
+    expect(await failRoundRobin([app], 'memory', 5)).toEqual(THREE_FAILURES_THEN_429);
+    expect(await failRoundRobin([app], 'another key', 1)).toEqual([401]);
+  });
+
+  it('Redis configured but down: each instance counts in its own memory instead of letting everything through', async () => {
+    const [a, b] = [
+      await miniApp(noPostgres, { redisUrl: REDIS_DOWN_URL }),
+      await miniApp(noPostgres, { redisUrl: REDIS_DOWN_URL }),
+    ];
+    const email = uniqueEmail('redis-down');
+    expect(await roundRobin([a], email, 11)).toEqual(TEN_OK_THEN_429);
+    // The other instance has its own count.
+    expect((await login(b, email)).statusCode).toBe(200);
+    expect(await failRoundRobin([a], 'redis-down', 5)).toEqual(THREE_FAILURES_THEN_429);
   });
 
   describe.skipIf(!TEST_DATABASE_URL)('on PostgreSQL', () => {
@@ -113,12 +163,24 @@ describe('rate limits: the store', () => {
       expect((await login(app, email)).statusCode).toBe(200);
     });
 
-    it('lets requests through (skipOnError) when the store fails, instead of answering 500', async () => {
+    it('two instances on one database share the failure counts', async () => {
+      const first = await openTestDatabase();
+      databases.push(first);
+      const url = new URL(TEST_DATABASE_URL!);
+      url.pathname = `/${(await first.pool!.query<{ db: string }>('SELECT current_database() AS db')).rows[0].db}`;
+      const second = await openDatabase({ databaseUrl: url.toString() });
+      databases.unshift(second);
+      const [a, b] = await Promise.all([miniApp(first), miniApp(second)]);
+      expect(await failRoundRobin([a, b], 'pg-shared', 5)).toEqual(THREE_FAILURES_THEN_429);
+    });
+
+    it('counts in memory while the store fails, instead of answering 500 or letting everything through', async () => {
       const database = await openTestDatabase();
       databases.push(database);
       const app = await miniApp(database);
       await database.pool!.query(`DROP TABLE ${RATE_LIMIT_TABLE}`);
-      expect((await login(app, uniqueEmail('nostore'))).statusCode).toBe(200);
+      expect(await roundRobin([app], uniqueEmail('nostore'), 11)).toEqual(TEN_OK_THEN_429);
+      expect(await failRoundRobin([app], 'nostore', 5)).toEqual(THREE_FAILURES_THEN_429);
     });
   });
 
@@ -137,6 +199,9 @@ describe('rate limits: the store', () => {
       ];
       const email = uniqueEmail(`redis-${randomBytes(4).toString('hex')}`);
       expect(await roundRobin([a, b], email, 11)).toEqual(TEN_OK_THEN_429);
+      expect(await failRoundRobin([a, b], `redis-${randomBytes(4).toString('hex')}`, 5)).toEqual(
+        THREE_FAILURES_THEN_429,
+      );
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The most common passwords are refused (`validation.commonPassword`) and a password may use letters
- * of any script and spaces ("at least 8, a letter and a digit" stays).
+ * The most common passwords, this product's words with digits (`validation.commonPassword`) and passwords of
+ * little but spaces (`validation.passwordSpaces`) are refused, and a password may use letters of any script and
+ * spaces ("at least 8, a letter and a digit" stays).
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, loginAs, randomIp, registerOwner, setupApp, uniqueEmail } from './helper.js';
@@ -25,6 +26,21 @@ describe('passwords', () => {
         details: [{ field: 'user.password', messageKey: 'validation.commonPassword' }],
       });
     }
+  });
+
+  it("registration refuses this product's words with digits and passwords of little but spaces", async () => {
+    for (const [password, messageKey] of [
+      ['restaurant1', 'validation.commonPassword'],
+      ['qrmenu123', 'validation.commonPassword'],
+      ['Restoran2024', 'validation.commonPassword'],
+      ['ресторан2024', 'validation.commonPassword'],
+      ['        1a', 'validation.passwordSpaces'],
+    ]) {
+      const res = await register(uniqueEmail(), password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toMatchObject({ messageKey: 'validation', details: [{ field: 'user.password', messageKey }] });
+    }
+    expect((await register(uniqueEmail(), 'Tq7#mVz!pL2x')).statusCode).toBe(201);
   });
 
   it('accepts letters of any script and spaces, and logs in with either Unicode form', async () => {

@@ -173,13 +173,15 @@ describe('GET /api/eatery/:id/user', () => {
   it('lists the members of this restaurant only, with their roles here, to any member', async () => {
     const res = await call('GET', `/api/eatery/${a.eateryId}/user`, waiter.token);
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: number; roles: string[]; isOwner: boolean; username: string }[];
+    const list = res.json() as { id: number; roles: string[]; isOwner: boolean; username: string | null }[];
     const ids = list.map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining([a.userId, admin2.id, waiter.id]));
     expect(ids).not.toContain(b.userId);
     expect(ids).not.toContain(bStaff.id);
+    // A waiter gets names and roles, not e-mails (staff-privacy.test.ts).
     expect(list.find((u) => u.id === a.userId)).toMatchObject({
-      username: a.email,
+      name: 'Test Owner',
+      username: null,
       roles: ['EATERY_ADMIN'],
       isOwner: true,
       hasProfile: true,

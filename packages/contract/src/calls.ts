@@ -7,15 +7,18 @@ import { V } from './validation.js';
  *
  * Guest routes (device cookie, no token):
  * - POST /api/client/eatery/{id}/table/{tableId}/calls `{kind, paymentMethod?}` → 201 GuestCall, or 200 with the
- *   device's call of that kind at that table that is still OPEN (one open call per device and kind).
+ *   table's call of that kind that is still OPEN, whichever device made it (one open call per table and kind): the
+ *   device joins that call and from then on sees and follows it as its own. A BILL call keeps the first way to pay
+ *   it was given (a call without one takes the first that comes).
  *   409 `tableInactive` for an inactive table; 429 `tooManyRequests` past 10 calls a minute per device.
- * - GET /api/client/eatery/{id}/table/{tableId}/calls → GuestCall[]: this device's calls at that table in the last
- *   hour, newest first.
+ * - GET /api/client/eatery/{id}/table/{tableId}/calls → GuestCall[]: the calls this device made or joined at that
+ *   table in the last hour, newest first (a device that made no call sees none).
  * Staff routes (any role of the restaurant):
  * - GET /api/eatery/{id}/calls → StaffCall[]: OPEN calls, and calls acknowledged in the last 15 minutes, oldest first.
  * - POST /api/eatery/{id}/calls/{callId}/acknowledge → 200 StaffCall (acknowledging twice keeps the first).
  * Realtime: staff topic `/topic/orders/{eateryId}` gets `calls` messages (CallEvent with a StaffCall); a guest may
- * subscribe to `/topic/call/{callId}` (device checked) and gets the CallEvent with its GuestCall.
+ * subscribe to `/topic/call/{callId}` (a device that made or joined the call) and gets the CallEvent with its
+ * GuestCall. Staff see one call per table and kind at a time.
  *
  * What the guest reads: "called" while the call is OPEN; "on the way" once acknowledged, for CALL_ON_THE_WAY_MS
  * (limits.ts) at most; a BILL call's notice ends as soon as the bill is paid (`billPaidAt`). Paying a bill

@@ -110,12 +110,18 @@ export type UpdateUserBody = z.input<typeof updateUserBody>;
 /** GET /api/eatery/{id}/user?role=WAITER */
 export const usersQuery = z.object({ role: z.enum(ROLES, { error: V.invalid }).optional() });
 
+/**
+ * A staff user. Need to know: the e-mail and phones are answered to the restaurant's admins (EATERY_ADMIN) only;
+ * for other roles `username` and `phone` are null and `phones` is empty (names, roles and flags stay).
+ */
 export const userResponse = z.object({
   id: z.number(),
   name: z.string().nullable(),
-  /** The login e-mail. */
-  username: z.string(),
+  /** The login e-mail; null when the caller is not an admin of the restaurant. */
+  username: z.string().nullable(),
+  /** Null when the caller is not an admin of the restaurant. */
   phone: z.string().nullable(),
+  /** Empty when the caller is not an admin of the restaurant. */
   phones: z.array(z.string()),
   /** Roles in this restaurant. */
   roles: z.array(z.enum(ROLES)),

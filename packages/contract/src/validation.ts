@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS } from './common-passwords.js';
+import { COMMON_PASSWORDS, isDomainPassword, isMostlySpace } from './common-passwords.js';
 import { LIMITS } from './limits.js';
 import { cleanNote } from './text.js';
 
@@ -11,8 +11,10 @@ export const V = {
   required: 'validation.required',
   email: 'validation.email',
   password: 'validation.password',
-  /** The password is on the list of the most common ones (COMMON_PASSWORDS). */
+  /** The password is one attackers try first (isCommonPassword). */
   commonPassword: 'validation.commonPassword',
+  /** Fewer than 6 characters of the password are not spaces (isMostlySpace). */
+  passwordSpaces: 'validation.passwordSpaces',
   passwordsMatch: 'validation.passwordsMatch',
   personName: 'validation.personName',
   restaurantName: 'validation.restaurantName',
@@ -29,8 +31,14 @@ export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
  * spaces and symbols included; only control characters are refused.
  */
 export const PASSWORD_RE = /^(?=.*\p{L})(?=.*\p{Nd})[^\p{Cc}]{8,}$/u;
-/** True for the passwords attackers try first, whatever their letter case. */
-export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
+/**
+ * True for the passwords attackers try first, whatever their letter case: one of the most common passwords
+ * (COMMON_PASSWORDS), this product's and trade's words with digits ('restaurant1', 'qrmenu123', 'Restoran2024':
+ * isDomainPassword), or little but spaces ('        1a': isMostlySpace, which passwordField reports with its own
+ * key first). Every form that sets a password refuses these, on the server and in the browser alike.
+ */
+export const isCommonPassword = (password: string) =>
+  COMMON_PASSWORDS.has(password.toLowerCase()) || isDomainPassword(password) || isMostlySpace(password);
 /** One typed password can arrive in two Unicode forms (composed "ə" or "e" + mark): checked and hashed as NFC. */
 export const normalizePassword = (password: string) => password.normalize('NFC');
 // Azerbaijani letters (ə, ğ, ı, ö, ş, ü, ç) are Latin-script letters too: an owner named Məmmədova must be able to register.
@@ -85,6 +93,7 @@ export const passwordField = z
   .min(1, { error: V.required })
   .max(128, { error: V.tooLong })
   .regex(PASSWORD_RE, { error: V.password })
+  .refine((p) => !isMostlySpace(p), { error: V.passwordSpaces, abort: true })
   .refine((p) => !isCommonPassword(p), { error: V.commonPassword });
 
 export const personNameField = z

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { GuardedPool, retryLostTransactionsOnce } from './connection-faults.js';
 import { migratePostgres, type MigrateLog } from './migrate-postgres.js';
-import { openPgliteDir } from './pglite-init.js';
+import { makePrivate, openPgliteDir } from './pglite-init.js';
 import * as schema from './schema.js';
 
 /** This build's migrations. */
@@ -68,13 +68,17 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let client: PGlite;
-  if (opts.inMemory) {
+  const dir = opts.inMemory ? null : join(opts.dataDir ?? './data', 'pglite');
+  if (dir === null) {
     client = new PGlite();
   } else {
     // A new data dir is initialised in a child process, so initdb's ~800 MB never enter the server (pglite-init.ts).
-    client = await openPgliteDir(join(opts.dataDir ?? './data', 'pglite'));
+    // DATA_DIR is made 0700 and the database files 0600 there (makePrivate: chmod, as a umask cannot do it).
+    client = await openPgliteDir(dir);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // Whatever the migrations made PostgreSQL write with wider modes.
+  if (dir !== null) makePrivate(dir);
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,10 +24,39 @@ const TEMP_INFIX = '.init-';
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** Opens the PGlite database in `dir`, initialising a new one in a child process first. */
+/**
+ * Private files. The embedded database holds every order, the staff's e-mails and password hashes: its directory
+ * (DATA_DIR and DATA_DIR/pglite) is 0700 and its files 0600, as PostgreSQL itself wants a data directory.
+ * A process umask cannot do it: PGlite's file layer (Emscripten's NODEFS) sets the modes itself, so initdb's files
+ * come out 0666 and the relcache init files PostgreSQL rewrites at every start 0644 whatever the umask (measured).
+ * So the modes are tightened with chmod: DATA_DIR when it is created and at every start (directories of older
+ * versions, restored backups), the database files after initdb, after PGlite started and after the migrations
+ * (openDatabase). Files PostgreSQL creates later (tables, WAL) are 0600 already, and whatever is written meanwhile
+ * sits in a 0700 directory nobody else may enter.
+ */
+export function makePrivate(path: string, recursive = true): void {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  // Never follow a link: it may point outside the data directory.
+  if (!stat || stat.isSymbolicLink()) return;
+  if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o7700);
+  if (recursive && stat.isDirectory()) {
+    for (const name of readdirSync(path)) makePrivate(join(path, name), true);
+  }
+}
+
+/** Creates `dir` (and missing parents) 0700, or takes group's and others' access away from an existing one. */
+export function makePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivate(dir, false);
+}
+
+/** Opens the PGlite database in `dir` (private files: makePrivate), initialising a new one in a child process first. */
 export async function openPgliteDir(dir: string): Promise<PGlite> {
+  makePrivateDir(dirname(dir));
   await initPgliteDir(dir);
-  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  makePrivate(dir);
+  return client;
 }
 
 const isInitialised = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
@@ -46,14 +75,16 @@ export async function initPgliteDir(dir: string, childScript = CHILD_SCRIPT): Pr
         'version: move it away to start with a new database, or restore a backup into a new DATA_DIR',
     );
   }
-  mkdirSync(dirname(dir), { recursive: true });
+  makePrivateDir(dirname(dir));
   removeAbandonedTempDirs(dir);
   const temp = `${dir}${TEMP_INFIX}${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  mkdirSync(temp);
+  mkdirSync(temp, { mode: 0o700 });
   try {
     await promisify(execFile)(process.execPath, [childScript, temp], { timeout: CHILD_TIMEOUT_MS });
     if (!isInitialised(temp)) throw new Error('the child process ended without creating PG_VERSION');
+    // initdb's files are 0666 (makePrivate): private before they appear under the database's name.
+    makePrivate(temp);
     // Replaces `dir` if it is an empty directory (rename(2)).
     renameSync(temp, dir);
     return true;

@@ -347,7 +347,13 @@ export const tableCalls = pgTable(
     tableId: integer('table_id')
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
+    /** The device that made the call. */
     deviceId: text('device_id').notNull(),
+    /**
+     * The other devices that made the same call while it was OPEN and joined it (one OPEN call per table and kind):
+     * they see and follow it as theirs. A device is listed once; the first device is only in `deviceId`.
+     */
+    deviceIds: jsonb('device_ids').$type<string[]>().notNull().default([]),
     /** WAITER or BILL. */
     kind: text('kind').notNull(),
     /** BILL calls: the way the guest wants to pay (CASH, CARD), or null. */
@@ -360,9 +366,10 @@ export const tableCalls = pgTable(
   },
   (t) => [
     index('table_calls_eatery_idx').on(t.eateryId, t.createdAt),
-    // One open call per device, table and kind.
-    uniqueIndex('table_calls_open_idx')
-      .on(t.tableId, t.deviceId, t.kind)
+    // One open call per table and kind, whichever device makes it (the service's ON CONFLICT names this index's
+    // columns and predicate). It replaces table_calls_open_idx (per device, table and kind), which it implies.
+    uniqueIndex('table_calls_open_table_idx')
+      .on(t.tableId, t.kind)
       .where(sql`status = 'OPEN'`),
   ],
 );

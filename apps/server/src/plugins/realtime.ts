@@ -24,7 +24,8 @@ import {
   type SubscribeAck,
 } from '@qr-menu/contract';
 import type { ChangePublisher, DataChange, PublishedChange } from '../data-changes.js';
-import { memberships, orders, tableCalls } from '../db/schema.js';
+import { memberships, orders } from '../db/schema.js';
+import { isCallOfDevice } from '../db/call-devices.js';
 import { verifyJwt } from './jwt.js';
 
 /**
@@ -235,21 +236,13 @@ export const realtimePlugin = fp(async (app) => {
     return !!row;
   }
 
-  /** Only the device that made a call follows it (staff get calls on the restaurant's topic). */
-  async function isCallOfDevice(callId: number, deviceId: string) {
-    const [row] = await app.db
-      .select({ id: tableCalls.id })
-      .from(tableCalls)
-      .where(and(eq(tableCalls.id, callId), eq(tableCalls.deviceId, deviceId)));
-    return !!row;
-  }
-
   async function maySubscribe(data: SocketData, topic: string): Promise<boolean> {
     const userId = staffUser(data);
     const staff = ORDERS_TOPIC_RE.exec(topic);
     if (staff) return userId !== null && isMember(userId, Number(staff[1]));
     const call = CALL_TOPIC_RE.exec(topic);
-    if (call) return data.deviceId !== null && isCallOfDevice(Number(call[1]), data.deviceId);
+    // Only the devices that made or joined a call follow it (staff get calls on the restaurant's topic).
+    if (call) return data.deviceId !== null && isCallOfDevice(app.db, Number(call[1]), data.deviceId);
     const one = ORDER_TOPIC_RE.exec(topic);
     if (!one) return false;
     const [order] = await app.db

@@ -4,12 +4,20 @@ import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, tables, users } from '../../db/schema.js';
 import { notFound, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
 
-const columns = {
+/**
+ * The columns of an assignment. The waiter's name, else (need to know, as for the staff list: users.service.ts
+ * seesStaffContacts) their e-mail for admins only; other roles get '' for a waiter without a name, which the web
+ * shows as "unknown waiter". Admins see e-mails in the staff list anyway; nobody else learns one through a name.
+ */
+const columnsFor = (withEmail: boolean) => ({
   id: tableAssignments.id,
   waiterId: tableAssignments.waiterId,
   tableId: tableAssignments.tableId,
-  waiterName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
-};
+  waiterName: withEmail
+    ? sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`
+    : sql<string>`coalesce(${users.name}, '')`,
+});
+const columns = columnsFor(true);
 
 /**
  * Waiters assigned to tables. Only this restaurant's tables (404 otherwise) and only users holding
@@ -19,9 +27,10 @@ const columns = {
 export class AssignmentsService {
   constructor(private readonly db: Db) {}
 
-  async list(eateryId: number): Promise<TableAssignment[]> {
+  /** `withEmail`: the caller is an admin here (a waiter without a name shows as their e-mail, else as ''). */
+  async list(eateryId: number, withEmail: boolean): Promise<TableAssignment[]> {
     return this.db
-      .select(columns)
+      .select(columnsFor(withEmail))
       .from(tableAssignments)
       .innerJoin(users, eq(users.id, tableAssignments.waiterId))
       .where(eq(tableAssignments.eateryId, eateryId))
@@ -56,6 +65,7 @@ export class AssignmentsService {
         throw err;
       });
     const created = inserted.length > 0;
+    // Only admins assign: the name may fall back to the e-mail.
     const [assignment] = await this.db
       .select(columns)
       .from(tableAssignments)

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
+import { seesStaffContacts } from '../users/users.service.js';
 
-/** Waiter-to-table assignments. Reads: any member; edits: EATERY_ADMIN. */
+/** Waiter-to-table assignments. Reads: any member (waiters' e-mails: EATERY_ADMIN only); edits: EATERY_ADMIN. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.assignments;
   const tags = ['tables'];
@@ -15,7 +16,10 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: 'any' } },
       schema: { tags, params: eateryParams, response: { 200: z.array(tableAssignmentResponse) } },
     },
-    async (request) => service.list(requireEatery(request).id),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.list(eatery.id, seesStaffContacts(eatery));
+    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { eateries, memberships, refreshTokens, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
 import { signJwt } from '../../plugins/jwt.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { HashGate, hashPassword, verifyPassword } from './passwords.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -24,11 +24,23 @@ export interface Session {
 }
 
 export class AuthService {
+  /** Bounds the argon2 hashes of logins and registrations running at once (AppConfig.passwordHashConcurrency). */
+  readonly hashes: HashGate;
+
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly changes: ChangePublisher,
-  ) {}
+  ) {
+    this.hashes = new HashGate(config.passwordHashConcurrency);
+  }
+
+  /** `task` in a slot of `hashes`; 429 `tooManyRequests` at once when every slot and waiting place is taken. */
+  private withHashSlot<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.hashes.tryRun(task);
+    if (!run) throw new AppError(429, 'tooManyRequests');
+    return run;
+  }
 
   /** Owner account and first restaurant, in one transaction; an 'access' change once committed. */
   async register(body: {
@@ -36,7 +48,7 @@ export class AuthService {
     restaurant: { name: string };
     userProfileRequest?: RegisterBody['userProfileRequest'];
   }) {
-    const passwordHash = await hashPassword(body.user.password, this.config.passwordHashCost);
+    const passwordHash = await this.withHashSlot(() => hashPassword(body.user.password, this.config.passwordHashCost));
     try {
       const created = await this.db.transaction(async (tx) => {
         const [user] = await tx
@@ -63,12 +75,15 @@ export class AuthService {
     }
   }
 
+  /** 401 `invalidPass` for a wrong e-mail or password; 429 `tooManyRequests` when too many hashes are running. */
   async login(email: string, password: string, wantedEateryId?: number | null): Promise<Session> {
     const [user] = await this.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    const ok = await verifyPassword(user?.passwordHash, password, this.config.passwordHashCost);
+    const ok = await this.withHashSlot(() =>
+      verifyPassword(user?.passwordHash, password, this.config.passwordHashCost),
+    );
     if (!user || !ok) throw new AppError(401, 'invalidPass');
     const eateryId = await this.pickEatery(user.id, wantedEateryId ?? null);
     return this.startSession(user.id, eateryId, randomUUID());

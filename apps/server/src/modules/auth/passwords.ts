@@ -35,3 +35,51 @@ export async function verifyPassword(
   }
   return verify(passwordHash, password).catch(() => false);
 }
+
+/**
+ * Password hashes running at once for logins and registrations, per process (AppConfig.passwordHashConcurrency).
+ * Each argon2 hash takes a thread of libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file
+ * reads, DNS lookups and compression share; 2 leaves them room.
+ */
+export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
+
+/**
+ * A semaphore without a long queue: `concurrency` tasks run, up to `queue` more wait for a slot (a burst of a few
+ * logins at a shift's start), and any further one is refused at once (`tryRun` returns undefined), so that a flood
+ * of logins is answered 429 in milliseconds instead of queueing for seconds while holding every thread.
+ */
+export class HashGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number = DEFAULT_PASSWORD_HASH_CONCURRENCY,
+    readonly queue: number = concurrency,
+  ) {}
+
+  /** Hashes running and waiting now. */
+  get inUse() {
+    return this.running + this.waiting.length;
+  }
+
+  /** Runs `task` in a slot (waiting for one when needed); undefined, with `task` not run, when all are taken. */
+  tryRun<T>(task: () => Promise<T>): Promise<T> | undefined {
+    if (this.running < this.concurrency) {
+      this.running++;
+      return this.runInSlot(task);
+    }
+    if (this.waiting.length >= this.queue) return undefined;
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.runInSlot(task));
+  }
+
+  private async runInSlot<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the longest waiting task, so no newcomer can slip in between.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}

@@ -11,7 +11,8 @@ import {
   tokenResponse,
 } from '@qr-menu/contract';
 import { requireUserId } from '../../plugins/access.js';
-import { RATE } from '../../plugins/rate-limits.js';
+import { AppError } from '../../plugins/app-error.js';
+import { failureRateLimit, RATE } from '../../plugins/rate-limits.js';
 import type { Session } from './auth.service.js';
 
 const COOKIE_PATH = '/api/auth';
@@ -26,8 +27,18 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session:
   });
 }
 
+/**
+ * A 429 of the password-hash bound (AuthService.hashes) gets a Retry-After of a second: the hashes ahead of it take
+ * milliseconds.
+ */
+function retryAfterBusy(reply: FastifyReply, err: unknown) {
+  if (err instanceof AppError && err.statusCode === 429) reply.header('retry-after', '1');
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.auth;
+  // Failed logins per client network across e-mails (RATE.loginFailures), beside RATE.login per network and e-mail.
+  const loginFailures = failureRateLimit(app, RATE.loginFailures);
 
   app.post(
     '/admin/eatery',
@@ -35,17 +46,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: RATE.register },
       schema: { tags: ['auth'], body: registerBody, response: { 201: registerResponse } },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) => {
+      try {
+        return reply.code(201).send(await auth.register(request.body));
+      } catch (err) {
+        retryAfterBusy(reply, err);
+        throw err;
+      }
+    },
   );
 
   app.post(
     '/auth/login',
     {
       config: { access: 'public', rateLimit: RATE.login },
+      // Before the body is even read: a network past its failed logins is answered 429 at once.
+      onRequest: (request, reply) => loginFailures.check(request, reply),
       schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } },
     },
     async (request, reply) => {
-      const session = await auth.login(request.body.email, request.body.password, request.body.eateryId);
+      let session: Session;
+      try {
+        session = await auth.login(request.body.email, request.body.password, request.body.eateryId);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) await loginFailures.fail(request);
+        retryAfterBusy(reply, err);
+        throw err;
+      }
       setRefreshCookie(request, reply, session);
       return session.response;
     },

@@ -11,15 +11,17 @@ import {
   type StaffCall,
 } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
+import { callOfDevice } from '../../db/call-devices.js';
 import { orders, tableCalls, tables, users } from '../../db/schema.js';
-import { AppError, isUniqueViolation, notFound } from '../../plugins/app-error.js';
+import { AppError, notFound } from '../../plugins/app-error.js';
 
 /**
  * Calls from the table (contract calls.ts): a guest asks for the waiter or the bill, staff acknowledge.
- * One OPEN call per device, table and kind: the unique partial index table_calls_open_idx guarantees it, so two
- * taps at the same moment still make one call.
+ * One OPEN call per table and kind, whichever device makes it: the unique partial index table_calls_open_table_idx
+ * guarantees it, and a call is one INSERT … ON CONFLICT on that index, so devices calling at the same moment still
+ * make one call. A device whose call finds one open joins it (`device_ids`): it sees and follows that call as its own;
+ * a device that made no call sees none.
  */
-
 /** Where a call's events go: app.realtime in the app (the staff topic, and the call's own topic for the guest). */
 export interface CallEventSink {
   emitCallEvent(eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>): void;
@@ -27,6 +29,12 @@ export interface CallEventSink {
 
 /** Minutes a guest's calls stay on the guest's list. */
 const GUEST_LIST_MINUTES = 60;
+
+/**
+ * At most this many devices join one open call (besides the one that made it): a table seats fewer guests. A device
+ * calling past it gets the call back all the same, but is not recorded, so it does not see the call on its list.
+ */
+export const MAX_JOINED_DEVICES = 50;
 
 /**
  * A BILL call's bill was paid: the first payment time of an order at the call's table closed at or after the call was
@@ -101,8 +109,10 @@ export class CallsService {
   ) {}
 
   /**
-   * A guest's call: 404 for a table not in the restaurant, 409 `tableInactive` for an inactive one. When the device
-   * already has an OPEN call of that kind at that table, that call (created: false) instead of a second one.
+   * A guest's call: 404 for a table not in the restaurant, 409 `tableInactive` for an inactive one. When the table
+   * already has an OPEN call of that kind, from this device or another, that call (created: false) instead of a
+   * second one; a new device joins it. A BILL call keeps the first way to pay it was given: a device joining it with
+   * another way does not change it; one without a way to pay takes the first that comes (staff then get CALL_UPDATED).
    */
   async create(
     eateryId: number,
@@ -113,36 +123,35 @@ export class CallsService {
     const table = await this.table(eateryId, tableId);
     if (table.status === 'INACTIVE') throw new AppError(409, 'tableInactive');
     const kind = body.kind as CallKind;
-    const open = await this.openCall(tableId, deviceId, kind);
-    if (open) return { created: false, call: toGuestCall(open) };
-
-    let id: number;
-    try {
-      const [row] = await this.db
-        .insert(tableCalls)
-        .values({
-          eateryId,
-          tableId,
-          deviceId,
-          kind,
-          // The way to pay matters only when asking for the bill.
-          paymentMethod: kind === 'BILL' ? (body.paymentMethod ?? null) : null,
-        })
-        .returning({ id: tableCalls.id });
-      id = row.id;
-    } catch (err) {
-      // The same device made the same call at the same moment: the other request's call is the one.
-      if (!isUniqueViolation(err)) throw err;
-      const raced = await this.openCall(tableId, deviceId, kind);
-      if (!raced) throw err;
-      return { created: false, call: toGuestCall(raced) };
-    }
-    const call = await this.staffCall(eateryId, id);
-    this.emit('CALL_CREATED', call);
-    return { created: true, call: toGuestCall(call) };
+    // The way to pay matters only when asking for the bill.
+    const paymentMethod = kind === 'BILL' ? (body.paymentMethod ?? null) : null;
+    const device = sql`jsonb_build_array(${deviceId}::text)`;
+    // Only to tell staff when a joining BILL call gives the call its way to pay (the upsert below decides alone).
+    const before = paymentMethod ? await this.openPaymentMethod(tableId, kind) : undefined;
+    // One statement, whatever the other requests do: the row lock of ON CONFLICT DO UPDATE orders joins to one call.
+    const [row] = await this.db
+      .insert(tableCalls)
+      .values({ eateryId, tableId, deviceId, kind, paymentMethod })
+      .onConflictDoUpdate({
+        target: [tableCalls.tableId, tableCalls.kind],
+        targetWhere: sql`status = 'OPEN'`,
+        set: {
+          deviceIds: sql`case
+            when ${tableCalls.deviceId} = ${deviceId} or ${tableCalls.deviceIds} @> ${device}
+              or jsonb_array_length(${tableCalls.deviceIds}) >= ${MAX_JOINED_DEVICES}
+            then ${tableCalls.deviceIds} else ${tableCalls.deviceIds} || ${device} end`,
+          paymentMethod: sql`coalesce(${tableCalls.paymentMethod}, excluded.payment_method)`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it joined.
+      .returning({ id: tableCalls.id, inserted: sql<boolean>`xmax = 0` });
+    const call = await this.staffCall(eateryId, row.id);
+    if (row.inserted) this.emit('CALL_CREATED', call);
+    else if (paymentMethod && before === null && call.paymentMethod === paymentMethod) this.emit('CALL_UPDATED', call);
+    return { created: row.inserted, call: toGuestCall(call) };
   }
 
-  /** This device's calls at the table in the last hour, newest first (404 for a table not in the restaurant). */
+  /** The calls this device made or joined at the table in the last hour, newest first (404 for a table not in the restaurant). */
   async listForGuest(eateryId: number, tableId: number, deviceId: string): Promise<GuestCall[]> {
     await this.table(eateryId, tableId);
     const rows = await this.db
@@ -151,7 +160,7 @@ export class CallsService {
       .where(
         and(
           eq(tableCalls.tableId, tableId),
-          eq(tableCalls.deviceId, deviceId),
+          callOfDevice(deviceId),
           gt(tableCalls.createdAt, sql`now() - make_interval(mins => ${GUEST_LIST_MINUTES})`),
         ),
       )
@@ -233,19 +242,13 @@ export class CallsService {
     return table;
   }
 
-  private async openCall(tableId: number, deviceId: string, kind: CallKind) {
+  /** The way to pay of the table's OPEN call of that kind: null when it has none or there is no such call. */
+  private async openPaymentMethod(tableId: number, kind: CallKind): Promise<string | null> {
     const [row] = await this.db
-      .select(guestColumns)
+      .select({ paymentMethod: tableCalls.paymentMethod })
       .from(tableCalls)
-      .where(
-        and(
-          eq(tableCalls.tableId, tableId),
-          eq(tableCalls.deviceId, deviceId),
-          eq(tableCalls.kind, kind),
-          eq(tableCalls.status, 'OPEN'),
-        ),
-      );
-    return row ?? null;
+      .where(and(eq(tableCalls.tableId, tableId), eq(tableCalls.kind, kind), eq(tableCalls.status, 'OPEN')));
+    return row?.paymentMethod ?? null;
   }
 
   private staffCalls(where: SQL | undefined): Promise<StaffRow[]> {

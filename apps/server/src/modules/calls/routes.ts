@@ -46,7 +46,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: callRateLimit,
       schema: {
         tags,
-        summary: 'Call the waiter or ask for the bill (200 with the open call of that kind when there is one)',
+        summary: 'Call the waiter or ask for the bill (200 with the table’s open call of that kind when there is one)',
         params: tableParams,
         body: callCreateBody,
         response: { 200: guestCallResponse, 201: guestCallResponse },
@@ -70,7 +70,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'This device’s calls at the table in the last hour, newest first (sets the device cookie)',
+        summary:
+          'The calls this device made or joined at the table in the last hour, newest first (sets the device cookie)',
         params: tableParams,
         response: { 200: z.array(guestCallResponse) },
       },

@@ -6,7 +6,10 @@ import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
 const userParams = z.object({ id: idField, userId: idField });
 
-/** Staff users of a restaurant. Reads: any member; edits: EATERY_ADMIN. */
+/**
+ * Staff users of a restaurant. Reads: any member, but only EATERY_ADMIN gets the e-mails and phones (the service's
+ * seesStaffContacts; the others get names and roles); edits: EATERY_ADMIN.
+ */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.users;
   const tags = ['users'];

@@ -43,21 +43,27 @@ interface Row {
 
 const sortRoles = (roles: readonly string[]): Role[] => ROLES.filter((r) => roles.includes(r));
 
-function toDto(row: Row, ownerId: number): StaffUser {
-  const phones = row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [];
+const ADMIN: Role = 'EATERY_ADMIN';
+
+/**
+ * Need to know: staff e-mails (the login) and phones are personal data that only the restaurant's admins need (to
+ * manage the accounts). Everyone else gets the same list with names and roles, the e-mail null and no phones.
+ */
+export const seesStaffContacts = (eatery: Pick<EateryContext, 'roles'>): boolean => eatery.roles.includes(ADMIN);
+
+function toDto(row: Row, ownerId: number, contacts: boolean): StaffUser {
+  const phones = !contacts ? [] : row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [];
   return {
     id: row.id,
     name: row.name,
-    username: row.email,
-    phone: row.phone ?? phones[0] ?? null,
+    username: contacts ? row.email : null,
+    phone: contacts ? (row.phone ?? phones[0] ?? null) : null,
     phones,
     roles: sortRoles(row.roles),
     hasProfile: Boolean(row.name),
     isOwner: row.id === ownerId,
   };
 }
-
-const ADMIN: Role = 'EATERY_ADMIN';
 
 /** Live connections of staff users (app.realtime): ended when a user loses access, so no event reaches them. */
 export interface StaffSessions {
@@ -86,6 +92,7 @@ export class UsersService {
     private readonly passwordHashCost?: PasswordHashCost,
   ) {}
 
+  /** Any member may list the staff; the e-mails and phones only reach admins (seesStaffContacts). */
   async list(eatery: EateryContext, role?: Role): Promise<StaffUser[]> {
     const rows = await this.db
       .select(columns)
@@ -98,12 +105,13 @@ export class UsersService {
         ),
       )
       .orderBy(asc(users.id));
-    return rows.map((r) => toDto(r, eatery.ownerId));
+    const contacts = seesStaffContacts(eatery);
+    return rows.map((r) => toDto(r, eatery.ownerId, contacts));
   }
 
   async get(eatery: EateryContext, userId: number): Promise<StaffUser> {
     const row = await this.member(eatery.id, userId);
-    return toDto(row, eatery.ownerId);
+    return toDto(row, eatery.ownerId, seesStaffContacts(eatery));
   }
 
   async create(eatery: EateryContext, body: CreateUserInput): Promise<StaffUser> {

@@ -1,7 +1,7 @@
 import { Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_KINDS, type AuditKind } from '@qr-menu/contract/constants';
-import { useUsers } from '../shared/users-api';
+import { staffLabel, useUsers } from '../shared/users-api';
 
 export interface AuditFilterValues {
   /** The date input's text (may be half typed). */
@@ -26,7 +26,7 @@ export function AuditFilterBar({ restaurantId, values, dayInvalid, onChange }: P
   const set = (patch: Partial<AuditFilterValues>) => onChange({ ...values, ...patch });
 
   const staff = [...(users.data ?? [])]
-    .map((u) => ({ value: String(u.id), label: u.name || u.username }))
+    .map((u) => ({ value: String(u.id), label: staffLabel(u) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
   return (

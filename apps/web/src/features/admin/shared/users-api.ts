@@ -8,6 +8,13 @@ export const userKeys = {
 };
 
 /**
+ * What to call a staff user in a list or a picker: the name, else the e-mail, else `#id`. The server answers the
+ * e-mails (and phones) to the restaurant's admins only (need to know): other roles get `username: null`.
+ */
+export const staffLabel = (user: Pick<StaffUser, 'id' | 'name' | 'username'>): string =>
+  user.name || user.username || `#${user.id}`;
+
+/**
  * Staff of a restaurant, optionally only those holding `role` (GET /api/eatery/{id}/user?role=): the users
  * screen and the waiter assignment of tables.
  */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { useUsers } from '../shared/users-api';
+import { staffLabel, useUsers } from '../shared/users-api';
 import { useAssignWaiter } from './tables-api';
 
 /** Picks one of the restaurant's waiters (users holding WAITER) for a table; a waiter must be chosen. */
@@ -31,7 +31,7 @@ export function AssignWaiterModal({
   const taken = new Set(assigned.map((a) => a.waiterId));
   const options = (waiters.data ?? [])
     .filter((w) => w.roles.includes('WAITER') && !taken.has(w.id))
-    .map((w) => ({ value: String(w.id), label: w.name ? `${w.name} (${w.username})` : w.username }));
+    .map((w) => ({ value: String(w.id), label: w.name && w.username ? `${w.name} (${w.username})` : staffLabel(w) }));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -3,8 +3,12 @@ import { IconPhone, IconUserCheck, IconUserQuestion } from '@tabler/icons-react'
 import type { StaffUser } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
+import { staffLabel } from '../shared/users-api';
 
-/** One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. */
+/**
+ * One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. Other roles get no
+ * e-mail nor phones from the server (username null): the name heads the card and the phone line is left out.
+ */
 export function UserCard({
   user,
   isSelf,
@@ -22,13 +26,14 @@ export function UserCard({
 }) {
   const { t } = useTranslation();
   const phones = user.phones.length ? user.phones : user.phone ? [user.phone] : [];
+  const contacts = user.username !== null;
   return (
     <Card>
       <Stack gap={6} style={{ flex: 1 }}>
         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {user.username}
+          {user.username ?? staffLabel(user)}
         </Text>
-        {user.name && (
+        {contacts && user.name && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {user.name}
           </Text>
@@ -60,12 +65,14 @@ export function UserCard({
             {t('users.profile')}: {t(user.hasProfile ? 'users.hasProfile' : 'users.noProfile')}
           </Text>
         </Group>
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <IconPhone size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-          <Text size="sm" c={phones.length ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-            {phones.length ? phones.join(', ') : t('users.noPhone')}
-          </Text>
-        </Group>
+        {contacts && (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconPhone size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            <Text size="sm" c={phones.length ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+              {phones.length ? phones.join(', ') : t('users.noPhone')}
+            </Text>
+          </Group>
+        )}
       </Stack>
       {canManage && <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleting={deleting} />}
     </Card>

@@ -12,7 +12,7 @@ import { confirmDanger } from '../shared/confirm';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { UserCard } from './UserCard';
 import { UserForm } from './UserForm';
-import { useUsers } from '../shared/users-api';
+import { staffLabel, useUsers } from '../shared/users-api';
 import { useDeleteUser } from './users-api';
 
 /** User management: the staff of the restaurant from the route or the selected one. */
@@ -31,11 +31,11 @@ function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScre
   const all = users.data ?? [];
   const query = search.trim().toLowerCase();
   const shown = all.filter(
-    (u) => u.username.toLowerCase().includes(query) || (u.name ?? '').toLowerCase().includes(query),
+    (u) => (u.username ?? '').toLowerCase().includes(query) || (u.name ?? '').toLowerCase().includes(query),
   );
 
   const onDelete = async (user: StaffUser) => {
-    if (!(await confirmDanger(t('users.confirmDelete', { name: user.name || user.username })))) return;
+    if (!(await confirmDanger(t('users.confirmDelete', { name: staffLabel(user) })))) return;
     remove.mutate(user.id, {
       onSuccess: () => notifications.show({ color: 'green', message: t('users.deletedOk') }),
       onError: (err) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(err) }),
@@ -71,7 +71,7 @@ function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScre
       />
       {!canManage && !users.isPending && all.length > 0 && (
         <Text size="sm" c="dimmed" mb="sm">
-          {t('users.readOnly')}
+          {t('users.readOnly')} {t('users.contactsAdminsOnly')}
         </Text>
       )}
       <ErrorBanner error={users.error} />
