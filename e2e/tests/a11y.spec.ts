@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { expect, test, useLanguage } from '../fixtures';
+import { expect, guestInteractive, test, useLanguage } from '../fixtures';
 import { clearSession, seedRestaurant, useSession, type Restaurant } from '../seed';
 
 /**
@@ -114,6 +114,7 @@ for (const size of SIZES) {
       // ---- Guest: scan, menu, cart, order, confirmation, my orders ----
       await check('guest decision page', async () => {
         await page.goto(`/client/eatery/${owner.eateryId}/table/${r.tableId}/add/false/menu`);
+        await guestInteractive(page);
         await expect(page.getByRole('heading', { name: `${owner.restaurantName} sizi salamlayır!` })).toBeVisible();
       });
       await check('guest menu (a dish in the cart)', async () => {
@@ -144,6 +145,7 @@ for (const size of SIZES) {
       });
       await check('guest my orders', async () => {
         await page.goto('/client/orders');
+        await guestInteractive(page);
         await expect(page.getByRole('article').first()).toBeVisible();
       });
 

@@ -59,12 +59,14 @@ test('guest pages load only the guest bundle; no HydrateFallback warning', async
   });
 
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guestInteractive(page);
   await page.getByRole('button', { name: 'New order' }).click();
   await page.getByRole('button', { name: 'Add Piti to the cart' }).click();
   await page.getByRole('button', { name: /View cart/ }).click();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByTestId('order-number')).toBeVisible();
   await page.goto('/client/orders');
+  await guestInteractive(page);
   await expect(page.getByRole('article').first()).toBeVisible();
 
   expect(assets.filter((u) => /\/assets\/(admin|MantineRoot|marketing|auth)/.test(u))).toEqual([]);
@@ -90,6 +92,7 @@ test('a first visit of the guest menu page loads at most 90 KB of JS and CSS (br
     if (['script', 'stylesheet'].includes(r.request().resourceType())) loaded.push(r);
   });
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`, { waitUntil: 'networkidle' });
+  await guestInteractive(page);
   await expect(page.getByRole('button', { name: 'Add Piti to the cart' })).toBeVisible();
 
   const files = await Promise.all(

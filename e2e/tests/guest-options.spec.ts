@@ -267,6 +267,7 @@ test("the QR link's key goes with the order; a rotated key asks the guest to sca
   await useLanguage(page, 'en');
   // The QR link: the welcome page, then the menu (the key is kept for the table while the tab lives).
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu?k=${encodeURIComponent(key)}`);
+  await guestInteractive(page);
   await page.getByRole('button', { name: 'New order' }).click();
   await page.getByRole('button', { name: 'Add Pilaf to the cart' }).click();
   await page.getByRole('button', { name: /View cart/ }).click();
@@ -277,6 +278,7 @@ test("the QR link's key goes with the order; a rotated key asks the guest to sca
   const rotated = await request.post(`${base}/table/${tableId}/key`, { headers });
   expect(rotated.status(), await rotated.text()).toBe(200);
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await guestInteractive(page);
   await page.getByRole('button', { name: 'Add Pilaf to the cart' }).click();
   await page.getByRole('button', { name: /View cart/ }).click();
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -316,6 +318,7 @@ for (const lang of ['az', 'en', 'ru'] as const) {
     await sheet.getByTestId('sheet-add').click();
     await expect(sheet).toBeHidden();
     await page.goto('/client/cart');
+    await guestInteractive(page);
     await expect(page.getByTestId('cart-total')).toBeVisible();
     await shot(page, `${lang}-cart`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,4 +1,4 @@
-import { expect, soupMenu, test, useLanguage } from '../fixtures';
+import { expect, guestInteractive, soupMenu, test, useLanguage } from '../fixtures';
 
 /**
  * The guest menu page comes from the server with the menu in it. The HTML alone has the dishes (no
@@ -42,6 +42,7 @@ test('the menu page hydrates the server HTML: no hydration error, no menu reques
   });
 
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await guestInteractive(page);
   await expect(page.getByRole('article', { name: 'Lentil soup' })).toBeVisible();
   // Hydrated: the add button works (React's handlers are attached) and the cart bar appears.
   await page.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
@@ -49,9 +50,11 @@ test('the menu page hydrates the server HTML: no hydration error, no menu reques
 
   // A returning guest (stored cart, another language) hydrates cleanly too.
   await page.reload();
+  await guestInteractive(page);
   await expect(page.getByRole('button', { name: /View cart/ })).toContainText('4.50 AZN');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
   await page.reload();
+  await guestInteractive(page);
   await expect(page.getByRole('heading', { name: 'Супы' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Корзина/ })).toContainText('4,50 AZN');
 
@@ -78,6 +81,7 @@ test("the cart page comes from the server for the cart's table and hydrates to t
 
   // The scanned page tells the server the cart's table (a cookie); the cart itself stays in the phone.
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await guestInteractive(page);
   await page.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await expect(page.getByRole('button', { name: /View cart/ })).toContainText('4.50 AZN');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'guest_table');
@@ -94,6 +98,7 @@ test("the cart page comes from the server for the cart's table and hydrates to t
 
   // A reload of the cart: the server's page hydrates, then shows the stored cart; no menu request, no mismatch.
   await page.goto('/client/cart');
+  await guestInteractive(page);
   await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('4.50 AZN');
   await page.getByRole('button', { name: 'One more Lentil soup' }).click();

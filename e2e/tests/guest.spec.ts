@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, orderNumberOf, test, useLanguage, type Owner } from '../fixtures';
+import { expect, guestInteractive, orderNumberOf, type Owner, test, useLanguage } from '../fixtures';
 
 // A guest's phone.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -69,6 +69,7 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
 
   // Scan → welcome (no open order yet, so only "New order").
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guestInteractive(page);
   await expect(page.getByRole('heading', { name: `Welcome to ${owner.restaurantName}!` })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Table 7');
   await expect(page.getByRole('button', { name: 'My orders' })).toHaveCount(0);
@@ -139,6 +140,7 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
 
   // Scanning again offers "My orders" now that this phone has an open order here.
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guestInteractive(page);
   await expect(page.getByRole('button', { name: 'My orders' })).toBeVisible();
   await page.getByRole('button', { name: 'My orders' }).click();
 
@@ -155,12 +157,14 @@ test('a failed order keeps the cart for a retry; the language choice persists', 
   const adminChunks = watchAdminChunks(page);
   await useLanguage(page, 'az');
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/menu`);
+  await guestInteractive(page);
   await expect(page.getByRole('article', { name: 'Marqarita' })).toBeVisible();
 
   // Switch to Russian in the header; it survives a reload.
   await page.getByRole('combobox', { name: 'Dil' }).selectOption('ru');
   await expect(page.getByRole('article', { name: 'Маргарита' })).toBeVisible();
   await page.reload();
+  await guestInteractive(page);
   await expect(page.getByRole('article', { name: 'Маргарита' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Язык' }).selectOption('en');
 
@@ -186,6 +190,7 @@ test('a failed order keeps the cart for a retry; the language choice persists', 
 
   // The cart is emptied after a successful order, keeping the table.
   await page.goto('/client/cart');
+  await guestInteractive(page);
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Table 7');
 

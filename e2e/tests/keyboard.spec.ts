@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, useLanguage, type Owner } from '../fixtures';
+import { expect, guestInteractive, type Owner, test, useLanguage } from '../fixtures';
 import { useSession } from '../seed';
 
 /**
@@ -100,6 +100,7 @@ test.describe('guest on a phone', () => {
 
     // Scan: the welcome page, "New order".
     await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+    await guestInteractive(page);
     await expect(page.getByRole('heading', { name: `Welcome to ${owner.restaurantName}!` })).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'New order' }));
     await press(page, 'Enter', 'Enter on "New order"', () => expect(page).toHaveURL(/\/client\/menu$/));

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { expect, orderNumberOf, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
+import {
+  expect,
+  guestInteractive,
+  orderNumberOf,
+  type Owner,
+  PASSWORD,
+  test,
+  uniqueEmail,
+  useLanguage,
+} from '../fixtures';
 import { login, useSession, type Login, type StaffRole } from '../seed';
 
 /**
@@ -112,6 +121,7 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   const guest = await guestContext.newPage();
   await useLanguage(guest, 'en');
   await guest.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guestInteractive(guest);
   await guest.getByRole('button', { name: 'New order' }).click();
   await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();
@@ -225,6 +235,7 @@ test('a bill paid before the kitchen starts: the kitchen still cooks and bumps e
   const guest = await (await browser.newContext(PHONE)).newPage();
   await useLanguage(guest, 'en');
   await guest.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
+  await guestInteractive(guest);
   await guest.getByRole('button', { name: 'New order' }).click();
   await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: 'Add Lamb kebab to the cart' }).click();
