@@ -1,15 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import {
-  amountField,
-  percentField,
-  PAYMENT_METHODS,
-  type BillPaymentBody,
-  type PaymentMethod,
-} from '@qr-menu/contract';
+import { amountField, percentField, type BillPaymentBody, type PaymentMethod } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { MethodPicker } from './MethodPicker';
 
 export type TipKind = 'none' | 'amount' | 'percent';
 
@@ -48,7 +43,6 @@ export function PaymentPartForm({
   const [partError, setPartError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const methodId = useId();
 
   const checkTip = () => {
     const { error: e } = tipBody(tipKind, tipValue);
@@ -88,18 +82,7 @@ export function PaymentPartForm({
     <Stack gap="xs">
       {label && <Text fw={600}>{label}</Text>}
       <ErrorBanner error={error} onClose={() => setError(null)} />
-      <div>
-        <Text size="sm" fw={500} mb={4} id={methodId}>
-          {t('bills.method.label')}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          aria-labelledby={methodId}
-          value={method}
-          onChange={(v) => setMethod(v as PaymentMethod)}
-          data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`bills.method.${m}`) }))}
-        />
-      </div>
+      <MethodPicker label={t('bills.method.label')} value={method} onChange={setMethod} />
       <div>
         <Text size="sm" fw={500} mb={4}>
           {t('bills.tip.label')}

@@ -1,20 +1,13 @@
-import { useId, useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  BILL_V,
-  billRefundBody,
-  centsToDecimal,
-  PAYMENT_METHODS,
-  toCents,
-  type Bill,
-  type PaymentMethod,
-} from '@qr-menu/contract';
+import { BILL_V, billRefundBody, centsToDecimal, toCents, type Bill, type PaymentMethod } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { useRefund } from './bills-api';
 import { formatAmount, isRefund } from './bill-format';
+import { MethodPicker } from './MethodPicker';
 import { ReasonField, reasonError } from './ReasonField';
 
 /** The quick picks of a refund's reason (bills.refund.reasons.*). */
@@ -65,7 +58,6 @@ export function RefundModal({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
   const [error, setError] = useState<unknown>(null);
-  const methodId = useId();
   const paidText = `${formatAmount(bill.paid, i18n.language)} ${t('bills.currency')}`;
   const errorText = (key?: string) =>
     key === BILL_V.amountTooHigh ? t('bills.refund.tooMuch', { amount: paidText }) : key ? t(key) : undefined;
@@ -117,18 +109,7 @@ export function RefundModal({
             onBlur={() => setErrors((old) => ({ ...old, amount: refundAmountError(amount, paidCents) }))}
             error={errorText(errors.amount)}
           />
-          <div>
-            <Text size="sm" fw={500} mb={4} id={methodId}>
-              {t('bills.refund.method')}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby={methodId}
-              value={method}
-              onChange={(v) => setMethod(v as PaymentMethod)}
-              data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`bills.method.${m}`) }))}
-            />
-          </div>
+          <MethodPicker label={t('bills.refund.method')} value={method} onChange={setMethod} />
           <ReasonField
             presets={REFUND_REASONS}
             value={reason}
