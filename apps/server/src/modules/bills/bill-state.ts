@@ -95,8 +95,11 @@ export function assertPayable(state: BillState) {
   if (state.orders.some((o) => o.status === 'NEEDS_CONFIRMATION')) throw new AppError(409, 'orderNotConfirmed');
 }
 
-/** How the audit log names a bill: its orders. */
-export const billSubject = (state: BillState) => state.orders.map(orderSubject).join(', ');
+/** What an audit entry of a bill names: its order when it is one, and its orders in words. */
+export const billAuditTarget = (state: BillState) => ({
+  orderId: state.orders.length === 1 ? state.orders[0].id : null,
+  subject: state.orders.map(orderSubject).join(', '),
+});
 
 /** The ids of the bill's orders. */
 export const idsOf = (state: BillState) => state.orders.map((o) => o.id);

@@ -20,7 +20,7 @@ import type { OrderWriter } from '../orders/order-writer.js';
 import { allocateOverDues, percentOf, shareInProportion } from './bill-math.js';
 import {
   assertPayable,
-  billSubject,
+  billAuditTarget,
   idsOf,
   paidItemIds,
   readBill,
@@ -120,8 +120,7 @@ export class BillsService {
           eateryId,
           kind: 'DISCOUNT',
           userId,
-          orderId: state.orders.length === 1 ? state.orders[0].id : null,
-          subject: billSubject(state),
+          ...billAuditTarget(state),
           before: { discount: centsToDecimal(money.discount) },
           after: { discount: centsToDecimal(discount) },
           reason,
@@ -215,8 +214,7 @@ export class BillsService {
         eateryId,
         kind: 'REFUND',
         userId,
-        orderId: state.orders.length === 1 ? state.orders[0].id : null,
-        subject: billSubject(state),
+        ...billAuditTarget(state),
         before: { paid: centsToDecimal(money.paid) },
         after: {
           paid: centsToDecimal(money.paid - input.amount),

@@ -4,7 +4,7 @@ import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { hasPaymentRows, orderSubject, paidCents } from './order-money.js';
+import { hasPaymentRows, orderPaidCents, orderSubject } from './order-money.js';
 import { orderClosed, type OrderTx, type OrderWriter } from './order-writer.js';
 import { reopened } from './order-rules.js';
 
@@ -29,7 +29,7 @@ export async function changeOrder(
   if (!hasRole(eatery, ROLE_MATRIX.orderStatus)) throw accessDenied();
   if (statusChange && !orderStatusesFor(eatery.roles).includes(body.status!)) throw accessDenied();
   if (isFinalOrderStatus(locked.status)) throw orderClosed();
-  if (body.status === 'CANCELLED' && statusChange && ((await paidCents(w.tx, [orderId])).get(orderId) ?? 0) !== 0) {
+  if (body.status === 'CANCELLED' && statusChange && (await orderPaidCents(w.tx, orderId)) !== 0) {
     throw new AppError(409, 'orderHasPayments');
   }
   if (statusChange) {

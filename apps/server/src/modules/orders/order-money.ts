@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
@@ -22,12 +22,17 @@ export async function paidCents(ex: Executor, orderIds: readonly number[]): Prom
   return paid;
 }
 
+/** What has been paid into one order, in cents (see paidCents). */
+export async function orderPaidCents(ex: Executor, orderId: number): Promise<number> {
+  return (await paidCents(ex, [orderId])).get(orderId) ?? 0;
+}
+
 /** Whether the order has payment rows at all (refunded ones too: they are its money trail). */
 export async function hasPaymentRows(ex: Executor, orderId: number): Promise<boolean> {
   const rows = await ex
     .select({ n: sql<number>`1` })
     .from(payments)
-    .where(inArray(payments.orderId, [orderId]))
+    .where(eq(payments.orderId, orderId))
     .limit(1);
   return rows.length > 0;
 }

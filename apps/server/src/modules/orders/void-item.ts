@@ -15,7 +15,7 @@ import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { approvingManager, type ManagerApproval } from './manager-approval.js';
-import { keepDiscountWithinItems, orderSubject, paidCents } from './order-money.js';
+import { keepDiscountWithinItems, orderPaidCents, orderSubject } from './order-money.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
 
 export interface VoidInput {
@@ -59,7 +59,7 @@ export function voidItem(
     const subtotalAfter = orderTotalCents(items) - lineCents(item);
     const discount = toCents(order.discount);
     const discountAfter = Math.min(discount, subtotalAfter);
-    const paid = (await paidCents(w.tx, [orderId])).get(orderId) ?? 0;
+    const paid = await orderPaidCents(w.tx, orderId);
     if (paid > subtotalAfter - discountAfter) throw new AppError(409, 'refundFirst');
 
     await w.tx
