@@ -84,9 +84,9 @@ export async function addItems(
  * ready_at. Removing an item is a void (void-item.ts), never a status change here: a status to or from DELETED is
  * 400. What an item costs changes only while nothing was paid into the order (409 orderHasPayments) and, once the
  * kitchen started it, with a manager (a new dish or options, or fewer portions, is a void in disguise: 403
- * managerApprovalRequired unless the caller is an EATERY_ADMIN); a discount above the cheaper items is lowered to them. 409 orderClosed when the order is CANCELLED, or
- * PAID and the change is more than a status move. Serving a dish records the caller as the order's waiter
- * (orders.served_by).
+ * managerApprovalRequired unless the caller is an EATERY_ADMIN); a discount above the cheaper items is lowered to
+ * them. 409 orderClosed when the order is CANCELLED, or PAID and the change is more than a status move. Serving a
+ * dish records the caller as the order's waiter (orders.served_by).
  */
 export function changeItem(
   writer: OrderWriter,
