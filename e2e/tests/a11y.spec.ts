@@ -110,6 +110,20 @@ for (const size of SIZES) {
         await page.getByLabel('Restoranın adı').fill('Dadlı Ev');
         await expect(page.getByRole('button', { name: 'Qeydiyyatdan keç' })).toBeEnabled();
       });
+      await check('/admin/forgot-password (link asked for)', async () => {
+        await page.goto('/admin/login');
+        await page.getByRole('link', { name: 'Şifrəni unutmusunuz?' }).click();
+        await page.getByLabel('E-poçt').fill('nobody@example.com');
+        await page.getByRole('button', { name: 'Linki göndər' }).click();
+        await expect(page.getByText(/Bu ünvanla hesab varsa/)).toBeVisible();
+      });
+      await check('/reset-password with a link that does not work', async () => {
+        await page.goto('/reset-password?token=not-a-real-token-not-a-real-token-00');
+        await page.getByLabel('Yeni şifrə', { exact: true }).fill('a-new-pass-2026');
+        await page.getByLabel('Yeni şifrəni təkrarlayın').fill('a-new-pass-2026');
+        await page.getByRole('button', { name: 'Yeni şifrəni saxla' }).click();
+        await expect(page.getByText(/Bu şifrə yeniləmə linki işləmir/)).toBeVisible();
+      });
 
       // ---- Guest: scan, menu, cart, order, confirmation, my orders ----
       await check('guest decision page', async () => {

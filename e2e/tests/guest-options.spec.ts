@@ -103,7 +103,10 @@ async function seedMenu(request: APIRequestContext, owner: Owner): Promise<Seede
   return { tableId: (await table.json()).id as number, lemonadeId };
 }
 
-/** Opening hours every day 00:00–23:59 (so the header says "Open until 23:59" whenever the test runs) and a logo. */
+/**
+ * Opening hours every day 00:00–23:59 (so the header says "Open until 23:59" whenever the test runs) and a logo. Orders
+ * are not bound to the hours, so that a run in the last minute of the day still orders.
+ */
 async function setHoursAndLogo(request: APIRequestContext, owner: Owner) {
   const headers = { Authorization: `Bearer ${owner.token}` };
   const put = await request.put(`/api/eatery/${owner.eateryId}`, {
@@ -113,6 +116,7 @@ async function setHoursAndLogo(request: APIRequestContext, owner: Owner) {
       address: 'Nizami küçəsi 10, Bakı',
       phones: ['+994 12 555 00 00'],
       openingHours: Array.from({ length: 7 }, () => ({ closed: false, open: '00:00', close: '23:59' })),
+      ordersWithinHours: false,
     },
   });
   expect(put.status(), await put.text()).toBe(200);

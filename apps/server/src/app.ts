@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(realtimePlugin);
   await app.register(ordersListCachePlugin);
   await app.register(menuCachePlugin);
-  app.decorate('services', createServices(database.db, config, app.realtime));
+  app.decorate('services', createServices(database.db, config, app.realtime, app.log));
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   // The built web app: static files, and index.html for every other non-API path (the SPA routes).

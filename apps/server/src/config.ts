@@ -3,7 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { TenantLimits } from '@qr-menu/contract';
 import type { PasswordHashCost } from './modules/auth/passwords.js';
+
+/** How long a stop (SIGTERM) may take to answer the requests in flight before the process exits 1 (serve.ts). */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,6 +26,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   REDIS_URL: z.string().url().optional(),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//i.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'an address, or a name and <address>')
+    .optional(),
 });
 
 /**
@@ -86,15 +100,25 @@ export interface AppConfig {
   webDist: string;
   /** The guest pages' server renderer (module path); default: dist-ssr/entry-server.js beside webDist. */
   webSsrEntry?: string;
+  /** Worker threads that render guest pages; 0: on the main thread; unset: cores − 1, 1 to 4 (guest-pages). */
+  guestPageWorkers?: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** The argon2id cost of new password hashes; unset (always, outside tests): production's, PASSWORD_HASH_COST. */
   passwordHashCost?: PasswordHashCost;
+  /** What one restaurant may hold; unset (always, outside tests): TENANT_LIMITS (contract limits.ts). */
+  tenantLimits?: TenantLimits;
   /**
    * At most this many login/registration password hashes (argon2) at once per process, as many again waiting; more
    * answer 429 at once. Unset: DEFAULT_PASSWORD_HASH_CONCURRENCY (modules/auth/passwords.ts).
    */
   passwordHashConcurrency?: number;
+  /** How long a stop may take to answer the requests in flight; unset: DEFAULT_SHUTDOWN_GRACE_SECONDS. */
+  shutdownGraceSeconds?: number;
+  /** Where mail goes out (password reset links); unset: mails are written to the log instead (mail/mailer.ts). */
+  smtpUrl?: string;
+  /** The sender of the mails; set whenever smtpUrl is. */
+  mailFrom?: string;
 }
 
 /** Reads and validates the environment once; nothing else reads process.env. */
@@ -109,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new Error('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set');
+  }
+  // Without PUBLIC_URL a reset link is built from the request's Host header, which whoever asks for the mail
+  // chooses: in production it could send a real user a real token on someone else's site.
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new Error('Invalid configuration:\n  PUBLIC_URL is required when SMTP_URL is set and NODE_ENV=production');
   }
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -128,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -1,9 +1,11 @@
 import type { AppConfig } from './config.js';
 import type { ChangePublisher } from './data-changes.js';
 import type { Db } from './db/client.js';
+import { createMailer, noLog, type MailLog } from './mail/mailer.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AssignmentsService } from './modules/assignments/assignments.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import type { LiveSessions } from './modules/auth/end-sessions.js';
 import { BillsService } from './modules/bills/bills.service.js';
 import { CallsService, type CallEventSink } from './modules/calls/calls.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -15,34 +17,40 @@ import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
+import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { TablesService } from './modules/tables/tables.service.js';
-import { UsersService, type StaffSessions } from './modules/users/users.service.js';
+import { UsersService } from './modules/users/users.service.js';
 
 /**
  * Every service of the app, built once, here: services never `new` one another, they get the ones they use as
  * constructor parameters. app.ts puts the result on `app.services` for the routes, with app.realtime as `events`
  * (order events, published changes, live sessions); a script (the demo seed) may build its own, with events and
- * changes going nowhere and no live sessions to end.
+ * changes going nowhere and no live sessions to end. `log`: where mail goes without SMTP_URL, and failed mail.
  */
 export function createServices(
   db: Db,
   config: AppConfig,
-  events: OrderEventSink & ChangePublisher & Partial<StaffSessions & CallEventSink>,
+  events: OrderEventSink & ChangePublisher & Partial<LiveSessions & CallEventSink>,
+  log: MailLog = noLog,
 ) {
-  const dishes = new DishesService(db, events);
-  const categories = new CategoriesService(db, dishes, events);
+  const dishes = new DishesService(db, events, config.tenantLimits);
+  const categories = new CategoriesService(db, dishes, events, config.tenantLimits);
   const orderQueries = new OrderQueries(db);
   const orderCommands = new OrderCommands(db, events);
-  return {
-    auth: new AuthService(db, config, events),
+  const services = {
+    auth: new AuthService(db, config, events, {
+      endUserSessions: (userId) => events.endUserSessions?.(userId),
+      endSession: (sessionId) => events.endSession?.(sessionId),
+    }),
     eateries: new EateriesService(db, events),
-    tables: new TablesService(db, events),
+    tables: new TablesService(db, events, config.tenantLimits),
     users: new UsersService(
       db,
       { endUserSessions: (userId) => events.endUserSessions?.(userId) },
       events,
       config.passwordHashCost,
+      config.tenantLimits,
     ),
     assignments: new AssignmentsService(db),
     departments: new DepartmentsService(db, events),
@@ -57,6 +65,17 @@ export function createServices(
     calls: new CallsService(db, { emitCallEvent: (...event) => events.emitCallEvent?.(...event) }),
     reports: new ReportsService(db),
     audit: new AuditService(db),
+  };
+  return {
+    ...services,
+    passwordResets: new PasswordResetService(db, config, {
+      mailer: createMailer(config, log),
+      log,
+      changes: events,
+      sessions: { endUserSessions: (userId) => events.endUserSessions?.(userId) },
+      // One bound for every password hash of the process: logins, registrations and resets.
+      hashes: services.auth.hashes,
+    }),
   };
 }
 

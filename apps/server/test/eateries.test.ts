@@ -75,6 +75,7 @@ describe('GET /api/eatery and /api/eatery/owner/{userId}', () => {
         guestLanguage: 'az',
         currency: 'AZN',
         openingHours: null,
+        ordersWithinHours: true,
         tableKeysRequired: false,
         confirmGuestOrders: false,
         logo: null,
@@ -132,6 +133,7 @@ describe('POST /api/eatery', () => {
       guestLanguage: 'az',
       currency: 'AZN',
       openingHours: null,
+      ordersWithinHours: true,
       tableKeysRequired: false,
       confirmGuestOrders: false,
       logo: null,
@@ -222,7 +224,8 @@ describe('POST /api/eatery', () => {
     await ctx.app.db.delete(eateries).where(eq(eateries.ownerId, owner.userId));
     await ctx.app.db.delete(users).where(eq(users.id, owner.userId));
     expectError(await create(owner, validEatery()), 401, 'jwtInvalid');
-    expect((await call('GET', '/api/eatery', owner.token)).json()).toEqual([]);
+    // No account, no live session: every signed-in route refuses the token.
+    expectError(await call('GET', '/api/eatery', owner.token), 401, 'jwtInvalid');
   });
 
   it('text the database cannot store (NUL character) -> 400, not 500', async () => {

@@ -73,6 +73,11 @@ const ALLOWED_CHANGES: { url: RegExp; table: string; why: string }[] = [
     table: 'refresh_tokens',
     why: 'a reused refresh token is refused (401) and revokes its family; GET logout revokes the token',
   },
+  {
+    url: /^\/api\/auth\//,
+    table: 'access_version',
+    why: 'ending a session (logout, a reused refresh token) moves the shared access version, so instances re-check',
+  },
 ];
 
 /**

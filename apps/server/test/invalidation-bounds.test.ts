@@ -1,17 +1,23 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_ROUTES, type GuestMenu, type Role } from '@qr-menu/contract';
+import { GUEST_ROUTES, ordersTopic, type GuestMenu, type Role } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { categories, users } from '../src/db/schema.js';
 import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig } from './helper.js';
-import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
+import { currentTokenFor, makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
+import { makeAccount, signIn } from './session-fixtures.js';
+import { connectSocket, disconnection, subscribe } from './socket-client.js';
 
 /**
  * The bounds of the one invalidation channel, with two instances on one PostgreSQL database (as behind a round-robin
  * load balancer: a write on A, the very next request on B):
  * - a role taken away on A is refused on B from the very next request after A's 200 (the shared access version);
+ * - a session ended on one instance (password changed, logout) closes its sockets on the other within a second and
+ *   its token is refused there from the next request;
  * - a guest menu change and a staff orders list change made on A show on B within P99_BOUND_MS at the 99th
  *   percentile (the change's message over the realtime channel).
  */
@@ -24,6 +30,10 @@ let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 let a: FastifyInstance;
 let b: FastifyInstance;
 let E: TestEatery;
+
+const sockets: Socket[] = [];
+const status = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/status', headers: bearer(token) });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -72,6 +82,7 @@ describe.skipIf(!TEST_DATABASE_URL)('invalidation bounds with two instances on o
   });
 
   afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
     for (const { app, database } of instances) {
       await app.close();
       await database.close();
@@ -92,18 +103,20 @@ describe.skipIf(!TEST_DATABASE_URL)('invalidation bounds with two instances on o
       expect(res.statusCode, res.body).toBe(200);
     };
     // Admin only (the Z report): 403 for anyone else before the query is even validated.
-    const adminOnlyOnB = async () =>
-      (await b.inject({ method: 'GET', url: `/api/eatery/${E.id}/reports/z`, headers: bearer(staff.token) }))
-        .statusCode;
+    const adminOnlyOnB = async (token: string) =>
+      (await b.inject({ method: 'GET', url: `/api/eatery/${E.id}/reports/z`, headers: bearer(token) })).statusCode;
 
     let stale = 0;
     for (let i = 0; i < TRIES; i++) {
       await setRoles(['WAITER', 'EATERY_ADMIN']);
+      const token = await currentTokenFor(a, staff.userId, E.id);
       // B answers as an admin, from the database or from its memory (which now holds the admin role).
-      expect(await adminOnlyOnB()).not.toBe(403);
-      expect(await adminOnlyOnB()).not.toBe(403);
+      expect(await adminOnlyOnB(token)).not.toBe(403);
+      expect(await adminOnlyOnB(token)).not.toBe(403);
       await setRoles(['WAITER']);
-      if ((await adminOnlyOnB()) !== 403) stale++;
+      // The role taken away ended that session (401); a session begun since is refused the route (403).
+      if ((await adminOnlyOnB(token)) !== 401) stale++;
+      if ((await adminOnlyOnB(await currentTokenFor(a, staff.userId, E.id))) !== 403) stale++;
     }
     expect(stale).toBe(0);
   });
@@ -171,5 +184,46 @@ describe.skipIf(!TEST_DATABASE_URL)('invalidation bounds with two instances on o
     }
     console.log(`invalidation-bounds: orders list on B ${summary(delays)}`);
     expect(percentile(delays, 0.99)).toBeLessThanOrEqual(P99_BOUND_MS);
+  });
+
+  it('a password changed on B ends the session on A: its socket within a second, its token and cookie at once', async () => {
+    const account = await makeAccount(a, E.id, ['WAITER']);
+    const onA = await signIn(a, account);
+    const port = (a.server.address() as AddressInfo).port;
+    const { socket } = await connectSocket(`http://127.0.0.1:${port}`, { token: onA.token }, sockets);
+    expect((await subscribe(socket, ordersTopic(E.id))).ok).toBe(true);
+    const [{ email }] = await b.db.select({ email: users.email }).from(users).where(eq(users.id, account.userId));
+
+    const closed = disconnection(socket, 1000);
+    const res = await b.inject({
+      method: 'PUT',
+      url: `/api/eatery/${E.id}/user/${account.userId}`,
+      headers: bearer(E.owner.token),
+      payload: { username: email, password: 'brand-new-pass-7', roles: ['WAITER'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    const status = await a.inject({ method: 'GET', url: '/api/auth/status', headers: bearer(onA.token) });
+    expect(status.statusCode).toBe(401);
+    const refreshed = await a.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      headers: { cookie: onA.cookie },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('a logout on B closes that session’s socket on A and refuses its token there', async () => {
+    const account = await makeAccount(a, E.id, ['KITCHEN_ADMIN']);
+    const device = await signIn(a, account);
+    const port = (a.server.address() as AddressInfo).port;
+    const { socket } = await connectSocket(`http://127.0.0.1:${port}`, { token: device.token }, sockets);
+    expect((await status(a, device.token)).statusCode).toBe(200); // cached as live on A
+
+    const closed = disconnection(socket, 1000);
+    const out = await b.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie: device.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect((await status(a, device.token)).statusCode).toBe(401);
   });
 });

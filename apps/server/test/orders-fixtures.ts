@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@qr-menu/contract';
 import { categories, dishes, eateries, kitchenDepartments, memberships, tables, users } from '../src/db/schema.js';
@@ -6,12 +7,18 @@ import { uniqueEmail } from './helper.js';
 
 /**
  * Test data for the orders tests, inserted directly with app.db (the tables / categories / dishes modules are
- * built separately). Staff tokens are signed directly: access tokens carry only the user id, roles come from
- * the memberships table on every request.
+ * built separately). Staff tokens are signed directly: access tokens carry the user id and their session version
+ * (0 for a user whose sessions never ended) and no particular session; roles come from the memberships table.
  */
 
 export const tokenFor = (app: FastifyInstance, userId: number, eateryId: number | null = null) =>
   signJwt({ sub: userId, eid: eateryId }, app.config.jwtSecret, 900);
+
+/** A token of the user's current session version (after their sessions ended, e.g. by a role taken away). */
+export async function currentTokenFor(app: FastifyInstance, userId: number, eateryId: number | null = null) {
+  const [u] = await app.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  return signJwt({ sub: userId, eid: eateryId, sv: u.sv }, app.config.jwtSecret, 900);
+}
 
 export async function makeUser(app: FastifyInstance, prefix = 'staff') {
   const [u] = await app.db

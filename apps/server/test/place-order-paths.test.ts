@@ -179,7 +179,7 @@ describe('placing an order: the batch path and the step-by-step path', () => {
       fc.asyncProperty(anOrder(), async (g) => {
         const asked: PlaceOrderInput = { ...g, items: inputOf(g, 'check').items, deviceId: null, idempotencyKey: null };
         const [facts] = await readPlacingFacts(ctx.app.db, [asked]);
-        if (takesBatchPath(asked, facts)) batchable++;
+        if (takesBatchPath(asked, facts, new Date())) batchable++;
         else others++;
 
         events = [];

@@ -21,8 +21,16 @@ import { orderItems } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { newDeviceId } from '../src/modules/guest/device.js';
 import { TEST_DATABASE_URL, bearer, createPostgresDatabase, setupApp, testConfig } from './helper.js';
-import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
-import { makeDish, makeEatery, makeStaff, makeUser, tokenFor, type TestEatery } from './orders-fixtures.js';
+import { connectSocket, disconnection, subscribe, type SocketOptions } from './socket-client.js';
+import {
+  currentTokenFor,
+  makeDish,
+  makeEatery,
+  makeStaff,
+  makeUser,
+  tokenFor,
+  type TestEatery,
+} from './orders-fixtures.js';
 
 const ctx = setupApp();
 let baseUrl: string;
@@ -68,16 +76,6 @@ async function waitForCall<E>(events: E[], pred: (e: E) => boolean, ms = 10000) 
   }
   throw new Error(`no matching call event within ${ms} ms; got ${JSON.stringify(events)}`);
 }
-
-/** The reason of the socket's next disconnection (rejects after `ms`). */
-const disconnection = (socket: Socket, ms = 5000) =>
-  new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 
 /** The login e-mail of a member, as the users API lists it. */
 async function usernameOf(app: FastifyInstance, e: TestEatery, userId: number) {
@@ -296,9 +294,8 @@ describe('realtime: staff who lose access', () => {
     await waitFor(bystander.events, (e) => e.orderId === order.id);
     expect(bystander.socket.connected).toBe(true);
     expect([...first.events, ...second.events].filter((e) => e.orderId === order.id)).toEqual([]);
-    // The access token still verifies, but the membership is gone.
-    const again = await connect(baseUrl, { token: gone.token });
-    expect((await subscribe(again.socket, ordersTopic(A.id))).ok).toBe(false);
+    // The session ended with the membership: its token no longer connects.
+    await expect(connect(baseUrl, { token: gone.token })).rejects.toThrow('jwtInvalid');
   });
 
   it('deleting the restaurant disconnects every socket watching its orders; another restaurant’s stay', async () => {
@@ -320,7 +317,7 @@ describe('realtime: staff who lose access', () => {
     expect(elsewhere.socket.connected).toBe(true);
   });
 
-  it('taking a role away disconnects the user’s sockets (they resubscribe with the new roles); adding one does not', async () => {
+  it('taking a role away ends the user’s sessions and disconnects their sockets (a new session subscribes); adding one does not', async () => {
     const staff = await makeStaff(ctx.app, A.id, ['WAITER', 'CASHIER']);
     const username = await usernameOf(ctx.app, A, staff.userId);
     const put = (roles: string[]) =>
@@ -341,7 +338,9 @@ describe('realtime: staff who lose access', () => {
     const reason = disconnection(socket);
     expect((await put(['WAITER'])).statusCode).toBe(200);
     expect(await reason).toBe('io server disconnect');
-    const again = await connect(baseUrl, { token: staff.token });
+    // Their session ended with the role: the old token is refused; a token of their next session subscribes.
+    await expect(connect(baseUrl, { token: staff.token })).rejects.toThrow('jwtInvalid');
+    const again = await connect(baseUrl, { token: await currentTokenFor(ctx.app, staff.userId, A.id) });
     expect((await subscribe(again.socket, ordersTopic(A.id))).ok).toBe(true);
   });
 });

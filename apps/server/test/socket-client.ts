@@ -36,3 +36,13 @@ export function connectSocket(url: string, opts: SocketOptions, opened: Socket[]
 /** Subscribes to a topic and returns the server's answer. */
 export const subscribe = (socket: Socket, topic: string) =>
   socket.timeout(5000).emitWithAck(SOCKET_SUBSCRIBE, topic) as Promise<SubscribeAck>;
+
+/** The reason of the socket's next disconnection (rejects after `ms`). */
+export const disconnection = (socket: Socket, ms = 5000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });

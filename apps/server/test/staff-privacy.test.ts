@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { userResponse, type Role } from '@qr-menu/contract';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billResponse, staffCallResponse, userResponse, type Role, type StaffCall } from '@qr-menu/contract';
 import { users } from '../src/db/schema.js';
-import { bearer, loginAs, type Owner, PASSWORD, registerOwner, setupApp, uniqueEmail } from './helper.js';
+import { newDeviceId } from '../src/modules/guest/device.js';
+import { bearer, loginAs, type Owner, PASSWORD, randomIp, registerOwner, setupApp, uniqueEmail } from './helper.js';
+import { makeDish, makeTable } from './orders-fixtures.js';
 
 /**
  * Need to know: the staff list (and the waiters' names of the table assignments) answers e-mails and phones to the
- * restaurant's admins only. Kitchen, waiter and cashier accounts get the same people with names and roles.
+ * restaurant's admins only. Kitchen, waiter and cashier accounts get the same people with names and roles. Wherever
+ * an answer names a staff member (who acknowledged a call, took a payment, closed a bill), a member without a name
+ * shows as their e-mail to admins and as null to everyone else.
  */
 const ctx = setupApp();
 
@@ -133,7 +137,10 @@ describe('GET /api/eatery/:id/user: e-mails and phones for admins only', () => {
       roles: ['WAITER'],
     });
     expect(put.statusCode, put.body).toBe(200);
-    const res = await call('GET', listUrl(owner), former.token);
+    // A role taken away ends the user's sessions: they sign in again, as a waiter.
+    const login = await loginAs(ctx.app, former.email);
+    expect(login.statusCode, login.body).toBe(200);
+    const res = await call('GET', listUrl(owner), login.json().jwt as string);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('@');
   });
@@ -183,5 +190,121 @@ describe('GET /api/eatery/:id/table-assignment: no e-mail through "name, else e-
     for (const reader of [waiter, cashier, kitchen]) {
       expect(await names(reader.token)).toEqual({ [waiter.id]: 'Vusal Waiter', [waiterCashier.id]: '' });
     }
+  });
+});
+
+describe('calls and bills: the staff who acknowledged, took a payment or closed a bill, by name', () => {
+  let nameless: Staff;
+  let tableId: number;
+  let callId: number;
+  let orderIds: number[];
+
+  const calls = (token: string) => call('GET', `/api/eatery/${owner.eateryId}/calls`, token);
+  const bill = (token: string) =>
+    call('GET', `/api/eatery/${owner.eateryId}/bill?orderIds=${orderIds.join(',')}`, token);
+  const acknowledge = (id: number, token: string) =>
+    call('POST', `/api/eatery/${owner.eateryId}/calls/${id}/acknowledge`, token);
+  const guestCall = async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/client/eatery/${owner.eateryId}/table/${tableId}/calls`,
+      remoteAddress: randomIp(),
+      cookies: { device_id: newDeviceId() },
+      payload: { kind: 'WAITER' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const pay = async (body: object, token: string) => {
+    const res = await call('POST', `/api/eatery/${owner.eateryId}/bill/payments`, token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return billResponse.parse(res.json());
+  };
+  const acknowledgerOf = async (token: string) => {
+    const res = await calls(token);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = staffCallResponse.array().parse(res.json());
+    return { body: res.body, acknowledgedBy: list.find((c) => c.id === callId)!.acknowledgedBy };
+  };
+
+  beforeAll(async () => {
+    // A waiter-cashier whose account has no name (e.g. from an older version): "name, else e-mail" would be the
+    // e-mail.
+    nameless = await createStaff(owner, ['WAITER', 'CASHIER'], 'Nameless Member');
+    await ctx.app.db.update(users).set({ name: null }).where(eq(users.id, nameless.id));
+    tableId = await makeTable(ctx.app, owner.eateryId, 'P2');
+    const dishId = await makeDish(ctx.app, { id: owner.eateryId }, { price: '10.00' });
+    const placed = await call('POST', `/api/eatery/${owner.eateryId}/orders`, waiter.token, {
+      tableId,
+      items: [{ dishId, quantity: 1 }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    orderIds = [placed.json().id as number];
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('a call acknowledged by a member without a name: their e-mail to admins, null to every other role', async () => {
+    const staffEvents: StaffCall[] = [];
+    vi.spyOn(ctx.app.realtime, 'emitCallEvent').mockImplementation((_eateryId, staffEvent) => {
+      staffEvents.push(staffEvent.call);
+    });
+    callId = await guestCall();
+    const ack = await acknowledge(callId, nameless.token);
+    expect(ack.statusCode, ack.body).toBe(200);
+    expect(staffCallResponse.parse(ack.json()).acknowledgedBy).toBeNull();
+    // The staff topic's event reaches every role: the name only.
+    expect(staffEvents.map((c) => [c.id, c.status, c.acknowledgedBy])).toEqual([
+      [callId, 'OPEN', null],
+      [callId, 'ACKNOWLEDGED', null],
+    ]);
+
+    for (const reader of [owner.token, admin.token]) {
+      expect((await acknowledgerOf(reader)).acknowledgedBy).toBe(nameless.email);
+    }
+    for (const reader of [waiter, kitchen, cashier, waiterCashier]) {
+      const { body, acknowledgedBy } = await acknowledgerOf(reader.token);
+      expect(acknowledgedBy).toBeNull();
+      expect(body).not.toContain('@');
+    }
+  });
+
+  it('a call acknowledged by a named member shows their name to every role', async () => {
+    const named = await guestCall();
+    const ack = await acknowledge(named, kitchen.token);
+    expect(staffCallResponse.parse(ack.json()).acknowledgedBy).toBe('Kenan Kitchen');
+    for (const reader of [owner.token, waiter.token, cashier.token, kitchen.token]) {
+      const list = staffCallResponse.array().parse((await calls(reader)).json());
+      expect(list.find((c) => c.id === named)!.acknowledgedBy).toBe('Kenan Kitchen');
+    }
+  });
+
+  it('a bill paid by a named cashier and a member without a name: e-mail to admins only', async () => {
+    const first = await pay({ orderIds, method: 'CASH', amount: 4 }, cashier.token);
+    expect(first.payments.map((p) => p.createdBy)).toEqual(['Kamala Cashier']);
+    // The member without a name pays the rest and closes the bill: their own answer names nobody by e-mail.
+    const closed = await pay({ orderIds, method: 'CARD' }, nameless.token);
+    expect(closed).toMatchObject({ status: 'PAID', paidBy: null });
+    expect(closed.payments.map((p) => p.createdBy)).toEqual(['Kamala Cashier', null]);
+
+    for (const reader of [owner.token, admin.token]) {
+      const res = await bill(reader);
+      expect(res.statusCode, res.body).toBe(200);
+      const receipt = billResponse.parse(res.json());
+      expect(receipt.paidBy).toBe(nameless.email);
+      expect(receipt.payments.map((p) => p.createdBy)).toEqual(['Kamala Cashier', nameless.email]);
+    }
+    for (const reader of [cashier, waiterCashier]) {
+      const res = await bill(reader.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const receipt = billResponse.parse(res.json());
+      expect(receipt.paidBy).toBeNull();
+      expect(receipt.payments.map((p) => p.createdBy)).toEqual(['Kamala Cashier', null]);
+      expect(res.body).not.toContain('@');
+    }
+    // Waiters and the kitchen do not read bills at all.
+    for (const reader of [waiter, kitchen]) expectError(await bill(reader.token), 403, 'accessDenied');
   });
 });

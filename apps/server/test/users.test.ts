@@ -379,8 +379,8 @@ describe('DELETE /api/eatery/:id/user/:userId', () => {
     expect(await membershipsOf(s.id)).toEqual([]);
     expect(await accountOf(s.id)).toBeUndefined();
     expectError(await loginAs(ctx.app, s.email), 401, 'invalidPass');
-    // Their token no longer opens the restaurant.
-    expectError(await call('GET', `/api/eatery/${a.eateryId}/table`, s.token), 404, 'notYourResource');
+    // Their session ended: the token opens nothing any more.
+    expectError(await call('GET', `/api/eatery/${a.eateryId}/table`, s.token), 401, 'jwtInvalid');
     expectError(await del(s.id), 404, 'notYourResource');
   });
 

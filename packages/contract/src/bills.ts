@@ -177,12 +177,14 @@ export const billResponse = z.object({
       tip: z.number(),
       itemIds: z.array(z.number()).nullable(),
       createdAt: z.string(),
+      /** Who took it: their name; for a member without a name, their e-mail to an admin and null to a cashier. */
       createdBy: z.string().nullable(),
     }),
   ),
   /** PAID when every order is paid. */
   status: z.enum(['OPEN', 'PAID']),
   paidAt: z.string().nullable(),
+  /** Who closed it, named as `createdBy` of a payment. */
   paidBy: z.string().nullable(),
 });
 export type Bill = z.infer<typeof billResponse>;

@@ -70,7 +70,10 @@ export const staffCallResponse = z.object({
   eateryId: z.number(),
   tableId: z.number(),
   tableNumber: z.string(),
-  /** The staff member who acknowledged it (name, else e-mail), or null. */
+  /**
+   * The staff member who acknowledged it, or null: their name; for a member without a name, their e-mail to an admin
+   * and null to other roles (and in the staff topic's events, which every role receives).
+   */
   acknowledgedBy: z.string().nullable(),
 });
 export type StaffCall = z.infer<typeof staffCallResponse>;

@@ -13,6 +13,7 @@ export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';
 export * from './zoned-time.js';
+export * from './opening-hours.js';
 export * from './roles.js';
 export * from './status-labels.js';
 export * from './audit-kinds.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './enums.js';
 import { V } from './validation.js';
-import { weekdayMinuteIn } from './zoned-time.js';
+import type { DayHours } from './opening-hours.js';
 
 const optionalCoordinate = (min: number, max: number, key: string) =>
   z.preprocess(
@@ -82,40 +82,15 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const TIME_OF_DAY_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = z.string({ error: EATERY_V.timeOfDay }).regex(TIME_OF_DAY_RE, { error: EATERY_V.timeOfDay });
 
-/**
- * One weekday's hours. A close time at or before the open time runs past midnight into the next day (18:00–02:00);
- * the same time for both means open round the clock. `closed`: not open that day (the times are kept for the form).
- */
-export const dayHours = z.object({ closed: z.boolean({ error: V.invalid }), open: timeOfDay, close: timeOfDay });
-export type DayHours = z.infer<typeof dayHours>;
+/** One weekday's hours (see opening-hours.ts for what they mean). */
+export const dayHours = z.object({
+  closed: z.boolean({ error: V.invalid }),
+  open: timeOfDay,
+  close: timeOfDay,
+}) satisfies z.ZodType<DayHours>;
 
 /** Seven days, Monday first; null: hours not given. */
 export const openingHoursField = z.array(dayHours, { error: V.invalid }).length(7, { error: V.invalid }).nullable();
-export type OpeningHours = DayHours[];
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/**
- * Is the restaurant open at `at` (its own time zone)? A day's hours that pass midnight also cover the early hours of
- * the next day, even when that next day is a closed day. Null hours (not given) count as open.
- */
-export function isOpenAt(hours: OpeningHours | null, timeZone: string, at: Date): boolean {
-  if (!hours) return true;
-  const { weekday, minute } = weekdayMinuteIn(at, timeZone);
-  const today = hours[weekday];
-  const yesterday = hours[(weekday + 6) % 7];
-  if (today && !today.closed) {
-    const open = minutesOf(today.open);
-    const close = minutesOf(today.close);
-    if (close > open ? minute >= open && minute < close : minute >= open) return true;
-  }
-  if (yesterday && !yesterday.closed) {
-    const open = minutesOf(yesterday.open);
-    const close = minutesOf(yesterday.close);
-    if (close <= open && minute < close) return true;
-  }
-  return false;
-}
 
 /** A time zone in a request: '' or missing keeps the stored one; else it must be on the list (stored canonical). */
 const timeZoneField = z.preprocess(
@@ -154,6 +129,11 @@ export const eateryBody = z
     currency: z.enum(CURRENCIES, { error: V.invalid }).optional(),
     /** Seven days, Monday first; null clears them; left out: kept. */
     openingHours: openingHoursField.optional(),
+    /**
+     * Guests order only within the opening hours (when hours are given): outside them a guest order is refused with
+     * 409 `closedNow`; staff orders are not bound. New restaurants: on. Left out: kept.
+     */
+    ordersWithinHours: z.boolean({ error: V.invalid }).optional(),
     /**
      * Guest orders must present their table's QR key. Turning it on gives every table without a key one
      * (their QR codes change: reprint them). Left out: kept.
@@ -194,6 +174,8 @@ export const eateryResponse = z.object({
   guestLanguage: z.enum(LANGUAGES),
   currency: z.enum(CURRENCIES),
   openingHours: z.array(dayHours).nullable(),
+  /** Guests order only within the opening hours (no effect while no hours are given). */
+  ordersWithinHours: z.boolean(),
   tableKeysRequired: z.boolean(),
   confirmGuestOrders: z.boolean(),
   /** The logo's URL (it carries the content hash, so it changes with the logo), or null. */

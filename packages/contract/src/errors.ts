@@ -10,6 +10,7 @@ export const ERROR_KEYS = [
   'userExist',
   'tableExists',
   'departmentExists',
+  'limitReached',
   'orderClosed',
   'orderHasPayments',
   'orderNotConfirmed',
@@ -32,6 +33,8 @@ export const ERROR_KEYS = [
   'cannotRemoveOwner',
   'tableInactive',
   'tableKeyInvalid',
+  'closedNow',
+  'resetLinkInvalid',
   'serviceUnavailable',
   'internal',
 ] as const;
@@ -42,10 +45,20 @@ export interface ErrorDetail {
   messageKey: string;
 }
 
+/**
+ * What a message is filled in with, e.g. `limitReached`'s `{ max: 1000, what: 'dishes' }`: the web passes them to
+ * its translation (`{{max}}`), and `what`, when present, names the kind of thing the message is about.
+ */
+export type ErrorParams = Record<string, string | number | null>;
+
+/** `closedNow`'s params: when guest orders are taken again (ISO UTC), or null when every day is closed. */
+export type ClosedNowParams = { opensAt: string | null };
+
 export interface ApiErrorBody {
   messageKey: ErrorKey;
   message: string;
   details?: ErrorDetail[];
+  params?: ErrorParams;
 }
 
 /** English fallback texts (the server sends these as `message`). */
@@ -60,6 +73,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   userExist: 'An account with this email already exists.',
   tableExists: 'A table with this number already exists.',
   departmentExists: 'A department with this name already exists.',
+  limitReached: 'This restaurant already has as many of these as it may hold.',
   orderClosed: 'This order is closed and can no longer be changed.',
   orderHasPayments:
     'This order has payments: its lines change only by a void, and it can be cancelled once they are refunded.',
@@ -83,6 +97,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   cannotRemoveOwner: 'The owner of the restaurant cannot be removed.',
   tableInactive: 'This table is not taking orders right now.',
   tableKeyInvalid: 'This QR code is no longer valid. Please scan the code on your table again.',
+  closedNow: 'The restaurant is closed now: guests can order during its opening hours (see `params.opensAt`).',
+  resetLinkInvalid:
+    'This password reset link does not work: it has expired, was already used or is incomplete. Please ask for a new one.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side.',
 };

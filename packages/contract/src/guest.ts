@@ -137,6 +137,11 @@ export const guestMenuResponse = z.object({
   logo: guestPhoto.nullable().optional(),
   /** Seven days, Monday first, in `timeZone` (a close at or before the open time passes midnight); null: not given. */
   openingHours: z.array(dayHours).nullable().optional(),
+  /**
+   * Guests order only within `openingHours` (when given): outside them the page says when it opens and placing an
+   * order is refused with 409 `closedNow`.
+   */
+  ordersWithinHours: z.boolean().optional(),
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;

@@ -16,3 +16,4 @@ export * from './calls.js';
 export * from './bills.js';
 export * from './reports.js';
 export * from './audit.js';
+export * from './password-reset.js';

@@ -43,3 +43,22 @@ export const IDEMPOTENCY_KEY_MAX = 100;
  * the same kind replaces it.
  */
 export const CALL_ON_THE_WAY_MS = 5 * 60_000;
+
+/**
+ * What one restaurant may hold at most. Generous numbers that a real restaurant never meets: they exist so that one
+ * tenant cannot grow a menu (or staff, or tables) large enough to slow every other tenant on the same server.
+ * Past a cap, creating answers 400 `limitReached` with params `{ max, what }` (`what` one of these keys) and stores
+ * nothing. Dishes count the live ones (archived dishes are history, not menu); staff counts the restaurant's
+ * memberships. Lines per order are ORDER_LINES_MAX; option groups per dish are OPTION_LIMITS.groups.
+ */
+export const TENANT_LIMITS = {
+  dishes: 1000,
+  categories: 100,
+  tables: 500,
+  staff: 200,
+} as const;
+
+/** What TENANT_LIMITS caps: the `what` of a `limitReached` error. */
+export type TenantLimitKind = keyof typeof TENANT_LIMITS;
+/** Caps of the same kinds as TENANT_LIMITS (tests build the server with smaller ones). */
+export type TenantLimits = Record<TenantLimitKind, number>;

@@ -18,6 +18,8 @@ export const LANGUAGE_COOKIE = 'language';
 export const REFRESH_COOKIE = 'refresh_token';
 /** Query parameter of a table's QR link carrying the table's key: `…/menu?k=…`. */
 export const TABLE_KEY_PARAM = 'k';
+/** The web page of the link in a password reset mail: `<PUBLIC_URL>/reset-password?token=…`. */
+export const RESET_PASSWORD_PAGE = '/reset-password';
 
 type Id = number | string;
 

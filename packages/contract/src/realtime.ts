@@ -6,6 +6,15 @@ export const SOCKET_PING_INTERVAL_MS = 20_000;
 /** Client → server: `socket.emit(SOCKET_SUBSCRIBE, topic, ack?)`; ack gets `SubscribeAck`. */
 export const SOCKET_SUBSCRIBE = 'subscribe';
 export const SOCKET_UNSUBSCRIBE = 'unsubscribe';
+/**
+ * Client → server: `socket.emit(SOCKET_REAUTH, accessToken, ack?)` with a refreshed access token of the same user;
+ * ack gets `{ ok }`. A staff socket is closed when the token it connected (or last re-authenticated) with expires, so
+ * a screen that stays open refreshes its token before then and sends the new one here. `ok: false` (another user, a
+ * token that is not valid, a session that ended): the server closes the socket.
+ */
+export const SOCKET_REAUTH = 'reauth';
+/** How long before its access token expires a staff screen refreshes it and re-authenticates its socket. */
+export const SOCKET_REAUTH_BEFORE_EXPIRY_MS = 60_000;
 /** Server → client when a subscription is refused (also given to the ack): `{topic, messageKey}`. */
 export const SOCKET_SUBSCRIBE_ERROR = 'subscribeError';
 /**

@@ -101,6 +101,16 @@ export const addDays = (day: string, days: number): string => dayOfUtc(dayUtc(da
 /** The weekday of a calendar day: 0 = Monday … 6 = Sunday. */
 export const weekdayOf = (day: string): number => (new Date(dayUtc(day)).getUTCDay() + 6) % 7;
 
+/**
+ * A coming instant as people say it on the zone's clock: `inDays` calendar days after the day of `now` (0 today,
+ * 1 tomorrow…), its weekday (0 = Monday) and its time 'HH:MM'.
+ */
+export function dayAndTime(at: Date, now: Date, timeZone?: string): { inDays: number; weekday: number; time: string } {
+  const p = zonedParts(at, timeZone);
+  const inDays = Math.round((dayUtc(dayIn(at, timeZone)) - dayUtc(dayIn(now, timeZone))) / 86_400_000);
+  return { inDays, weekday: p.weekday, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
   const p = zonedParts(new Date(instant), timeZone);

@@ -33,6 +33,13 @@ export const users = pgTable(
     name: text('name'),
     phone: text('phone'),
     phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    /**
+     * Goes up whenever the user's sessions must end (password changed or reset, a role taken away): access tokens
+     * carry the value they were signed at and are refused once it moved.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** The language of the mails sent to this user (password reset); the language of their last request. */
+    language: text('language').notNull().default('az'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -91,6 +98,8 @@ export const eateries = pgTable('eateries', {
   openingHours: jsonb('opening_hours').$type<{ closed: boolean; open: string; close: string }[]>(),
   /** Guest orders must present their table's QR key (tables.guest_key). */
   tableKeysRequired: boolean('table_keys_required').notNull().default(false),
+  /** Guests order only within the opening hours (when they are given). */
+  ordersWithinHours: boolean('orders_within_hours').notNull().default(true),
   /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them. */
   confirmGuestOrders: boolean('confirm_guest_orders').notNull().default(false),
   logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
@@ -452,4 +461,23 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/**
+ * Password reset links: single use, stored as the SHA-256 of the token (the token itself is only in the mail).
+ * used_at set: spent.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );

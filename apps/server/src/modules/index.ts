@@ -19,6 +19,7 @@ import { callRoutes } from './calls/routes.js';
 import { billRoutes } from './bills/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { passwordResetRoutes } from './password-reset/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const modules: FastifyPluginAsync[] = [
   billRoutes,
   reportRoutes,
   auditRoutes,
+  passwordResetRoutes,
 ];

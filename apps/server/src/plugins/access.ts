@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { Role } from '@qr-menu/contract';
 import { runJsonStatement, type Statement } from '../db/statements.js';
 import { AppError, notFound, accessDenied } from './app-error.js';
-import { verifyJwt } from './jwt.js';
-import { MembershipCache, type Membership } from './membership-cache.js';
+import { verifyJwt, type AccessClaims } from './jwt.js';
+import { AccessCache, type Membership } from './access-cache.js';
 import { pathId } from './path-id.js';
 
 /**
@@ -14,7 +14,12 @@ import { pathId } from './path-id.js';
  *   ('any' = any role). Other restaurants answer 404, so their existence is never revealed.
  * Routes under /api/eatery/:id default to { roles: 'any' }; every other /api route defaults to 'user'.
  *
- * The membership (roles, owner) comes from a cache in memory (membership-cache.ts) when it holds a current answer,
+ * Every signed-in request's token must belong to a live session: the user's session version is still the token's
+ * (`sv`: it moves when the password changes or is reset, or a role is taken away) and the token's session (`sid`, the
+ * refresh token family of the device) has not ended (logout). Else 401 jwtInvalid, whatever the route.
+ *
+ * The membership (roles, owner) and the session's liveness come from a cache in memory (access-cache.ts) when it
+ * holds a current answer,
  * else from the database. The 'access' change the services publish clears that cache, here and on the other
  * instances; on PostgreSQL (other instances may share the database) an answer is used only after a read of the
  * shared access version shows that no access change committed since it was read, so a role taken away through
@@ -35,7 +40,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     userId: number | null;
     tokenEateryId: number | null;
+    /** The session (refresh token family) the access token belongs to; null for tokens without one. */
+    sessionId: string | null;
     eatery: EateryContext | null;
+  }
+  interface FastifyInstance {
+    /** True when the access token's session is live (see Access); the realtime plugin asks it for sockets. */
+    sessionIsLive(claims: AccessClaims): Promise<boolean>;
   }
 }
 
@@ -75,7 +86,23 @@ const MEMBERSHIP: Statement = {
       where m.user_id = $1::int and m.eatery_id = $2::int))`,
 };
 
-/** The shared access version: bumped by the database in every transaction that changes memberships or owners. */
+/**
+ * Whether the user still has session version $2 and, when $3 is not empty, the session $3 (refresh token family) still
+ * has a live token, with the shared access version in the same snapshot.
+ */
+const SESSION: Statement = {
+  name: 'access_session_v1',
+  text: `select json_build_object(
+    'version', (select version from access_version where id = 1),
+    'live', exists (select 1 from users where id = $1::int and session_version = $2::int)
+      and ($3::text = '' or exists (select 1 from refresh_tokens
+        where family_id = $3::text and user_id = $1::int and revoked_at is null and expires_at > now())))`,
+};
+
+/**
+ * The shared access version: bumped by the database in every transaction that changes memberships, owners or a
+ * user's session version, and by the auth service when it ends one session (logout).
+ */
 const ACCESS_VERSION: Statement = {
   name: 'access_version_v1',
   text: 'select to_json(version) from access_version where id = 1',
@@ -84,25 +111,54 @@ const ACCESS_VERSION: Statement = {
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenEateryId', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('eatery', null);
 
-  const memberships = new MembershipCache();
+  const memberships = new AccessCache<Membership | null>();
+  const sessions = new AccessCache<boolean>();
+  const clearAll = () => {
+    memberships.clear();
+    sessions.clear();
+  };
   app.addHook('onReady', async () => {
     app.realtime.onDataChange((change) => {
-      if (change.kind === 'access' || change.kind === 'everything') memberships.clear();
+      if (change.kind === 'access' || change.kind === 'everything') clearAll();
     });
   });
   /** True when other instances may change access behind this one's back (they share a PostgreSQL database). */
   const shared = app.database.kind === 'postgres';
 
+  /**
+   * Before a stored answer read at shared access version `readAt` is used: when other instances share the database,
+   * one read of the version shows whether access changed since (on any instance); then every stored answer may be old.
+   */
+  async function dropIfStale(readAt: number | undefined) {
+    if (!shared || readAt === undefined) return;
+    const [version] = await runJsonStatement<number>(app.db, ACCESS_VERSION, []);
+    if (Number(version) !== readAt) clearAll();
+  }
+
+  /** Whether the token's session is live, from the cache when it is current. */
+  async function sessionIsLive(claims: AccessClaims): Promise<boolean> {
+    const sv = claims.sv ?? 0;
+    const scope = `${sv}:${claims.sid ?? ''}`;
+    await dropIfStale(sessions.versionOf(claims.sub, scope));
+    const cached = sessions.get(claims.sub, scope);
+    if (cached !== undefined) return cached;
+    const generation = sessions.generation;
+    const [row] = await runJsonStatement<{ version: number; live: boolean }>(app.db, SESSION, [
+      String(claims.sub),
+      String(sv),
+      claims.sid ?? '',
+    ]);
+    sessions.set(claims.sub, scope, row.live, generation, Date.now(), Number(row.version));
+    return row.live;
+  }
+  app.decorate('sessionIsLive', sessionIsLive);
+
   /** The user's membership of the restaurant (null: none), from the cache when it is current. */
   async function membershipOf(userId: number, eateryId: number): Promise<Membership | null> {
-    const readAt = memberships.versionOf(userId, eateryId);
-    if (shared && readAt !== undefined) {
-      const [version] = await runJsonStatement<number>(app.db, ACCESS_VERSION, []);
-      // Access changed since (on any instance): every stored answer may be old.
-      if (Number(version) !== readAt) memberships.clear();
-    }
+    await dropIfStale(memberships.versionOf(userId, eateryId));
     const cached = memberships.get(userId, eateryId);
     if (cached !== undefined) return cached;
     const generation = memberships.generation;
@@ -121,14 +177,14 @@ export const accessPlugin = fp(async (app) => {
     if (!url) return; // unknown route: the not-found handler answers
     const access = request.routeOptions.config.access ?? defaultAccess(url);
 
+    // Public routes ignore the token (none of them acts as a user).
+    if (access === 'public') return;
     const header = request.headers.authorization;
     const claims = header?.startsWith('Bearer ') ? verifyJwt(header.slice(7), app.config.jwtSecret) : null;
-    if (claims) {
-      request.userId = claims.sub;
-      request.tokenEateryId = claims.eid;
-    }
-    if (access === 'public') return;
-    if (!claims) throw new AppError(401, 'jwtInvalid');
+    if (!claims || !(await sessionIsLive(claims))) throw new AppError(401, 'jwtInvalid');
+    request.userId = claims.sub;
+    request.tokenEateryId = claims.eid;
+    request.sessionId = claims.sid ?? null;
     if (access === 'user') return;
 
     const eateryId = pathId((request.params as { id?: string }).id);

@@ -1,11 +1,13 @@
-import { ERROR_MESSAGES, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
+import { ERROR_MESSAGES, type ErrorDetail, type ErrorKey, type ErrorParams } from '@qr-menu/contract';
 
-/** The one error type services throw; the error handler turns it into `{messageKey, message, details}`. */
+/** The one error type services throw; the error handler turns it into `{messageKey, message, details, params}`. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: ErrorKey,
     readonly details?: ErrorDetail[],
+    /** What the message is filled in with (e.g. `{ max, what }` of limitReached). */
+    readonly params?: ErrorParams,
   ) {
     super(ERROR_MESSAGES[messageKey]);
     this.name = 'AppError';

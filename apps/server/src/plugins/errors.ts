@@ -2,13 +2,20 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ApiErrorBody, type ErrorDetail, type ErrorKey } from '@qr-menu/contract';
+import {
+  ERROR_MESSAGES,
+  type ApiErrorBody,
+  type ErrorDetail,
+  type ErrorKey,
+  type ErrorParams,
+} from '@qr-menu/contract';
 import { isDatabaseUnavailable } from '../db/connection-faults.js';
 import { AppError, dbErrorCode } from './app-error.js';
 
-function send(reply: FastifyReply, status: number, key: ErrorKey, details?: ErrorDetail[]) {
+function send(reply: FastifyReply, status: number, key: ErrorKey, details?: ErrorDetail[], params?: ErrorParams) {
   const body: ApiErrorBody = { messageKey: key, message: ERROR_MESSAGES[key] };
   if (details?.length) body.details = details;
+  if (params) body.params = params;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -26,10 +33,10 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorKey]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupportedMediaType'],
 };
 
-/** One error handler for every failure: always `{messageKey, message, details?}`, never a stack trace. */
+/** One error handler for every failure: always `{messageKey, message, details?, params?}`, never a stack trace. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return send(reply, err.statusCode, err.messageKey, err.details);
+    if (err instanceof AppError) return send(reply, err.statusCode, err.messageKey, err.details, err.params);
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

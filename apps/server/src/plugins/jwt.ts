@@ -1,9 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Claims of our access tokens. `eid` is the restaurant the session works in. */
+/**
+ * Claims of our access tokens. `eid` is the restaurant the session works in; `sv` the user's session version when
+ * it was signed (users.session_version: the token is refused once it moved); `sid` the session (the refresh token
+ * family of the device: the token is refused once that session ended). Tokens signed before these claims existed
+ * count as version 0 of no particular session.
+ */
 export interface AccessClaims {
   sub: number;
   eid: number | null;
+  sv?: number;
+  sid?: string;
   iat: number;
   exp: number;
 }
@@ -30,6 +37,8 @@ export function verifyJwt(token: string, secret: string): AccessClaims | null {
   try {
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
     if (typeof claims.sub !== 'number' || typeof claims.exp !== 'number') return null;
+    if (claims.sv !== undefined && !Number.isSafeInteger(claims.sv)) return null;
+    if (claims.sid !== undefined && (typeof claims.sid !== 'string' || claims.sid.length > 100)) return null;
     if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
     return claims;
   } catch {

@@ -50,6 +50,22 @@ export const RATE = {
     },
   },
   frontendLogs: { max: 60, timeWindow: '1 minute' },
+  // Password reset mails, per client network (one client asking for the mails of many accounts) and per e-mail (one
+  // inbox flooded from many networks): a combinedRateLimit run as a preValidation hook, since the e-mail key needs
+  // the parsed body. Unknown addresses count the same, so the limit tells nothing about which accounts exist.
+  forgotPassword: {
+    timeWindow: '1 hour',
+    limits: [
+      { max: 20, keyGenerator: (req: FastifyRequest) => `forgot-password|ip|${clientNetwork(req)}` },
+      { max: 5, keyGenerator: (req: FastifyRequest) => `forgot-password|email|${emailOf(req)}` },
+    ],
+  },
+  // New passwords set with a reset link, per client network: each try with a live link costs a password hash.
+  resetPassword: {
+    max: 10,
+    timeWindow: '15 minutes',
+    keyGenerator: (req: FastifyRequest) => `reset-password|${clientNetwork(req)}`,
+  },
 } as const;
 
 export const rateLimitErrorBuilder = () => new AppError(429, 'tooManyRequests');

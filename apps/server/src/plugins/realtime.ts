@@ -11,6 +11,7 @@ import {
   ORDER_EVENT_BATCH_MS,
   SOCKET_PATH,
   SOCKET_PING_INTERVAL_MS,
+  SOCKET_REAUTH,
   SOCKET_SUBSCRIBE,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
@@ -26,12 +27,14 @@ import {
 import type { ChangePublisher, DataChange, PublishedChange } from '../data-changes.js';
 import { memberships, orders } from '../db/schema.js';
 import { isCallOfDevice } from '../db/call-devices.js';
-import { verifyJwt } from './jwt.js';
+import { verifyJwt, type AccessClaims } from './jwt.js';
 
 /**
  * Realtime: socket.io at /api/ws on the same HTTP server.
  *
- * - Staff connect with `auth: { token }` (an access token); an invalid token is refused at connect.
+ * - Staff connect with `auth: { token }` (an access token); an invalid token, or one whose session ended (see the
+ *   access plugin), is refused at connect. The socket is closed when that token expires, unless the client sent a
+ *   fresher one of the same user with `reauth(token, ack?)` before (SOCKET_REAUTH).
  *   Guests connect without a token; they are recognised by their `device_id` cookie. A connection with
  *   neither is refused (`connect_error` with message `jwtInvalid`).
  * - `subscribe(topic, ack?)`: `/topic/orders/{eateryId}` needs a membership of that restaurant;
@@ -74,6 +77,8 @@ export interface Realtime extends ChangePublisher {
   emitCallEvent(eateryId: number, staffEvent: CallEvent<StaffCall>, guestEvent: CallEvent<GuestCall>): void;
   /** Disconnects every socket of the staff user, on every instance (after their access changed). */
   endUserSessions(userId: number): void;
+  /** Disconnects every socket opened in this session (refresh token family), on every instance (logout). */
+  endSession(sessionId: string): void;
   /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
   endEaterySessions(eateryId: number): void;
   /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
@@ -92,6 +97,8 @@ export interface Realtime extends ChangePublisher {
 
 /** The room of every socket of one staff user. Not a topic: `subscribe` never joins it. */
 export const userRoom = (userId: number) => `user:${userId}`;
+/** The room of every socket of one session (refresh token family). Not a topic either. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** The server-to-server message (other instances only) carrying a batch of `[eateryId, event]`. */
 const REMOTE_ORDER_EVENTS = 'qrmenu:order-events';
@@ -110,10 +117,15 @@ declare module 'fastify' {
 
 interface SocketData {
   userId: number | null;
-  /** Expiry (unix seconds) of the access token the socket connected with. */
+  /** The session of the access token (refresh token family), when it has one. */
+  sessionId: string | null;
+  /** Expiry (unix seconds) of the access token the socket connected or last re-authenticated with. */
   tokenExp: number;
   deviceId: string | null;
 }
+
+/** Longest timer Node keeps (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** The staff user of a socket while its token is valid (an expired token no longer subscribes). */
 const staffUser = (data: SocketData) =>
@@ -206,6 +218,9 @@ export const realtimePlugin = fp(async (app) => {
       // close = true: the underlying connection goes too (no half-open transport left for the client to reuse).
       io?.in(userRoom(userId)).disconnectSockets(true);
     },
+    endSession(sessionId) {
+      io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
     endEaterySessions(eateryId) {
       io?.in(ordersTopic(eateryId)).disconnectSockets(true);
     },
@@ -254,9 +269,54 @@ export const realtimePlugin = fp(async (app) => {
     return userId !== null && isMember(userId, order.eateryId);
   }
 
+  /** A staff token's claims when it is valid and its session live, else null. */
+  async function liveClaims(token: string): Promise<AccessClaims | null> {
+    const claims = verifyJwt(token, app.config.jwtSecret);
+    return claims && (await app.sessionIsLive(claims)) ? claims : null;
+  }
+
+  /** Closes a staff socket when its token expires (a reauth moves the moment). */
+  function closeAtExpiry(socket: Socket) {
+    const data = socket.data as SocketData & { expiryTimer?: NodeJS.Timeout };
+    clearTimeout(data.expiryTimer);
+    if (data.userId === null) return;
+    const wait = data.tokenExp * 1000 - Date.now();
+    data.expiryTimer = setTimeout(
+      () => (data.tokenExp * 1000 <= Date.now() ? socket.disconnect(true) : closeAtExpiry(socket)),
+      Math.min(Math.max(wait, 0), MAX_TIMER_MS),
+    );
+    data.expiryTimer.unref();
+  }
+
   function onConnection(socket: Socket) {
     const data = socket.data as SocketData;
     if (data.userId !== null) void socket.join(userRoom(data.userId));
+    if (data.sessionId !== null) void socket.join(sessionRoom(data.sessionId));
+    closeAtExpiry(socket);
+    socket.on('disconnect', () => clearTimeout((socket.data as { expiryTimer?: NodeJS.Timeout }).expiryTimer));
+    socket.on(SOCKET_REAUTH, async (token: unknown, ack?: unknown) => {
+      const answer = (ok: boolean) => {
+        if (typeof ack === 'function') ack({ ok });
+        if (!ok) socket.disconnect(true);
+      };
+      if (data.userId === null || typeof token !== 'string') return answer(false);
+      try {
+        const claims = await liveClaims(token);
+        if (!claims || claims.sub !== data.userId) return answer(false);
+        const sessionId = claims.sid ?? null;
+        if (sessionId !== data.sessionId) {
+          if (data.sessionId !== null) await socket.leave(sessionRoom(data.sessionId));
+          if (sessionId !== null) await socket.join(sessionRoom(sessionId));
+          data.sessionId = sessionId;
+        }
+        data.tokenExp = Math.max(data.tokenExp, claims.exp);
+        closeAtExpiry(socket);
+        answer(true);
+      } catch (err) {
+        app.log.error({ err }, 'realtime reauth failed');
+        answer(false);
+      }
+    });
     socket.on(SOCKET_SUBSCRIBE, async (topic: unknown, ack?: unknown) => {
       const reply = (answer: SubscribeAck) => {
         if (!answer.ok) socket.emit(SOCKET_SUBSCRIBE_ERROR, answer);
@@ -304,21 +364,27 @@ export const realtimePlugin = fp(async (app) => {
         : {}),
     });
 
-    io.use((socket, next) => {
+    io.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
       const raw = cookies[DEVICE_COOKIE];
       const deviceId = raw && raw.length <= 200 ? raw : null;
-      let userId: number | null = null;
-      let tokenExp = 0;
+      let claims: AccessClaims | null = null;
       if (typeof token === 'string' && token.length > 0) {
-        const claims = verifyJwt(token, app.config.jwtSecret);
+        try {
+          claims = await liveClaims(token);
+        } catch (err) {
+          app.log.error({ err }, 'realtime connect: session check failed');
+        }
         if (!claims) return next(new Error('jwtInvalid'));
-        userId = claims.sub;
-        tokenExp = claims.exp;
       }
-      if (userId === null && deviceId === null) return next(new Error('jwtInvalid'));
-      const data: SocketData = { userId, tokenExp, deviceId };
+      if (claims === null && deviceId === null) return next(new Error('jwtInvalid'));
+      const data: SocketData = {
+        userId: claims?.sub ?? null,
+        sessionId: claims?.sid ?? null,
+        tokenExp: claims?.exp ?? 0,
+        deviceId,
+      };
       socket.data = data;
       next();
     });

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '@qr-menu/contract';
+import type { ErrorDetail, ErrorParams } from '@qr-menu/contract';
 
 /** A failed API call. `messageKey` comes from the server body (translated as `errors.<key>`). */
 export class ApiError extends Error {
@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly messageKey: string | undefined,
     message: string,
     readonly details: ErrorDetail[] = [],
+    /** Values of the message (e.g. `closedNow`'s `opensAt`), from the body's `params`. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,8 +19,19 @@ export class ApiError extends Error {
 export async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { messageKey?: string; message?: string; details?: ErrorDetail[] };
-    return new ApiError(res.status, body.messageKey, body.message ?? `Error: ${res.status}`, body.details ?? []);
+    const body = JSON.parse(text) as {
+      messageKey?: string;
+      message?: string;
+      details?: ErrorDetail[];
+      params?: ErrorParams;
+    };
+    return new ApiError(
+      res.status,
+      body.messageKey,
+      body.message ?? `Error: ${res.status}`,
+      body.details ?? [],
+      body.params ?? {},
+    );
   } catch {
     return new ApiError(res.status, undefined, text || `API Error: ${res.status} ${res.statusText}`);
   }

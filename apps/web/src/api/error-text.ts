@@ -1,17 +1,28 @@
+import type { ErrorParams } from '@qr-menu/contract';
 import { ApiError } from './api-error';
+
+/** What a translation is filled in with: the error's params, and `context` (i18next: `<key>_<context>`). */
+export type ErrorTextOptions = ErrorParams & { context?: string };
 
 /**
  * Turns any thrown value into a translated sentence: the server's messageKey, else its message, else a fallback.
  * Takes the translator so that the admin (i18next) and the guest pages (their own small t()) share the rule.
+ * The error's params fill the text (`{{max}}`); a `what` param also picks the wording for that kind of thing, as
+ * i18next's context: `errors.limitReached_dishes`, falling back to `errors.limitReached`. A whole sentence per kind
+ * reads right in Azerbaijani and Russian, where a translated word put into one sentence would take the wrong form.
+ * (limitReached's sentences per kind are admin texts: features/admin/shared/i18n, not the guest pages' strings.)
  */
 export function errorText(
   err: unknown,
-  t: (key: string) => string,
+  t: (key: string, options?: ErrorTextOptions) => string,
   exists: (key: string) => boolean,
   fallbackKey = 'errors.unknown',
 ): string {
   if (err instanceof ApiError) {
-    if (err.messageKey && exists(`errors.${err.messageKey}`)) return t(`errors.${err.messageKey}`);
+    if (err.messageKey && exists(`errors.${err.messageKey}`)) {
+      const what = err.params.what;
+      return t(`errors.${err.messageKey}`, typeof what === 'string' ? { ...err.params, context: what } : err.params);
+    }
     return err.message || t(fallbackKey);
   }
   if (err instanceof TypeError) return t('errors.network');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { LIMITS } from '@qr-menu/contract/constants';
+import { LIMITS, RESET_PASSWORD_PAGE } from '@qr-menu/contract/constants';
 // Only the small session guard, not the auth pages: they stay in their lazy chunk.
 import { RequireAuth } from '../features/auth/guards';
 import { useFocusRescue } from './focus-rescue';
@@ -64,6 +64,9 @@ const mantinePages: RouteObject[] = [
       { path: '/admin/login', lazy: page(auth, 'LoginPage') },
       { path: '/admin/register', lazy: page(auth, 'RegisterPage') },
       { path: '/admin/register/success', lazy: page(auth, 'RegisterSuccessPage') },
+      { path: '/admin/forgot-password', lazy: page(auth, 'ForgotPasswordPage') },
+      // The link in the password reset mail.
+      { path: RESET_PASSWORD_PAGE, lazy: page(auth, 'ResetPasswordPage') },
     ],
   },
   {

@@ -7,7 +7,7 @@ export function useErrorText() {
   return (err: unknown, fallbackKey?: string): string =>
     errorText(
       err,
-      (k) => t(k),
+      (k, options) => t(k, options),
       (k) => i18n.exists(k),
       fallbackKey,
     );

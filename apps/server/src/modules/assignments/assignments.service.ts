@@ -1,23 +1,34 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TableAssignment } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, tables, users } from '../../db/schema.js';
 import { notFound, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
+import { staffName } from '../users/staff-contacts.js';
 
-/**
- * The columns of an assignment. The waiter's name, else (need to know, as for the staff list: users.service.ts
- * seesStaffContacts) their e-mail for admins only; other roles get '' for a waiter without a name, which the web
- * shows as "unknown waiter". Admins see e-mails in the staff list anyway; nobody else learns one through a name.
- */
-const columnsFor = (withEmail: boolean) => ({
+/** The columns of an assignment, with the waiter's name and e-mail (`toAssignment` decides what the reader gets). */
+const columns = {
   id: tableAssignments.id,
   waiterId: tableAssignments.waiterId,
   tableId: tableAssignments.tableId,
-  waiterName: withEmail
-    ? sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`
-    : sql<string>`coalesce(${users.name}, '')`,
-});
-const columns = columnsFor(true);
+  name: users.name,
+  email: users.email,
+};
+
+/**
+ * An assignment as the reader may see it (need to know: users/staff-contacts.ts): the waiter's name, else their
+ * e-mail for admins only; other roles get '' for a waiter without a name, which the web shows as "unknown waiter".
+ */
+function toAssignment(
+  row: { id: number; waiterId: number; tableId: number; name: string | null; email: string },
+  contacts: boolean,
+): TableAssignment {
+  return {
+    id: row.id,
+    waiterId: row.waiterId,
+    tableId: row.tableId,
+    waiterName: staffName(row, contacts) ?? '',
+  };
+}
 
 /**
  * Waiters assigned to tables. Only this restaurant's tables (404 otherwise) and only users holding
@@ -27,14 +38,15 @@ const columns = columnsFor(true);
 export class AssignmentsService {
   constructor(private readonly db: Db) {}
 
-  /** `withEmail`: the caller is an admin here (a waiter without a name shows as their e-mail, else as ''). */
-  async list(eateryId: number, withEmail: boolean): Promise<TableAssignment[]> {
-    return this.db
-      .select(columnsFor(withEmail))
+  /** `contacts`: the caller is an admin here (seesStaffContacts): a waiter without a name shows as their e-mail. */
+  async list(eateryId: number, contacts: boolean): Promise<TableAssignment[]> {
+    const rows = await this.db
+      .select(columns)
       .from(tableAssignments)
       .innerJoin(users, eq(users.id, tableAssignments.waiterId))
       .where(eq(tableAssignments.eateryId, eateryId))
       .orderBy(asc(tableAssignments.id));
+    return rows.map((row) => toAssignment(row, contacts));
   }
 
   async assign(
@@ -66,13 +78,13 @@ export class AssignmentsService {
       });
     const created = inserted.length > 0;
     // Only admins assign: the name may fall back to the e-mail.
-    const [assignment] = await this.db
+    const [row] = await this.db
       .select(columns)
       .from(tableAssignments)
       .innerJoin(users, eq(users.id, tableAssignments.waiterId))
       .where(and(eq(tableAssignments.tableId, body.tableId), eq(tableAssignments.waiterId, body.waiterId)));
-    if (!assignment) throw notFound(); // unassigned concurrently
-    return { created, assignment };
+    if (!row) throw notFound(); // unassigned concurrently
+    return { created, assignment: toAssignment(row, true) };
   }
 
   async remove(eateryId: number, assignmentId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idField, tableAssignmentBody, tableAssignmentResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
-import { seesStaffContacts } from '../users/users.service.js';
+import { seesStaffContacts } from '../users/staff-contacts.js';
 
 /** Waiter-to-table assignments. Reads: any member (waiters' e-mails: EATERY_ADMIN only); edits: EATERY_ADMIN. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuditKind } from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
+import { staffName } from '../users/staff-contacts.js';
 
 /** Values before or after a change, as the audit entry keeps them. */
 export type AuditValues = Record<string, string | number | boolean | null>;
@@ -21,18 +22,17 @@ export interface AuditRecord {
   reason?: string | null;
 }
 
-/** A user's name as staff screens show it: the name, else the e-mail. */
-export const userDisplayName = sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`;
-
 /**
  * Appends one entry to the audit log. Call it with the transaction of the change itself, so the entry and the change
- * commit together or not at all. The user's name is copied in (the entry outlives the user).
+ * commit together or not at all. The user's name is copied in (the entry outlives the user): the name, else the
+ * e-mail, as admins see staff (users/staff-contacts.ts), since only admins read the audit log (ROLE_MATRIX.audit).
  */
 export async function recordAudit(ex: Executor, entry: AuditRecord): Promise<void> {
-  const name =
+  const [user] =
     entry.userId === null
-      ? ''
-      : ((await ex.select({ name: userDisplayName }).from(users).where(eq(users.id, entry.userId)))[0]?.name ?? '');
+      ? []
+      : await ex.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, entry.userId));
+  const name = user ? staffName(user, true) : '';
   await ex.insert(auditLog).values({
     eateryId: entry.eateryId,
     kind: entry.kind,

@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { eateries, memberships, refreshTokens, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
 import { signJwt } from '../../plugins/jwt.js';
+import { endSessionIn, type LiveSessions } from './end-sessions.js';
 import { HashGate, hashPassword, verifyPassword } from './passwords.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly changes: ChangePublisher,
+    private readonly live: LiveSessions,
   ) {
     this.hashes = new HashGate(config.passwordHashConcurrency);
   }
@@ -77,14 +79,16 @@ export class AuthService {
 
   /** 401 `invalidPass` for a wrong e-mail or password; 429 `tooManyRequests` when too many hashes are running. */
   async login(email: string, password: string, wantedEateryId?: number | null): Promise<Session> {
-    const [user] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    const ok = await this.withHashSlot(() =>
-      verifyPassword(user?.passwordHash, password, this.config.passwordHashCost),
-    );
-    if (!user || !ok) throw new AppError(401, 'invalidPass');
+    // The user's row is read inside the slot too: a login refused for want of a slot costs no database work.
+    const user = await this.withHashSlot(async () => {
+      const [row] = await this.db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      const ok = await verifyPassword(row?.passwordHash, password, this.config.passwordHashCost);
+      return ok ? row : undefined;
+    });
+    if (!user) throw new AppError(401, 'invalidPass');
     const eateryId = await this.pickEatery(user.id, wantedEateryId ?? null);
     return this.startSession(user.id, eateryId, randomUUID());
   }
@@ -138,8 +142,13 @@ export class AuthService {
     return !revokedSince && live;
   }
 
-  /** New access token for another restaurant; the refresh session follows it. */
-  async recreateForEatery(userId: number, eateryId: number, refreshToken: string | undefined) {
+  /** New access token for another restaurant, in the same session (`sessionId`); the refresh session follows it. */
+  async recreateForEatery(
+    userId: number,
+    sessionId: string | null,
+    eateryId: number,
+    refreshToken: string | undefined,
+  ) {
     const roles = await this.rolesIn(userId, eateryId);
     if (!roles) throw new AppError(403, 'notYourEatery');
     if (refreshToken) {
@@ -148,10 +157,13 @@ export class AuthService {
         .set({ activeEateryId: eateryId })
         .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), eq(refreshTokens.userId, userId)));
     }
-    return this.tokenResponse(userId, eateryId);
+    return this.tokenResponse(userId, eateryId, await this.sessionVersionOf(userId), sessionId);
   }
 
-  /** Ends the session: every token of the cookie's family (a concurrent refresh may have left a second one). */
+  /**
+   * Ends the session: every token of the cookie's family (a concurrent refresh may have left a second one), the
+   * access tokens of that session from the next request, and its sockets.
+   */
   async logout(refreshToken: string | undefined) {
     if (!refreshToken) return;
     const [row] = await this.db
@@ -198,8 +210,21 @@ export class AuthService {
     return first?.id ?? null;
   }
 
-  private tokenResponse(userId: number, eateryId: number | null): TokenResponse {
-    const jwt = signJwt({ sub: userId, eid: eateryId }, this.config.jwtSecret, this.config.accessTokenTtlSeconds);
+  /** The user's current session version (users.session_version), which their new access tokens carry. */
+  private async sessionVersionOf(userId: number, db: Executor = this.db): Promise<number> {
+    const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError(401, 'jwtInvalid');
+    return row.sessionVersion;
+  }
+
+  private tokenResponse(
+    userId: number,
+    eateryId: number | null,
+    sessionVersion: number,
+    sessionId: string | null,
+  ): TokenResponse {
+    const claims = { sub: userId, eid: eateryId, sv: sessionVersion, ...(sessionId ? { sid: sessionId } : {}) };
+    const jwt = signJwt(claims, this.config.jwtSecret, this.config.accessTokenTtlSeconds);
     return { jwt, accessToken: jwt, token: jwt, userId, eateryId };
   }
 
@@ -218,13 +243,14 @@ export class AuthService {
       activeEateryId: eateryId,
       expiresAt: refreshExpires,
     });
-    return { response: this.tokenResponse(userId, eateryId), refreshToken, refreshExpires };
+    const sessionVersion = await this.sessionVersionOf(userId, db);
+    return { response: this.tokenResponse(userId, eateryId, sessionVersion, familyId), refreshToken, refreshExpires };
   }
 
+  /** Ends one session (see endSessionIn), then tells every instance: caches and the session's sockets. */
   private async revokeFamily(familyId: string) {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.db.transaction((tx) => endSessionIn(tx, familyId));
+    this.changes.publish({ kind: 'access' });
+    this.live.endSession(familyId);
   }
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** The work of one argon2id hash: memory in KiB and passes over it. */
@@ -38,10 +39,11 @@ export async function verifyPassword(
 
 /**
  * Password hashes running at once for logins and registrations, per process (AppConfig.passwordHashConcurrency).
- * Each argon2 hash takes a thread of libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file
- * reads, DNS lookups and compression share; 2 leaves them room.
+ * Each argon2 hash keeps a core busy for its whole run, on a thread of libuv's pool (4 threads unless
+ * UV_THREADPOOL_SIZE says otherwise), which file reads, DNS lookups and compression share. One core is always left to
+ * the event loop, which answers every other request (on a 2-core server: one hash at a time), and never more than 2.
  */
-export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
+export const DEFAULT_PASSWORD_HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
 
 /**
  * A semaphore without a long queue: `concurrency` tasks run, up to `queue` more wait for a slot (a burst of a few

@@ -97,7 +97,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/recreate-token-on-eatery-change',
     { schema: { tags: ['auth'], body: recreateTokenBody, response: { 200: tokenResponse } } },
     async (request) =>
-      auth.recreateForEatery(requireUserId(request), request.body.eateryId, request.cookies[REFRESH_COOKIE]),
+      auth.recreateForEatery(
+        requireUserId(request),
+        request.sessionId,
+        request.body.eateryId,
+        request.cookies[REFRESH_COOKIE],
+      ),
   );
 
   app.get('/auth/status', { schema: { tags: ['auth'], response: { 200: authStatusResponse } } }, async (request) =>
@@ -106,7 +111,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } } },
+    {
+      // A GET that ends a session (the web app's own call); a HEAD must change nothing, so it gets no route.
+      exposeHeadRoute: false,
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } },
+    },
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   BILL_V,
   centsToDecimal,
@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit-log.js';
 import { changeOrder } from '../orders/change-order.js';
 import { reopened } from '../orders/order-rules.js';
 import type { OrderWriter } from '../orders/order-writer.js';
+import { seesStaffContacts, staffName } from '../users/staff-contacts.js';
 import { allocateOverDues, percentOf, shareInProportion } from './bill-math.js';
 import {
   assertPayable,
@@ -75,13 +76,16 @@ export class BillsService {
     private readonly writer: OrderWriter,
   ) {}
 
-  /** The bill of these orders (404 when one of them is not this restaurant's). Closed bills too: the receipt. */
-  async get(eateryId: number, orderIds: number[]): Promise<Bill> {
-    return this.toBill(this.db, await readBill(this.db, eateryId, orderIds, false));
+  /**
+   * The bill of these orders (404 when one of them is not this restaurant's). Closed bills too: the receipt.
+   * `contacts` (here and below): the reader is an admin, who may see a staff member's e-mail for a missing name.
+   */
+  async get(eateryId: number, orderIds: number[], contacts: boolean): Promise<Bill> {
+    return this.toBill(this.db, await readBill(this.db, eateryId, orderIds, false), contacts);
   }
 
   /** Sets the bill's discount (EATERY_ADMIN, checked by the route): an amount or a percent of the subtotal. */
-  async setDiscount(eateryId: number, input: DiscountInput, userId: number): Promise<Bill> {
+  async setDiscount(eateryId: number, input: DiscountInput, userId: number, contacts: boolean): Promise<Bill> {
     // One of the two: an amount, or a percent of the subtotal.
     if (input.amount !== undefined && input.percent !== undefined) {
       throw validationError('percent', 'validation.invalid');
@@ -131,12 +135,12 @@ export class BillsService {
       if (after.payments.length > 0 && totals(after).due === 0) {
         await w.markPaid(idsOf(after), userId);
       }
-      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false), contacts);
     });
   }
 
   /** Records one part of the bill; closes the bill when the payments cover it. */
-  async pay(eateryId: number, input: PaymentInput, userId: number): Promise<Bill> {
+  async pay(eateryId: number, input: PaymentInput, userId: number, contacts: boolean): Promise<Bill> {
     // A part is an amount, or some items, or (neither) all that is due: never both.
     if (input.amount !== undefined && input.itemIds !== undefined) {
       throw validationError('itemIds', 'validation.invalid');
@@ -145,7 +149,7 @@ export class BillsService {
       const state = await readBill(w.tx, eateryId, input.orderIds, true);
       assertPayable(state);
       await recordPart(w, state, input, userId);
-      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false), contacts);
     });
   }
 
@@ -167,7 +171,8 @@ export class BillsService {
         assertPayable(state);
         await recordPart(w, state, { orderIds: [orderId], method: body.method ?? 'CASH' }, userId);
       }
-      return { bill: await this.toBill(w.tx, await readBill(w.tx, eatery.id, [orderId], false)), statusChange };
+      const after = await readBill(w.tx, eatery.id, [orderId], false);
+      return { bill: await this.toBill(w.tx, after, seesStaffContacts(eatery)), statusChange };
     });
   }
 
@@ -177,7 +182,7 @@ export class BillsService {
    * no longer covered is open again (its status follows its dishes). 409 orderClosed for a cancelled order. Writes
    * a REFUND audit entry.
    */
-  async refund(eateryId: number, input: RefundInput, userId: number): Promise<Bill> {
+  async refund(eateryId: number, input: RefundInput, userId: number, contacts: boolean): Promise<Bill> {
     return this.writer.write(eateryId, async (w) => {
       const state = await readBill(w.tx, eateryId, input.orderIds, true);
       if (state.orders.some((o) => o.status === 'CANCELLED')) throw new AppError(409, 'orderClosed');
@@ -223,24 +228,24 @@ export class BillsService {
         },
         reason: input.reason,
       });
-      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false));
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false), contacts);
     });
   }
 
-  /** The API shape of a bill, with the staff's names (name, else e-mail). */
-  private async toBill(ex: Executor, state: BillState): Promise<Bill> {
+  /** The API shape of a bill, with the staff's names as the reader may see them (users/staff-contacts.ts). */
+  private async toBill(ex: Executor, state: BillState, contacts: boolean): Promise<Bill> {
     const money = totals(state);
     const paidItems = paidItemIds(state);
     const userIds = [
       ...new Set([...state.payments.map((p) => p.createdBy), ...state.orders.map((o) => o.paidBy)]),
     ].filter((id): id is number => id !== null);
-    const names = new Map<number, string>();
+    const names = new Map<number, string | null>();
     if (userIds.length > 0) {
       const rows = await ex
-        .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
+        .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
         .where(inArray(users.id, userIds));
-      for (const r of rows) names.set(r.id, r.name);
+      for (const r of rows) names.set(r.id, staffName(r, contacts));
     }
     const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
 

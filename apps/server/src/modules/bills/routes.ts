@@ -9,6 +9,7 @@ import {
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { eateryParams } from '../route-options.js';
+import { seesStaffContacts } from '../users/staff-contacts.js';
 
 /** Closing the bill (contract bills.ts): read it, give a discount, record the payments of its parts, refund. */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,10 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billResponse },
       },
     },
-    async (request) => service.get(requireEatery(request).id, request.query.orderIds),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.get(eatery.id, request.query.orderIds, seesStaffContacts(eatery));
+    },
   );
 
   app.put(
@@ -42,7 +46,10 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billResponse },
       },
     },
-    async (request) => service.setDiscount(requireEatery(request).id, request.body, requireUserId(request)),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.setDiscount(eatery.id, request.body, requireUserId(request), seesStaffContacts(eatery));
+    },
   );
 
   app.post(
@@ -58,10 +65,10 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const eateryId = requireEatery(request).id;
+      const eatery = requireEatery(request);
       const userId = requireUserId(request);
-      const bill = await service.pay(eateryId, request.body, userId);
-      if (bill.status === 'PAID') await calls.answerBillCalls(eateryId, request.body.orderIds, userId);
+      const bill = await service.pay(eatery.id, request.body, userId, seesStaffContacts(eatery));
+      if (bill.status === 'PAID') await calls.answerBillCalls(eatery.id, request.body.orderIds, userId);
       return bill;
     },
   );
@@ -81,6 +88,9 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billResponse },
       },
     },
-    async (request) => service.refund(requireEatery(request).id, request.body, requireUserId(request)),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.refund(eatery.id, request.body, requireUserId(request), seesStaffContacts(eatery));
+    },
   );
 };

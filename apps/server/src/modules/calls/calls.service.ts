@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { callOfDevice } from '../../db/call-devices.js';
 import { orders, tableCalls, tables, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
+import { staffName } from '../users/staff-contacts.js';
 
 /**
  * Calls from the table (contract calls.ts): a guest asks for the waiter or the bill, staff acknowledge.
@@ -59,20 +60,30 @@ const guestColumns = {
   billPaidAt,
 };
 
-/** The columns of a call for both views: the guest's, the table's number and the acknowledger's name (else e-mail). */
+/**
+ * The columns of a call for both views: the guest's, the table's number and the acknowledger's name and e-mail
+ * (null when nobody acknowledged it; `toStaffCall` decides what the reader gets).
+ */
 const staffColumns = {
   ...guestColumns,
   eateryId: tableCalls.eateryId,
   tableId: tableCalls.tableId,
   tableNumber: tables.number,
-  acknowledgedBy: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`,
+  acknowledgerName: users.name,
+  acknowledgerEmail: users.email,
 };
 
 type CallRow = Pick<
   typeof tableCalls.$inferSelect,
   'id' | 'kind' | 'paymentMethod' | 'status' | 'createdAt' | 'acknowledgedAt'
 > & { billPaidAt: Date | null };
-type StaffRow = CallRow & { eateryId: number; tableId: number; tableNumber: string; acknowledgedBy: string | null };
+type StaffRow = CallRow & {
+  eateryId: number;
+  tableId: number;
+  tableNumber: string;
+  acknowledgerName: string | null;
+  acknowledgerEmail: string | null;
+};
 
 export function toGuestCall(r: CallRow): GuestCall {
   return {
@@ -86,8 +97,12 @@ export function toGuestCall(r: CallRow): GuestCall {
   };
 }
 
-/** What staff see of a call (the guest's `billPaidAt` is not theirs: they see the bill itself). */
-export function toStaffCall(r: StaffRow): StaffCall {
+/**
+ * What staff see of a call (the guest's `billPaidAt` is not theirs: they see the bill itself). Who acknowledged it,
+ * as the reader may see them (users/staff-contacts.ts): `contacts` for an admin's answer only; the events on the
+ * staff topic reach every role, so they carry the name only.
+ */
+export function toStaffCall(r: StaffRow, contacts: boolean): StaffCall {
   return {
     id: r.id,
     kind: r.kind as CallKind,
@@ -98,7 +113,11 @@ export function toStaffCall(r: StaffRow): StaffCall {
     eateryId: r.eateryId,
     tableId: r.tableId,
     tableNumber: r.tableNumber,
-    acknowledgedBy: r.acknowledgedBy,
+    // No e-mail: nobody acknowledged it (the acknowledger's row is left-joined).
+    acknowledgedBy:
+      r.acknowledgerEmail === null
+        ? null
+        : staffName({ name: r.acknowledgerName, email: r.acknowledgerEmail }, contacts),
   };
 }
 
@@ -168,8 +187,11 @@ export class CallsService {
     return rows.map(toGuestCall);
   }
 
-  /** The restaurant's OPEN calls and those acknowledged in the last minutes, oldest first. */
-  async listForStaff(eateryId: number): Promise<StaffCall[]> {
+  /**
+   * The restaurant's OPEN calls and those acknowledged in the last minutes, oldest first. `contacts`: the reader is
+   * an admin (seesStaffContacts).
+   */
+  async listForStaff(eateryId: number, contacts: boolean): Promise<StaffCall[]> {
     const rows = await this.staffCalls(
       and(
         eq(tableCalls.eateryId, eateryId),
@@ -179,11 +201,14 @@ export class CallsService {
         ),
       ),
     );
-    return rows.map(toStaffCall);
+    return rows.map((row) => toStaffCall(row, contacts));
   }
 
-  /** Acknowledges an OPEN call (404 for another restaurant's). A call acknowledged before keeps its first acknowledger. */
-  async acknowledge(eateryId: number, callId: number, userId: number): Promise<StaffCall> {
+  /**
+   * Acknowledges an OPEN call (404 for another restaurant's). A call acknowledged before keeps its first acknowledger.
+   * `contacts`: the caller is an admin (seesStaffContacts).
+   */
+  async acknowledge(eateryId: number, callId: number, userId: number, contacts: boolean): Promise<StaffCall> {
     // The status condition makes the first acknowledger win when two staff tap at once.
     const [changed] = await this.db
       .update(tableCalls)
@@ -192,7 +217,7 @@ export class CallsService {
       .returning({ id: tableCalls.id });
     const call = await this.staffCall(eateryId, callId);
     if (changed) this.emit('CALL_UPDATED', call);
-    return toStaffCall(call);
+    return toStaffCall(call, contacts);
   }
 
   /**
@@ -230,7 +255,9 @@ export class CallsService {
   }
 
   private emit(type: CallEvent['type'], call: StaffRow) {
-    this.events.emitCallEvent(call.eateryId, { type, call: toStaffCall(call) }, { type, call: toGuestCall(call) });
+    // Every role receives the staff topic's events: no e-mail for a missing name.
+    const staffEvent = { type, call: toStaffCall(call, false) };
+    this.events.emitCallEvent(call.eateryId, staffEvent, { type, call: toGuestCall(call) });
   }
 
   private async table(eateryId: number, tableId: number) {

@@ -7,6 +7,7 @@ import { combinedRateLimit } from '../../plugins/rate-limits.js';
 import { ensureDeviceId, readDeviceId } from '../guest/device.js';
 import { GUEST_BODY_LIMIT } from '../guest/routes.js';
 import { eateryParams } from '../route-options.js';
+import { seesStaffContacts } from '../users/staff-contacts.js';
 
 /** Calls from the table are rarer than orders: 10 a minute per device, 60 a minute per IP (a full restaurant). */
 export const CALL_RATE = { perDevice: 10, perIp: 60, timeWindow: '1 minute' } as const;
@@ -96,7 +97,10 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(staffCallResponse) },
       },
     },
-    async (request) => service.listForStaff(requireEatery(request).id),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.listForStaff(eatery.id, seesStaffContacts(eatery));
+    },
   );
 
   app.post(
@@ -112,6 +116,9 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCallResponse },
       },
     },
-    async (request) => service.acknowledge(requireEatery(request).id, request.params.callId, requireUserId(request)),
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.acknowledge(eatery.id, request.params.callId, requireUserId(request), seesStaffContacts(eatery));
+    },
   );
 };

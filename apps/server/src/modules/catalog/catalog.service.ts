@@ -127,7 +127,8 @@ export class CatalogService {
 
   /**
    * POST /api/eatery/{id}/category/predefined: one item (→ one category) or an array (→ categories, all or
-   * none). Names left blank are taken from the catalogue entry named by `categoryId`.
+   * none). Names left blank are taken from the catalogue entry named by `categoryId`. When the categories would
+   * take the restaurant past its cap, none is created (400 limitReached).
    */
   async createPredefined(eateryId: number, body: unknown): Promise<Category | Category[]> {
     const many = Array.isArray(body);
@@ -154,6 +155,7 @@ export class CatalogService {
     });
     const images = await this.loadImages(prepared.map((p) => p.image));
     const ids = await this.db.transaction(async (tx) => {
+      await this.categoriesService.assertRoomFor(tx, eateryId, prepared.length);
       const created: number[] = [];
       for (const p of prepared) {
         const imageId = await CatalogService.storeImage(tx, images, p.image);
@@ -166,13 +168,17 @@ export class CatalogService {
     return many ? result : result[0];
   }
 
-  /** POST /api/eatery/{id}/category/{categoryId}/dish/templates: creates the selected template dishes, all or none. */
+  /**
+   * POST /api/eatery/{id}/category/{categoryId}/dish/templates: creates the selected template dishes, all or none;
+   * none when they would take the restaurant past its cap (400 limitReached).
+   */
   async createFromTemplates(eateryId: number, categoryId: number, body: unknown): Promise<Dish[]> {
     const items = parseWith(templateDishesBody, body);
     await assertCategoryOwned(this.db, eateryId, categoryId);
     const imageNames = items.map((item, index) => this.resolveImageName(item.image, `${index}.image`));
     const images = await this.loadImages(imageNames);
     const ids = await this.db.transaction(async (tx) => {
+      await this.dishesService.assertRoomFor(tx, eateryId, items.length);
       const created: number[] = [];
       for (const [index, item] of items.entries()) {
         const imageId = await CatalogService.storeImage(tx, images, imageNames[index]);

@@ -1,5 +1,13 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import { categoryData, pickNames, type AvailabilityHours, type Category, type LocalizedNames } from '@qr-menu/contract';
+import {
+  categoryData,
+  pickNames,
+  TENANT_LIMITS,
+  type AvailabilityHours,
+  type Category,
+  type LocalizedNames,
+  type TenantLimits,
+} from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes } from '../../db/schema.js';
@@ -14,6 +22,7 @@ import {
   positionsCase,
   referencedByOrders,
 } from '../menu-sql.js';
+import { assertRoomFor } from '../tenant-limits.js';
 
 /** What a new category is made of: its names in the three languages and an image. */
 export interface CategoryValues extends Record<keyof LocalizedNames, string> {
@@ -57,14 +66,21 @@ const toDto = (r: Row): Category => ({
 
 /**
  * Menu categories of a restaurant: names in three languages, an image, a position, and their dishes. Every write
- * publishes a 'menu' change once committed.
+ * publishes a 'menu' change once committed. A restaurant holds at most `limits.categories` (tenant-limits.ts).
  */
 export class CategoriesService {
   constructor(
     private readonly db: Db,
     private readonly dishes: DishesService,
     private readonly changes: ChangePublisher,
+    /** TENANT_LIMITS unless a test passes smaller caps. */
+    private readonly limits: TenantLimits = TENANT_LIMITS,
   ) {}
+
+  /** 400 limitReached when `adding` new categories would pass the restaurant's cap; locks it until `tx` ends. */
+  assertRoomFor(tx: Tx, eateryId: number, adding = 1): Promise<void> {
+    return assertRoomFor(tx, eateryId, 'categories', this.limits, adding);
+  }
 
   /** Inserts a category at the end of the restaurant's list and returns its id. */
   async insert(tx: Tx, eateryId: number, values: CategoryValues): Promise<number> {
@@ -109,6 +125,7 @@ export class CategoriesService {
     if (data.eateryId !== undefined && data.eateryId !== eateryId) throw notFound();
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
+      await this.assertRoomFor(tx, eateryId);
       const imageId = image ? await ImagesService.store(tx, image) : null;
       return this.insert(tx, eateryId, { ...pickNames(data), imageId, availableHours: data.availableHours ?? null });
     });

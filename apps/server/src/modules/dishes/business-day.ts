@@ -1,4 +1,4 @@
-import { addDays, dayIn, weekdayMinuteIn, weekdayOf, zonedInstant, type OpeningHours } from '@qr-menu/contract';
+import { addDays, businessDayAt, dayIn, nextOpeningAfter, zonedInstant, type OpeningHours } from '@qr-menu/contract';
 
 /**
  * When a dish put on the stop-list "until the next business day" comes back: the restaurant's next
@@ -7,23 +7,10 @@ import { addDays, dayIn, weekdayMinuteIn, weekdayOf, zonedInstant, type OpeningH
  * now 00:30) "today" is still yesterday's business day, so the dish is back at today's opening.
  */
 export function nextBusinessDayStart(openingHours: OpeningHours | null, timeZone: string, now: Date): Date {
-  let today = dayIn(now, timeZone);
-  if (openingHours) {
-    const { minute } = weekdayMinuteIn(now, timeZone);
-    const yesterday = addDays(today, -1);
-    const hours = openingHours[weekdayOf(yesterday)];
-    if (hours && !hours.closed && minutesOf(hours.close) <= minutesOf(hours.open)) {
-      if (minute < minutesOf(hours.close)) today = yesterday;
-    }
-    for (let inDays = 1; inDays <= 7; inDays++) {
-      const day = addDays(today, inDays);
-      const hours = openingHours[weekdayOf(day)];
-      if (!hours || hours.closed) continue;
-      const start = zonedInstant(day, hours.open, timeZone);
-      if (start > now) return start;
-    }
-  }
-  return zonedInstant(addDays(today, 1), '00:00', timeZone);
+  const today = openingHours ? businessDayAt(openingHours, timeZone, now) : dayIn(now, timeZone);
+  const tomorrow = addDays(today, 1);
+  return (
+    (openingHours && nextOpeningAfter(openingHours, timeZone, now, tomorrow)) ??
+    zonedInstant(tomorrow, '00:00', timeZone)
+  );
 }
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

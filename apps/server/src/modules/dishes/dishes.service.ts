@@ -10,6 +10,8 @@ import {
   type Dish,
   type DishOptionGroup,
   type LocalizedTexts,
+  TENANT_LIMITS,
+  type TenantLimits,
 } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -20,6 +22,7 @@ import { imageUrl, ImagesService, processImage } from '../images/images.service.
 import { parseWith, type MenuForm } from '../images/multipart.js';
 import { nextBusinessDayStart } from './business-day.js';
 import { numberOptionGroups, optionIdsUsedByOrders } from './option-ids.js';
+import { assertRoomFor } from '../tenant-limits.js';
 import {
   assertCategoryOwned,
   assertSameIdSet,
@@ -82,13 +85,21 @@ const live = (eateryId: number) => and(eq(dishes.eateryId, eateryId), isNull(dis
 
 /**
  * Dishes of a restaurant's categories. Archived dishes (kept for order history) never show. Every write publishes a
- * 'menu' change once committed (the guest menu shows dishes; the orders list shows a deleted one's name).
+ * 'menu' change once committed (the guest menu shows dishes; the orders list shows a deleted one's name). A
+ * restaurant holds at most `limits.dishes` live dishes (tenant-limits.ts).
  */
 export class DishesService {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangePublisher,
+    /** TENANT_LIMITS unless a test passes smaller caps. */
+    private readonly limits: TenantLimits = TENANT_LIMITS,
   ) {}
+
+  /** 400 limitReached when `adding` new dishes would pass the restaurant's cap; locks it until `tx` ends. */
+  assertRoomFor(tx: Tx, eateryId: number, adding = 1): Promise<void> {
+    return assertRoomFor(tx, eateryId, 'dishes', this.limits, adding);
+  }
 
   /** Inserts a dish at the end of its category and returns its id. */
   async insert(tx: Tx, eateryId: number, categoryId: number, values: DishValues): Promise<number> {
@@ -138,6 +149,7 @@ export class DishesService {
     const optionGroups = numberOptionGroups([], data.optionGroups ?? []);
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
+      await this.assertRoomFor(tx, eateryId);
       const imageId = image ? await ImagesService.store(tx, image) : null;
       return this.insert(tx, eateryId, categoryId, {
         ...pickTexts(data),

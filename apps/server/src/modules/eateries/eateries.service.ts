@@ -25,6 +25,7 @@ type EateryInput = {
   guestLanguage?: Language;
   currency?: Currency;
   openingHours?: OpeningHours | null;
+  ordersWithinHours?: boolean;
   tableKeysRequired?: boolean;
   confirmGuestOrders?: boolean;
   kitchenAmberMinutes?: number;
@@ -44,6 +45,7 @@ const columns = {
   guestLanguage: eateries.guestLanguage,
   currency: eateries.currency,
   openingHours: eateries.openingHours,
+  ordersWithinHours: eateries.ordersWithinHours,
   tableKeysRequired: eateries.tableKeysRequired,
   confirmGuestOrders: eateries.confirmGuestOrders,
   logoImageId: eateries.logoImageId,
@@ -67,6 +69,7 @@ interface Row {
   guestLanguage: string;
   currency: string;
   openingHours: OpeningHours | null;
+  ordersWithinHours: boolean;
   tableKeysRequired: boolean;
   confirmGuestOrders: boolean;
   logoImageId: number | null;
@@ -92,6 +95,7 @@ const detailsOf = (body: EateryInput) => ({
   ...(body.guestLanguage ? { guestLanguage: body.guestLanguage } : {}),
   ...(body.currency ? { currency: body.currency } : {}),
   ...(body.openingHours !== undefined ? { openingHours: body.openingHours } : {}),
+  ...(body.ordersWithinHours !== undefined ? { ordersWithinHours: body.ordersWithinHours } : {}),
   ...(body.tableKeysRequired !== undefined ? { tableKeysRequired: body.tableKeysRequired } : {}),
   ...(body.confirmGuestOrders !== undefined ? { confirmGuestOrders: body.confirmGuestOrders } : {}),
   ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),

@@ -9,7 +9,8 @@ import type { OrderQueries } from '../orders/order-queries.js';
 /**
  * Guest orders: everything is scoped to the `device_id` cookie. Creating and extending orders are
  * the orders module's commands with the guest rules on (server-side prices, one transaction, NEW_ORDER /
- * ORDER_UPDATED events, a dish that cannot be ordered is a 400 on `items.{i}.dishId`).
+ * ORDER_UPDATED events, a dish that cannot be ordered is a 400 on `items.{i}.dishId`, and a restaurant that takes
+ * guest orders only within its opening hours refuses them while closed: 409 `closedNow`, nothing stored).
  */
 export class GuestService {
   constructor(

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as otherRequestsFirst } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { DEFAULT_LANGUAGE, type Language } from '@qr-menu/contract';
+import { DEFAULT_LANGUAGE, type GuestMenuCategory, type Language } from '@qr-menu/contract';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
@@ -48,6 +49,28 @@ interface EateryEntry {
   /** tail + every table body */
   bytes: number;
   tables: Map<number, TableEntry>;
+}
+
+/** Main-thread work between two turns of the other requests while a menu is serialized. */
+const SLICE_MS = 5;
+
+/**
+ * `"categories":[...]}` as bytes (the same as one JSON.stringify of the list), serialized one category at a time,
+ * letting other requests run every SLICE_MS: the largest menu a restaurant may have (TENANT_LIMITS) takes tens of
+ * milliseconds to serialize, which must not hold up every other restaurant's guests.
+ */
+async function serializeTail(categories: GuestMenuCategory[]): Promise<Buffer> {
+  const parts = [Buffer.from('"categories":[')];
+  let sliceStart = performance.now();
+  for (const [i, category] of categories.entries()) {
+    parts.push(Buffer.from(`${i > 0 ? ',' : ''}${JSON.stringify(category)}`));
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await otherRequestsFirst();
+      sliceStart = performance.now();
+    }
+  }
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
 }
 
 const sha1 = (...parts: (string | Buffer)[]) => {
@@ -178,7 +201,7 @@ export class MenuCache {
     const promise = (async () => {
       const data = await this.source.loadEatery(eateryId);
       if (!data) return null;
-      const tail = Buffer.from(`"categories":${JSON.stringify(data.categories)}}`);
+      const tail = await serializeTail(data.categories);
       const now = Date.now();
       const entry: EateryEntry = {
         name: data.name,

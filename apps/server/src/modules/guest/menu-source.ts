@@ -1,12 +1,15 @@
+import { setImmediate as otherRequestsFirst } from 'node:timers/promises';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { knownDietaryTags, pickNames, pickTexts, type GuestMenu, type GuestMenuCategory } from '@qr-menu/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes, eateries, images, tables } from '../../db/schema.js';
 import { guestPhoto } from '../images/images.service.js';
 import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
 
 /** The restaurant's settings a guest page needs beside the menu, in the order the payload carries them. */
-export type GuestEaterySettings = Required<Pick<GuestMenu, 'currency' | 'defaultLanguage' | 'logo' | 'openingHours'>>;
+export type GuestEaterySettings = Required<
+  Pick<GuestMenu, 'currency' | 'defaultLanguage' | 'logo' | 'openingHours' | 'ordersWithinHours'>
+>;
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
 export interface MenuSource {
@@ -49,39 +52,56 @@ const photoOf = (r: PhotoColumns) =>
       });
 
 /**
+ * Dishes read and turned into the guest menu's form in one piece of main-thread work. The largest menu a restaurant
+ * may have (TENANT_LIMITS) is read in pages of this many, with the other requests' turn between two: its rows (and,
+ * on the embedded database, the query itself) would otherwise hold up every other restaurant's guests for some
+ * hundred milliseconds.
+ */
+const DISH_PAGE = 100;
+
+/**
  * The guest menu straight from the database: available, non-archived dishes in their categories, both in the staff's
- * order (position, then id); categories without such dishes are left out. Read by the menu cache only.
+ * order (position, then id); categories without such dishes are left out. Read by the menu cache only, in one
+ * read-only snapshot (the dishes come in pages).
  */
 export class GuestMenuSource implements MenuSource {
   constructor(private readonly db: Db) {}
 
-  async loadEatery(eateryId: number) {
-    const [eatery] = await this.db
+  loadEatery(eateryId: number) {
+    return this.db.transaction((tx) => this.readEatery(tx, eateryId), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+
+  private async readEatery(tx: Tx, eateryId: number) {
+    const [eatery] = await tx
       .select({
         name: eateries.name,
         timeZone: eateries.timeZone,
         currency: eateries.currency,
         guestLanguage: eateries.guestLanguage,
         openingHours: eateries.openingHours,
+        ordersWithinHours: eateries.ordersWithinHours,
         ...photoColumns,
       })
       .from(eateries)
       .leftJoin(images, eq(images.id, eateries.logoImageId))
       .where(eq(eateries.id, eateryId));
     if (!eatery) return null;
-    const [cats, dishRows] = await Promise.all([
-      this.db
-        .select({
-          id: categories.id,
-          ...categoryNameColumns,
-          availableHours: categories.availableHours,
-          ...photoColumns,
-        })
-        .from(categories)
-        .leftJoin(images, eq(images.id, categories.imageId))
-        .where(eq(categories.eateryId, eateryId))
-        .orderBy(asc(categories.position), asc(categories.id)),
-      this.db
+    const cats = await tx
+      .select({
+        id: categories.id,
+        ...categoryNameColumns,
+        availableHours: categories.availableHours,
+        ...photoColumns,
+      })
+      .from(categories)
+      .leftJoin(images, eq(images.id, categories.imageId))
+      .where(eq(categories.eateryId, eateryId))
+      .orderBy(asc(categories.position), asc(categories.id));
+    const dishPage = (page: number) =>
+      tx
         .select({
           id: dishes.id,
           categoryId: dishes.categoryId,
@@ -102,25 +122,31 @@ export class GuestMenuSource implements MenuSource {
             isNotNull(dishes.categoryId),
           ),
         )
-        .orderBy(asc(dishes.position), asc(dishes.id)),
-    ]);
+        .orderBy(asc(dishes.position), asc(dishes.id))
+        .limit(DISH_PAGE)
+        .offset(page * DISH_PAGE);
     const byCategory = new Map<number, GuestMenuCategory['dishes']>();
-    for (const d of dishRows) {
-      const photo = photoOf(d);
-      const dish = {
-        id: d.id,
-        ...pickTexts(d),
-        price: Number(d.price),
-        image: photo?.src ?? null,
-        photo,
-        dietaryTags: knownDietaryTags(d.dietaryTags),
-        // Unavailable options too (greyed on the guest page), with their flags; hours in the restaurant's time zone.
-        optionGroups: d.optionGroups,
-        availableHours: d.availableHours ?? null,
-      };
-      const list = byCategory.get(d.categoryId!);
-      if (list) list.push(dish);
-      else byCategory.set(d.categoryId!, [dish]);
+    for (let page = 0; ; page++) {
+      if (page > 0) await otherRequestsFirst();
+      const dishRows = await dishPage(page);
+      for (const d of dishRows) {
+        const photo = photoOf(d);
+        const dish = {
+          id: d.id,
+          ...pickTexts(d),
+          price: Number(d.price),
+          image: photo?.src ?? null,
+          photo,
+          dietaryTags: knownDietaryTags(d.dietaryTags),
+          // Unavailable options too (greyed on the guest page), with their flags; hours in the restaurant's time zone.
+          optionGroups: d.optionGroups,
+          availableHours: d.availableHours ?? null,
+        };
+        const list = byCategory.get(d.categoryId!);
+        if (list) list.push(dish);
+        else byCategory.set(d.categoryId!, [dish]);
+      }
+      if (dishRows.length < DISH_PAGE) break;
     }
     const menu: GuestMenuCategory[] = [];
     for (const c of cats) {
@@ -139,6 +165,7 @@ export class GuestMenuSource implements MenuSource {
       defaultLanguage: eatery.guestLanguage,
       logo: photoOf(eatery),
       openingHours: eatery.openingHours,
+      ordersWithinHours: eatery.ordersWithinHours,
     } as GuestEaterySettings;
     return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
   }

@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,12 +19,18 @@ import { pathId } from '../../plugins/path-id.js';
 import { ensureDeviceId, readDeviceId } from './device.js';
 import { etagMatches } from '../../plugins/etag.js';
 
-/** gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. */
-const gzipCopies = new WeakMap<Buffer, Buffer>();
-function gzipped(body: Buffer): Buffer {
+const gzipAsync = promisify(gzip);
+
+/**
+ * gzip copies of cached menu bodies; an entry goes with its body when the menu cache drops it. Made on libuv's
+ * thread pool, not the main thread: the largest menu a restaurant may have is megabytes, whose compression would hold
+ * up every other restaurant's requests. Concurrent requests share one compression.
+ */
+const gzipCopies = new WeakMap<Buffer, Promise<Buffer>>();
+function gzipped(body: Buffer): Promise<Buffer> {
   let copy = gzipCopies.get(body);
   if (!copy) {
-    copy = gzipSync(body, { level: 6 });
+    copy = gzipAsync(body, { level: 6 });
     gzipCopies.set(body, copy);
   }
   return copy;
@@ -105,7 +112,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       // get the gzip copy, made once per cached body.
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         reply.header('content-encoding', 'gzip');
-        return reply.send(gzipped(menu.body) as unknown as GuestMenu);
+        return reply.send((await gzipped(menu.body)) as unknown as GuestMenu);
       }
       return reply.send(menu.body as unknown as GuestMenu);
     },
@@ -138,7 +145,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Place an order (header Idempotency-Key: a retry returns the first order with 200). When the restaurant ' +
-          'requires table keys, `tableKey` must be the key of the table’s QR link (else 403 `tableKeyInvalid`).',
+          'requires table keys, `tableKey` must be the key of the table’s QR link (else 403 `tableKeyInvalid`). ' +
+          'When it takes guest orders only within its opening hours, 409 `closedNow` while closed (`params.opensAt`).',
         params: tableParams,
         body: guestPlaceOrderBody,
         response: { 200: guestOrderResponse, 201: guestOrderResponse },
@@ -175,7 +183,9 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       ...orderChange,
       schema: {
         tags,
-        summary: 'Add dishes to an order of this device (409 orderClosed when PAID or CANCELLED)',
+        summary:
+          'Add dishes to an order of this device (409 orderClosed when PAID or CANCELLED; 409 closedNow outside ' +
+          'the opening hours of a restaurant that takes guest orders only within them)',
         params: orderParams,
         body: guestAddItemsBody,
         response: { 200: guestOrderResponse },

@@ -1,3 +1,4 @@
+import { guestOrdersClosedAt, type OpeningHours } from '@qr-menu/contract';
 import type { SnapshotSource } from './dish-snapshots.js';
 
 /** One order as the routes ask for it, before anything is read or written. */
@@ -18,6 +19,10 @@ export interface TableFacts {
   status: string;
   tableKeysRequired: boolean;
   confirmGuestOrders: boolean;
+  /** Guests order only within the opening hours (in the restaurant's time zone). */
+  ordersWithinHours: boolean;
+  openingHours: OpeningHours | null;
+  timeZone: string;
 }
 
 /** What the batch path reads of a live dish of the restaurant (archived and unknown dishes are not read). */
@@ -39,17 +44,18 @@ export interface PlacingFacts {
  * order with nothing to refuse and none of the rules that only the step-by-step path applies. The two paths must
  * store the same rows for such an order (a property test checks it); any other order takes the step-by-step path,
  * which answers the right error or applies the rule.
- * - The table is the restaurant's; for a guest it is not INACTIVE, and the restaurant neither requires table keys
- *   nor has staff confirm guest orders.
+ * - The table is the restaurant's; for a guest it is not INACTIVE, the restaurant neither requires table keys
+ *   nor has staff confirm guest orders, and it takes guest orders at `at` (not closed while bound to its hours).
  * - Every dish is a live dish of the restaurant (for a guest, also available, without the "back again" time),
  *   without option groups or availability hours (on the dish or its category), and no option is chosen.
  */
-export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts): boolean {
+export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts, at: Date): boolean {
   const { table } = facts;
   if (!table) return false;
   if (order.guest && (table.status === 'INACTIVE' || table.tableKeysRequired || table.confirmGuestOrders)) {
     return false;
   }
+  if (order.guest && guestOrdersClosedAt(table, at)) return false;
   return order.items.every((item) => {
     const dish = facts.dishes.get(item.dishId);
     if (!dish || dish.hasOptions || dish.hasHours || (item.optionIds?.length ?? 0) > 0) return false;

@@ -15,6 +15,7 @@ import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied, notFound, validationError } from '../../plugins/app-error.js';
 import { snapshotDishes } from './dish-snapshots.js';
+import { assertTakesGuestOrders, guestHoursOf } from './guest-hours.js';
 import { priceChoices } from './item-options.js';
 import {
   dishIdsOf,
@@ -31,7 +32,10 @@ import { orderClosed, type OrderWriter } from './order-writer.js';
 export interface AddItemsOptions {
   /** When set, the order must have been placed by this device (404 otherwise). */
   deviceId?: string | null;
-  /** Guest rules: at least one item, only available dishes inside their hours. */
+  /**
+   * Guest rules: at least one item, only available dishes inside their hours, and while the restaurant is open when
+   * it takes guest orders only within its opening hours (409 `closedNow`).
+   */
   guest?: boolean;
   /** Where item fields are reported (the staff route adding one item: its own fields). */
   itemField?: ItemField;
@@ -64,6 +68,7 @@ export async function addItems(
   return writer.write(eateryId, async (w) => {
     const locked = await w.lock(orderId, opts.deviceId ?? undefined);
     if (isFinalOrderStatus(locked.status)) throw orderClosed();
+    if (forGuest) assertTakesGuestOrders(await guestHoursOf(w.tx, eateryId), now);
     const [lines] = await w.tx.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, orderId));
     if (lines.n + items.length > ORDER_LINES_MAX) throw validationError('items', ORDER_V.tooManyLines);
     const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest, at: now });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
 import { AppError } from '../../plugins/app-error.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { userDisplayName } from '../audit/audit-log.js';
+import { staffName } from '../users/staff-contacts.js';
 
 /** A manager's credentials typed on a staff member's screen. */
 export interface ManagerApproval {
@@ -18,11 +18,12 @@ export interface ManagerApproval {
  */
 export async function approvingManager(ex: Executor, eateryId: number, approval: ManagerApproval): Promise<string> {
   const [row] = await ex
-    .select({ hash: users.passwordHash, name: userDisplayName, roles: memberships.roles })
+    .select({ hash: users.passwordHash, name: users.name, email: users.email, roles: memberships.roles })
     .from(users)
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.eateryId, eateryId)))
     .where(eq(sql`lower(${users.email})`, approval.email.trim().toLowerCase()));
   const ok = await verifyPassword(row?.hash, approval.password.normalize('NFC'));
   if (!row || !ok || !row.roles?.includes('EATERY_ADMIN')) throw new AppError(403, 'approvalInvalid');
-  return row.name;
+  // For the audit entry of what they approved, which only admins read: the name, else the e-mail.
+  return staffName(row, true);
 }

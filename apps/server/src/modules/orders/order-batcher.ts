@@ -29,6 +29,8 @@ export class OrderBatcher {
 
   constructor(
     private readonly db: Db,
+    /** "Now" of the rules the batch path checks (opening hours). */
+    private readonly clock: () => Date = () => new Date(),
     private readonly limits: { maxInFlight: number; maxBatch: number } = { maxInFlight: 2, maxBatch: 64 },
   ) {}
 
@@ -62,6 +64,7 @@ export class OrderBatcher {
       const results = await placeBatch(
         this.db,
         sent.map((w) => w.input),
+        this.clock(),
       );
       sent.forEach((w, i) => w.resolve(results[i]));
     } catch (err) {
@@ -74,7 +77,7 @@ export class OrderBatcher {
   /** One order in its own statement: its error is its own. */
   private async runAlone(w: Waiting) {
     try {
-      const [result] = await placeBatch(this.db, [w.input]);
+      const [result] = await placeBatch(this.db, [w.input], this.clock());
       w.resolve(result);
     } catch (err) {
       w.reject(err);

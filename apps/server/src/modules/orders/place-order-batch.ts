@@ -8,19 +8,24 @@ import { insertOrdersAtOnce, readPlacingFacts, type InsertedOrder, type NewOrder
 /**
  * The batch path of placing orders (order-batcher.ts sends it the orders that arrived together): one statement
  * reads what the orders need, `takesBatchPath` picks the orders it may place, whose rows are made by the same
- * functions as on the step-by-step path (dish snapshots, prices), and one statement inserts them all. For each
+ * functions as on the step-by-step path (dish snapshots, prices), and one statement inserts them all. `at` is the
+ * "now" of the rules that depend on the time (opening hours). For each
  * order (same positions) its inserted order, or null when it was refused (not for the batch path, or its
  * Idempotency-Key was taken) with nothing of it written: the caller takes the step-by-step path for it.
  *
  * Like the step-by-step transaction, it reads the dishes before it writes, so a dish changed in between is ordered
  * as it was read.
  */
-export async function placeBatch(db: Db, inputs: readonly PlaceOrderInput[]): Promise<(InsertedOrder | null)[]> {
+export async function placeBatch(
+  db: Db,
+  inputs: readonly PlaceOrderInput[],
+  at: Date,
+): Promise<(InsertedOrder | null)[]> {
   const facts = await readPlacingFacts(db, inputs);
   const positions: number[] = [];
   const rows: NewOrderRow[] = [];
   inputs.forEach((input, i) => {
-    if (!takesBatchPath(input, facts[i])) return;
+    if (!takesBatchPath(input, facts[i], at)) return;
     positions.push(i);
     rows.push(newOrderRow(input, facts[i]));
   });

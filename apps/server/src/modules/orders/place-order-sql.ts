@@ -13,15 +13,17 @@ import type { itemRows } from './order-item-rows.js';
 
 /**
  * For each order of $1 (a JSON array of {eateryId, tableId, dishIds}, in order): its table with the restaurant's
- * guest settings (null when the table is not the restaurant's), and its live dishes of the restaurant.
+ * guest settings and opening hours (null when the table is not the restaurant's), and its live dishes of the
+ * restaurant.
  */
 const READ_FACTS: Statement = {
-  name: 'placing_facts_v1',
+  name: 'placing_facts_v2',
   text: `
 select json_build_object(
   'table', (
     select json_build_object('id', t.id, 'number', t.number, 'status', t.status,
-      'tableKeysRequired', e.table_keys_required, 'confirmGuestOrders', e.confirm_guest_orders)
+      'tableKeysRequired', e.table_keys_required, 'confirmGuestOrders', e.confirm_guest_orders,
+      'ordersWithinHours', e.orders_within_hours, 'openingHours', e.opening_hours, 'timeZone', e.time_zone)
     from tables t join eateries e on e.id = t.eatery_id
     where t.id = (r.x->>'tableId')::int and t.eatery_id = (r.x->>'eateryId')::int),
   'dishes', coalesce((

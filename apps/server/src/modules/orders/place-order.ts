@@ -10,6 +10,7 @@ import { toOrderDto } from './order-dto.js';
 import { OrderBatcher } from './order-batcher.js';
 import { dishIdsOf, insertItems, itemsField, type ItemInput } from './order-item-rows.js';
 import { findIdempotentOrder } from './order-queries.js';
+import { assertTakesGuestOrders, guestHoursColumns } from './guest-hours.js';
 import type { OrderWriter } from './order-writer.js';
 
 export interface PlaceOrderOptions {
@@ -19,7 +20,8 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   /**
    * Guest rules: at least one item, only available dishes (400 `validation.dishUnavailable` on `items.{i}.dishId`),
-   * inside availability hours (`validation.dishNotNow`), table not INACTIVE (409 `tableInactive`). Staff orders
+   * inside availability hours (`validation.dishNotNow`), table not INACTIVE (409 `tableInactive`), and while the
+   * restaurant is open when it takes guest orders only within its opening hours (409 `closedNow`). Staff orders
    * skip these. When the restaurant requires table keys, `tableKey` must be the table's key (403
    * `tableKeyInvalid`); when it has staff confirm guest orders, the order starts NEEDS_CONFIRMATION.
    */
@@ -49,7 +51,7 @@ export class OrderPlacing {
     /** "Now" of availability hours and the stop-list. */
     private readonly clock: () => Date,
   ) {
-    this.batcher = new OrderBatcher(db);
+    this.batcher = new OrderBatcher(db, clock);
   }
 
   /**
@@ -109,6 +111,7 @@ export class OrderPlacing {
             guestKey: tables.guestKey,
             keysRequired: eateries.tableKeysRequired,
             confirmGuestOrders: eateries.confirmGuestOrders,
+            ...guestHoursColumns,
           })
           .from(tables)
           .innerJoin(eateries, eq(eateries.id, tables.eateryId))
@@ -118,7 +121,9 @@ export class OrderPlacing {
           throw new AppError(403, 'tableKeyInvalid');
         }
         if (guest && table.status === 'INACTIVE') throw new AppError(409, 'tableInactive');
-        const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest: guest, at: this.clock() });
+        const at = this.clock();
+        if (guest) assertTakesGuestOrders(table, at);
+        const snapshots = await snapshotDishes(w.tx, eateryId, dishIdsOf(items), { forGuest: guest, at });
         const priced = priceChoices(items, snapshots, (i) => itemsField(i, 'optionIds'));
         const orderId = await w.insert({
           tableId: table.id,

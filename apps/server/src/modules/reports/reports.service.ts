@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { runJsonStatement, type Statement } from '../../db/statements.js';
 import { notFound } from '../../plugins/app-error.js';
+import { KeyedQueue } from './one-at-a-time.js';
 import { DAY_EXTRAS, DAY_STARTS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
 
 /** How many dishes each top / bottom list holds. */
@@ -97,7 +98,17 @@ function topAndBottom(dishes: DishFigure[], key: 'quantity' | 'revenue') {
 /** Revenue in cents of PAID orders: their items' amount minus their discounts. */
 const revenueCents = (t: PaidTotals) => toCents(t.amount) - toCents(t.discounts);
 
+/**
+ * The owner's reports: figures of a range, the Z report of a day, CSV rows. Their SQL reads every order of the range,
+ * so one restaurant's reports run one at a time on this server (a report asked for while another of the same
+ * restaurant runs waits for it): someone opening many report tabs, or exporting in a loop, holds at most one
+ * report's database connections, never the pool that every other restaurant's requests need. Other restaurants'
+ * reports do not wait.
+ */
 export class ReportsService {
+  /** One report of a restaurant at a time, keyed by its id. */
+  private readonly oneAtATime = new KeyedQueue<number>();
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -131,7 +142,11 @@ export class ReportsService {
   }
 
   /** The report of `from`..`to` and of the range of the same length just before (contract reportResponse). */
-  async report(eateryId: number, from: string, to: string): Promise<Report> {
+  report(eateryId: number, from: string, to: string): Promise<Report> {
+    return this.oneAtATime.run(eateryId, () => this.buildReport(eateryId, from, to));
+  }
+
+  private async buildReport(eateryId: number, from: string, to: string): Promise<Report> {
     const prev = previousRange(from, to);
     const { timeZone, paid, previous, placed, payments } = await this.figures(eateryId, from, to, prev.from);
 
@@ -181,7 +196,11 @@ export class ReportsService {
   }
 
   /** "Close the day": one business day in the restaurant's time zone (contract zReportResponse). */
-  async zReport(eateryId: number, day: string): Promise<ZReport> {
+  zReport(eateryId: number, day: string): Promise<ZReport> {
+    return this.oneAtATime.run(eateryId, () => this.buildZReport(eateryId, day));
+  }
+
+  private async buildZReport(eateryId: number, day: string): Promise<ZReport> {
     const { lo, hi, paid, placed, payments } = await this.figures(eateryId, day, day, day);
     const [extras] = await runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), lo, hi]);
     const pays = payments.filter((r) => r.current);
@@ -207,9 +226,11 @@ export class ReportsService {
   }
 
   /** Rows of a CSV statement (report-sql.ts ORDERS_CSV / ITEMS_CSV) of `from`..`to`, at most `limit`. */
-  async csvRows<Row>(statement: Statement, eateryId: number, from: string, to: string, limit: number) {
-    const { timeZone, starts } = await this.dayStarts(eateryId, [from, addDays(to, 1)]);
-    const values = [String(eateryId), starts[from], starts[addDays(to, 1)], timeZone, String(limit)];
-    return runJsonStatement<Row>(this.db, statement, values);
+  csvRows<Row>(statement: Statement, eateryId: number, from: string, to: string, limit: number): Promise<Row[]> {
+    return this.oneAtATime.run(eateryId, async () => {
+      const { timeZone, starts } = await this.dayStarts(eateryId, [from, addDays(to, 1)]);
+      const values = [String(eateryId), starts[from], starts[addDays(to, 1)], timeZone, String(limit)];
+      return runJsonStatement<Row>(this.db, statement, values);
+    });
   }
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Table, TableStatus } from '@qr-menu/contract';
+import { TENANT_LIMITS, type Table, type TableStatus, type TenantLimits } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { eateries, tables } from '../../db/schema.js';
 import { AppError, notFound, isUniqueViolation } from '../../plugins/app-error.js';
+import { assertRoomFor } from '../tenant-limits.js';
 import { QR_LIST_WIDTH, QR_PRINT_WIDTH, qrPng, tableQrContent } from './qr.js';
 import { newTableKey } from './table-key.js';
 
@@ -18,11 +19,16 @@ type Row = typeof tables.$inferSelect;
 
 const tableExists = () => new AppError(409, 'tableExists');
 
-/** A restaurant's tables. Every write publishes a 'menu' change once committed (the guest menu names its table). */
+/**
+ * A restaurant's tables, at most `limits.tables` of them (tenant-limits.ts). Every write publishes a 'menu' change
+ * once committed (the guest menu names its table).
+ */
 export class TablesService {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangePublisher,
+    /** TENANT_LIMITS unless a test passes smaller caps. */
+    private readonly limits: TenantLimits = TENANT_LIMITS,
   ) {}
 
   private async toDto(row: Row, base: string): Promise<Table> {
@@ -55,15 +61,19 @@ export class TablesService {
     return Promise.all(rows.map((r) => this.toDto(r, base)));
   }
 
-  /** A new table; in a restaurant with table keys on it gets its key at once. */
+  /** A new table; in a restaurant with table keys on it gets its key at once. 400 limitReached past the cap. */
   async create(eateryId: number, body: TableInput, base: string): Promise<Table> {
     const keysOn = sql`(select ${eateries.tableKeysRequired} from ${eateries} where ${eateries.id} = ${eateryId})`;
     const guestKey = sql`(case when ${keysOn} then ${newTableKey()}::text end)`;
     try {
-      const [row] = await this.db
-        .insert(tables)
-        .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status, guestKey })
-        .returning();
+      const row = await this.db.transaction(async (tx) => {
+        await assertRoomFor(tx, eateryId, 'tables', this.limits);
+        const [inserted] = await tx
+          .insert(tables)
+          .values({ eateryId, number: body.number, seats: body.seats, note: body.note, status: body.status, guestKey })
+          .returning();
+        return inserted;
+      });
       this.changes.publish({ kind: 'menu', eateryId });
       return this.toDto(row, base);
     } catch (err) {

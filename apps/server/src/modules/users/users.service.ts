@@ -1,12 +1,15 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { ROLES, type Role, type StaffUser } from '@qr-menu/contract';
+import { ROLES, TENANT_LIMITS, type Role, type StaffUser, type TenantLimits } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { endUserSessionsIn } from '../auth/end-sessions.js';
 import { hashPassword, type PasswordHashCost } from '../auth/passwords.js';
+import { seesStaffContacts } from './staff-contacts.js';
+import { assertRoomFor } from '../tenant-limits.js';
 
 export interface CreateUserInput {
   user: { email: string; password: string; roles: Role[] };
@@ -45,12 +48,6 @@ const sortRoles = (roles: readonly string[]): Role[] => ROLES.filter((r) => role
 
 const ADMIN: Role = 'EATERY_ADMIN';
 
-/**
- * Need to know: staff e-mails (the login) and phones are personal data that only the restaurant's admins need (to
- * manage the accounts). Everyone else gets the same list with names and roles, the e-mail null and no phones.
- */
-export const seesStaffContacts = (eatery: Pick<EateryContext, 'roles'>): boolean => eatery.roles.includes(ADMIN);
-
 function toDto(row: Row, ownerId: number, contacts: boolean): StaffUser {
   const phones = !contacts ? [] : row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [];
   return {
@@ -74,14 +71,16 @@ export interface StaffSessions {
  * Staff of a restaurant. Accounts are global (one e-mail, one password), roles are per restaurant
  * (memberships). Rules:
  * - creating never attaches an existing account: a known e-mail answers 409 userExist;
+ * - a restaurant has at most `limits.staff` members: past that, creating answers 400 limitReached (tenant-limits.ts);
  * - an admin cannot drop their own EATERY_ADMIN role nor delete themselves;
  * - nobody else can drop the owner's EATERY_ADMIN role or remove the owner;
  * - another admin cannot change the login, password, name or phones of an account that is the owner or
  *   belongs to another restaurant too (that would let them take over a restaurant they do not own): 403;
  * - deleting removes the membership (and the user's table assignments here); the account goes with its
  *   last membership.
- * Every write publishes an 'access' change once committed. After a deletion or a role taken away, the user's live
- * sockets are disconnected on every instance (they subscribed while they had access; reconnecting checks it again).
+ * Every write publishes an 'access' change once committed. A deletion, a role taken away or a new password ends
+ * every session of the user (end-sessions.ts: refresh tokens revoked, access tokens refused from the next request),
+ * and their live sockets are disconnected on every instance.
  */
 export class UsersService {
   constructor(
@@ -90,6 +89,8 @@ export class UsersService {
     private readonly changes: ChangePublisher,
     /** Production's when unset (passwords.ts). */
     private readonly passwordHashCost?: PasswordHashCost,
+    /** TENANT_LIMITS unless a test passes smaller caps: `staff` caps the restaurant's memberships. */
+    private readonly limits: TenantLimits = TENANT_LIMITS,
   ) {}
 
   /** Any member may list the staff; the e-mails and phones only reach admins (seesStaffContacts). */
@@ -123,6 +124,7 @@ export class UsersService {
     const phone = body.userProfileRequest.phone;
     try {
       const id = await this.db.transaction(async (tx) => {
+        await assertRoomFor(tx, eatery.id, 'staff', this.limits);
         const [user] = await tx
           .insert(users)
           .values({
@@ -167,6 +169,9 @@ export class UsersService {
       throw accessDenied();
     }
     if (body.password !== null) account.passwordHash = await hashPassword(body.password, this.passwordHashCost);
+    // A new password or a role taken away ends every session of the user (their own too when they changed their own
+    // password): they sign in again with what they now hold.
+    const endsSessions = body.password !== null || current.roles.some((r) => !body.roles.includes(r as Role));
 
     try {
       await this.db.transaction(async (tx) => {
@@ -189,6 +194,7 @@ export class UsersService {
         if (body.password !== null) {
           await recordAudit(tx, { eateryId: eatery.id, kind: 'PASSWORD', userId: actorId, subject: current.email });
         }
+        if (endsSessions) await endUserSessionsIn(tx, userId);
         // Only waiters can hold table assignments.
         if (!body.roles.includes('WAITER')) {
           await tx
@@ -201,7 +207,7 @@ export class UsersService {
       throw err;
     }
     this.changes.publish({ kind: 'access' });
-    if (current.roles.some((r) => !body.roles.includes(r as Role))) this.sessions.endUserSessions(userId);
+    if (endsSessions) this.sessions.endUserSessions(userId);
     return this.get(eatery, userId);
   }
 
@@ -214,6 +220,8 @@ export class UsersService {
         .delete(tableAssignments)
         .where(and(eq(tableAssignments.eateryId, eatery.id), eq(tableAssignments.waiterId, userId)));
       await tx.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.eateryId, eatery.id)));
+      // The account may stay (a member elsewhere): its sessions end all the same, as with a role taken away.
+      await endUserSessionsIn(tx, userId);
       const [left] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(memberships)

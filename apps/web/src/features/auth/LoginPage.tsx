@@ -85,6 +85,9 @@ export function LoginPage() {
             {...form.getInputProps('password')}
             error={err('password')}
           />
+          <Anchor component={Link} to="/admin/forgot-password" size="sm" ta="end">
+            {t('admin.login.forgotPassword')}
+          </Anchor>
           <Button type="submit" size="md" loading={mutation.isPending}>
             {t('admin.login.submit')}
           </Button>

@@ -11,3 +11,5 @@ export { PublicLayout } from './PublicLayout';
 export { LoginPage } from './LoginPage';
 export { RegisterPage } from './RegisterPage';
 export { RegisterSuccessPage } from './RegisterSuccessPage';
+export { ForgotPasswordPage } from './ForgotPasswordPage';
+export { ResetPasswordPage } from './ResetPasswordPage';

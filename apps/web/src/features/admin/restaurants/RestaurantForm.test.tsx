@@ -135,6 +135,32 @@ describe('restaurant form: guests and opening hours', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('"guests order only within opening hours" sits with the hours, is on for a new restaurant, and is saved', async () => {
+    const label = /^Guests order only within opening hours/;
+    const api = stubFetch({ 'POST /api/eatery': { ...restaurant, id: 9 } });
+    await renderAdmin(<RestaurantForm onClose={() => {}} />);
+    // No hours: the switch would change nothing, so it is not shown (its value is still sent).
+    expect(screen.queryByRole('switch', { name: label })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show opening hours' }));
+    const within = screen.getByRole('switch', { name: label }) as HTMLInputElement;
+    expect(within.checked).toBe(true);
+    expect(screen.getByText(/Staff can always take orders/)).toBeTruthy();
+    fireEvent.click(within);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Nar' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Address/ }), { target: { value: 'Nizami 10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Phone/ }), { target: { value: '+994 50 000 00 00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('POST')).toHaveLength(1));
+    expect(api.requests('POST')[0].body).toMatchObject({ ordersWithinHours: false });
+  });
+
+  it('shows a stored "off" in Azerbaijani', async () => {
+    const stored = { ...restaurant, openingHours: week('09:00', '23:00'), ordersWithinHours: false } as Eatery;
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />, 'az');
+    const within = screen.getByRole('switch', { name: /^Qonaqlar yalnız iş saatlarında sifariş verir/ });
+    expect((within as HTMLInputElement).checked).toBe(false);
+  });
+
   it('removing the stored logo deletes it after the restaurant is saved', async () => {
     const stored = { ...restaurant, logo: '/api/image/3/0123456789abcdef.webp' } as Eatery;
     const onClose = vi.fn();

@@ -60,6 +60,8 @@ const toValues = (e?: Eatery): Values => ({
   guestLanguage: e?.guestLanguage ?? 'az',
   hoursEnabled: !!e?.openingHours,
   openingHours: e?.openingHours ?? DEFAULT_HOURS,
+  // On for a new restaurant, as the server's default.
+  ordersWithinHours: e?.ordersWithinHours ?? true,
   tableKeysRequired: e?.tableKeysRequired ?? false,
   confirmGuestOrders: e?.confirmGuestOrders ?? false,
   tipMaxPercent: e?.tipMaxPercent ?? DEFAULT_TIP_MAX_PERCENT,

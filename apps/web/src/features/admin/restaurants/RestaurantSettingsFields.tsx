@@ -34,6 +34,8 @@ export interface SettingsValues {
   hoursEnabled: boolean;
   /** Seven days, Monday first; kept while hours are off so that turning them on again restores them. */
   openingHours: DayHours[];
+  /** Guests order only within the opening hours (no effect while hours are off). */
+  ordersWithinHours: boolean;
   /** Guest orders must carry their table's QR key. */
   tableKeysRequired: boolean;
   /** New guest orders wait for staff to accept or reject them. */
@@ -68,8 +70,9 @@ function currencyLabel(code: Currency, language: string): string {
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * Time zone (searchable), currency shown, default guest language, the opening hours per weekday, the two switches of
- * safe table ordering and the tip limit of the restaurant form. `err` translates a field's error.
+ * Time zone (searchable), currency shown, default guest language, the opening hours per weekday with the switch
+ * "guests order only within opening hours" (shown with the hours: without hours it changes nothing), the two switches
+ * of safe table ordering and the tip limit of the restaurant form. `err` translates a field's error.
  */
 export function RestaurantSettingsFields<V extends SettingsValues>({
   form,
@@ -170,6 +173,12 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
               </Group>
             );
           })}
+          <Switch
+            mt="xs"
+            label={t('restaurantSettings.ordersWithinHours')}
+            description={t('restaurantSettings.ordersWithinHoursHint')}
+            {...form.getInputProps('ordersWithinHours', { type: 'checkbox' })}
+          />
         </Stack>
       )}
       <Divider label={t('restaurantSettings.ordering')} labelPosition="left" mt="xs" />

@@ -53,4 +53,19 @@ describe('table form validation', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ number: '5', seats: 4, note: null, status: 'ACTIVE' });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
+
+  it('shows the server’s limitReached with the cap, in Russian, and stays open', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ messageKey: 'limitReached', message: 'x', params: { max: 500, what: 'tables' } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const onClose = vi.fn();
+    await renderAdmin(<TableForm restaurantId={7} onClose={onClose} />, 'ru');
+    await userEvent.type(screen.getByLabelText(/Номер стола/), '501');
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('В ресторане может быть не более 500 столов.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -1,36 +1,30 @@
 import type { GuestMenu } from '@qr-menu/contract';
-import { weekdayMinuteIn } from '@qr-menu/contract/constants';
+import { dayAndTime, openingStateAt } from '@qr-menu/contract/constants';
+import type { TFunction } from './i18n';
 
 type Hours = NonNullable<GuestMenu['openingHours']>;
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** When the restaurant opens next, on its clock: later today (inDays 0), tomorrow (1)…, weekday, 'HH:MM'. */
+export type Opens = ReturnType<typeof dayAndTime>;
 
 /**
- * Today's opening hours in the header, in the restaurant's time zone: open until when, or closed and when
- * it opens next. A day's hours that pass midnight (close at or before open) run into the next morning.
+ * Today's opening hours at the top of the menu, in the restaurant's time zone (the rule itself is the contract's
+ * openingStateAt): open until when, or closed and when it opens next (null: every day closed).
  */
-export type OpenState =
-  { open: true; until: string } | { open: false; opens: { inDays: number; weekday: number; time: string } | null };
+export type OpenState = { open: true; until: string } | { open: false; opens: Opens | null };
 
 export function openState(hours: Hours | null | undefined, timeZone: string, at: Date): OpenState | null {
   if (!hours || hours.length !== 7) return null;
-  const { weekday, minute } = weekdayMinuteIn(at, timeZone);
-  const today = hours[weekday];
-  const yesterday = hours[(weekday + 6) % 7];
-  if (yesterday && !yesterday.closed) {
-    const open = minutesOf(yesterday.open);
-    const close = minutesOf(yesterday.close);
-    if (close <= open && minute < close) return { open: true, until: yesterday.close };
-  }
-  if (today && !today.closed) {
-    const open = minutesOf(today.open);
-    const close = minutesOf(today.close);
-    if (minute >= open && (close <= open || minute < close)) return { open: true, until: today.close };
-    if (minute < open) return { open: false, opens: { inDays: 0, weekday, time: today.open } };
-  }
-  for (let inDays = 1; inDays <= 7; inDays++) {
-    const day = (weekday + inDays) % 7;
-    if (!hours[day].closed) return { open: false, opens: { inDays, weekday: day, time: hours[day].open } };
-  }
-  return { open: false, opens: null };
+  const state = openingStateAt(hours, timeZone, at);
+  if (state.open) return state;
+  return { open: false, opens: state.opensAt && dayAndTime(state.opensAt, at, timeZone) };
+}
+
+/** "Closed now · opens today at 09:00" / "… tomorrow at 09:00" / "… on Monday at 09:00"; "Closed now" without one. */
+export function closedText(opens: Opens | null, t: TFunction): string {
+  if (!opens) return t('client.open.closed');
+  const { inDays, weekday, time } = opens;
+  if (inDays <= 0) return t('client.closedNow.today', { time });
+  if (inDays === 1) return t('client.closedNow.tomorrow', { time });
+  return t('client.closedNow.onDay', { day: t(`client.closedNow.days.${weekday}`), time });
 }

@@ -11,6 +11,7 @@ import { isOnline } from '../offline/online-status';
 import * as outbox from '../offline/order-outbox';
 import { forgetPendingOrder, pendingOrderKey, rememberPendingOrder } from '../offline/pending-order';
 import { isNetworkError } from '../offline/send-when-online';
+import { closedNowError } from './orders-closed';
 import { submitErrorOutcome } from './submit-errors';
 import { tableKeyOf } from './table-key';
 
@@ -19,6 +20,8 @@ export interface PlaceOrderOptions {
   refetchMenu: () => Promise<GuestMenu | undefined>;
   /** The server took the order (the cart is already emptied): update caches, go to the confirmation. */
   onPlaced: (order: GuestOrder) => void;
+  /** The restaurant's time zone: a "closed now" refusal says when it opens on that clock. */
+  timeZone?: string;
 }
 
 export interface PlaceOrder {
@@ -73,7 +76,10 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
       if (outcome.dropLines.length) cartActions.dropLines(outcome.dropLines);
       if (outcome.leaveAddMode) cartActions.setAddToOrder(null);
       if (outcome.reset) cartActions.reset();
-      return { key: outcome.messageKey, values: { number: sent.addToOrderNumber, dishes: outcome.droppedNames } };
+      return {
+        key: outcome.messageKey,
+        values: { ...outcome.values, number: sent.addToOrderNumber, dishes: outcome.droppedNames },
+      };
     };
     if (orderId) {
       void outbox.submit({
@@ -114,7 +120,8 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
   }, [eateryId, submit]);
 
   let error: string | null = null;
-  if (message) {
+  if (message?.key === 'errors.closedNow') error = closedNowError(message.values?.opensAt, opts.timeZone, t);
+  else if (message) {
     const dishes = (message.values?.dishes as CartDish[] | undefined) ?? [];
     const names = dishes.map((d) => localName(d, i18n.language)).join(', ');
     error = t(message.key, { ...message.values, names });

@@ -47,6 +47,11 @@ describe('failed place order / add dishes (kept cart on retryable failures)', ()
     expect(e429).toMatchObject({ messageKey: 'errors.tooManyRequests', reset: false });
     const inactive = await submitErrorOutcome(new ApiError(409, 'tableInactive', 'x'), cart, null, noMenu);
     expect(inactive).toMatchObject({ messageKey: 'errors.tableInactive', reset: false });
+    // Closed now: kept for when the restaurant opens, with the next opening for the message.
+    const opensAt = '2026-01-13T05:00:00.000Z';
+    const closed = await submitErrorOutcome(new ApiError(409, 'closedNow', 'x', [], { opensAt }), cart, 5, noMenu);
+    expect(closed).toMatchObject({ messageKey: 'errors.closedNow', values: { opensAt }, reset: false, drop: [] });
+    expect(closed.leaveAddMode).toBe(false);
     const add = await submitErrorOutcome(new ApiError(503, undefined, 'x'), cart, 5, noMenu);
     expect(add).toMatchObject({ messageKey: 'client.addError', reset: false, leaveAddMode: false });
   });

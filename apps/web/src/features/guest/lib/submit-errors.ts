@@ -7,6 +7,8 @@ import { itemKey, type Cart, type CartDish } from '../cart/cart';
 export interface SubmitOutcome {
   /** i18n key of the message (interpolated with `id` = the order and `names` = the dropped dishes). */
   messageKey: string;
+  /** More values of the message: `closedNow`'s `opensAt` (ISO or null), worded on the restaurant's clock. */
+  values?: Record<string, unknown>;
   /** Dishes to take out of the cart (the server says they can no longer be ordered). */
   drop: number[];
   /** Cart lines to take out (their options are no longer valid: the guest chooses again). */
@@ -97,6 +99,9 @@ export async function submitErrorOutcome(
   if (err.status === 409 && err.messageKey === 'orderClosed' && addToOrderId)
     return { ...outcome, messageKey: 'client.addMode.closed', leaveAddMode: true };
   if (err.messageKey === 'tableInactive') return { ...outcome, messageKey: 'errors.tableInactive' };
+  // Closed now (the phone's clock still said open): the cart stays for when the restaurant opens.
+  if (err.status === 409 && err.messageKey === 'closedNow')
+    return { ...outcome, messageKey: 'errors.closedNow', values: { opensAt: err.params.opensAt ?? null } };
   // The QR link's key is wrong or was rotated: the message asks to scan the table's code again.
   if (err.status === 403 && err.messageKey === 'tableKeyInvalid')
     return { ...outcome, messageKey: 'errors.tableKeyInvalid' };

@@ -7,6 +7,7 @@ import { useNavigate } from '../lib/router';
 import { guestKeys, useMenu } from '../api';
 import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type CartItem } from '../cart/cart';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
+import { closedReason, ordersClosedUntil } from '../lib/orders-closed';
 import { optionsText } from '../lib/option-text';
 import { cartActions, useCart, useCartStored } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
@@ -70,7 +71,11 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   }, [menu.data, cart.items]);
 
   /** Dishes outside their hours right now, with when they can be ordered: checked again every minute. */
-  const now = useNow(menuHasHours(menu.data));
+  const hoursBound = !!menu.data?.ordersWithinHours && menu.data.openingHours?.length === 7;
+  const now = useNow(menuHasHours(menu.data) || hoursBound);
+  // The restaurant takes guest orders only within its opening hours and is closed now: why "Place order" is off.
+  const closedUntil = ordersClosedUntil(menu.data, now);
+  const closedHint = closedUntil === undefined ? null : closedReason(closedUntil, t);
   const notNowById = useMemo(() => {
     const map = new Map<number, string>();
     if (!menu.data || !now) return map;
@@ -87,6 +92,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   // Sends the cart; without a connection it waits and sends it (same Idempotency-Key) when the phone is back online.
   const place = usePlaceOrder(eateryId, tableId, {
     refetchMenu: async () => (await menu.refetch()).data as GuestMenu | undefined,
+    timeZone: menu.data?.timeZone,
     onPlaced: (order: GuestOrder) => {
       setQueryData(guestKeys.order(eateryId, order.id), order);
       invalidateQuery(guestKeys.orders(eateryId));
@@ -159,6 +165,11 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
               {t('client.cart.unavailableHint')}
             </p>
           )}
+          {closedHint && (
+            <p className={classes.unavailableHint} role="status" id="closed-hint" data-testid="closed-hint">
+              {closedHint}
+            </p>
+          )}
           {notNowById.size > 0 && (
             <p className={classes.unavailableHint} role="status">
               {t('client.availability.notNow', {
@@ -178,7 +189,8 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             fullWidth
             size="xl"
             loading={place.sending}
-            disabled={unavailable.size > 0 || notNowById.size > 0}
+            disabled={unavailable.size > 0 || notNowById.size > 0 || closedHint !== null}
+            aria-describedby={closedHint ? 'closed-hint' : undefined}
             onClick={place.submit}
           >
             {cart.addToOrderId

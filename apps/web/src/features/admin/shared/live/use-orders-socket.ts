@@ -13,6 +13,7 @@ import {
 } from '@qr-menu/contract';
 import { refreshToken } from '../../../../api/client';
 import { session } from '../../../../api/session';
+import { keepSocketTokenFresh } from './socket-token';
 
 export interface OrdersSocketOptions {
   /** Every order event of the restaurant, one call per event (one `orders` message may carry several). */
@@ -36,7 +37,8 @@ export type SocketState = 'connecting' | 'live' | 'offline';
  * the current access token, subscribes to /topic/orders/{eateryId}, and reports every order event (a message may
  * carry several: each is reported, in order). When the connection fails or drops it tries again after 5 s
  * (refreshing the token first when the server refused it); the server also drops it on purpose when the user's
- * access changed, and the retry then subscribes with the new rights.
+ * access changed, and the retry then subscribes with the new rights. While connected, the socket's token is kept
+ * fresh (socket-token.ts): the server closes a socket whose token expired.
  * While it is down `onResync` runs every LIMITS.fallbackRefreshMs, so the board keeps refreshing on its own, and
  * `state` is 'offline' (the header says so). `live` is true while connected and subscribed.
  *
@@ -58,6 +60,7 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let everSubscribed = false;
+    let stopTokenRefresh = () => {};
 
     const scheduleRetry = (refreshFirst: boolean) => {
       clearTimeout(retry);
@@ -82,6 +85,8 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
         timeout: 10_000,
       });
       socket.on('connect', () => {
+        stopTokenRefresh();
+        if (socket) stopTokenRefresh = keepSocketTokenFresh(socket);
         socket?.emit(SOCKET_SUBSCRIBE, ordersTopic(eateryId), (ack: SubscribeAck) => {
           if (stopped) return;
           if (ack?.ok) {
@@ -110,6 +115,7 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
         scheduleRetry(err.message === 'jwtInvalid');
       });
       socket.on('disconnect', (reason: Socket.DisconnectReason) => {
+        stopTokenRefresh();
         setState('offline');
         if (reason !== 'io client disconnect') scheduleRetry(false);
       });
@@ -118,6 +124,7 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
     const startTimer = setTimeout(start, connectDelay);
     return () => {
       stopped = true;
+      stopTokenRefresh();
       clearTimeout(startTimer);
       clearTimeout(retry);
       socket?.removeAllListeners();

@@ -11,17 +11,18 @@ export const MEMBERSHIP_TTL_MS = 5_000;
 /** Entries at most (each a few dozen bytes); past it the oldest go first. */
 export const MEMBERSHIP_MAX_ENTRIES = 50_000;
 
-interface Entry {
-  /** null: not a member (the restaurant answers 404 to this user). */
-  membership: Membership | null;
+interface Entry<T> {
+  /** For memberships null means: not a member (the restaurant answers 404 to this user). */
+  answer: T;
   storedAt: number;
   /** The shared access version it was read at (0 when the caller does not use versions). */
   version: number;
 }
 
 /**
- * The access plugin's answers to "which roles does user U hold in restaurant E" (and "none"), kept in memory so that
- * a staff request costs no database round trip. Only the access plugin uses it.
+ * The access plugin's answers, kept in memory so that a staff request costs no database round trip: "which roles
+ * does user U hold in restaurant E" (and "none"), keyed by the restaurant, and "is this session of user U still
+ * live", keyed by the session. Only the access plugin uses it.
  *
  * It must never grant what the database no longer grants. So:
  * - every change of memberships, roles, users or restaurants clears it (`clear()`: the 'access' change the services
@@ -35,8 +36,8 @@ interface Entry {
  * Clearing everything on any change is deliberate: such changes are rare (staff management), and it leaves no
  * case to forget.
  */
-export class MembershipCache {
-  private readonly entries = new Map<string, Entry>();
+export class AccessCache<T = Membership | null> {
+  private readonly entries = new Map<string, Entry<T>>();
   private gen = 0;
 
   constructor(
@@ -44,16 +45,16 @@ export class MembershipCache {
     private readonly maxEntries = MEMBERSHIP_MAX_ENTRIES,
   ) {}
 
-  /** The stored answer (null: not a member), or undefined when there is none (or it expired). */
-  get(userId: number, eateryId: number, now = Date.now()): Membership | null | undefined {
-    const key = `${userId}:${eateryId}`;
+  /** The stored answer, or undefined when there is none (or it expired). `scope`: the restaurant, or the session. */
+  get(userId: number, scope: number | string, now = Date.now()): T | undefined {
+    const key = `${userId}:${scope}`;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (now - entry.storedAt >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.membership;
+    return entry.answer;
   }
 
   /** Changes with every clear(): take it before reading the database, pass it to set(). */
@@ -62,26 +63,19 @@ export class MembershipCache {
   }
 
   /** The shared access version the stored answer was read at, or undefined when there is none. */
-  versionOf(userId: number, eateryId: number): number | undefined {
-    return this.entries.get(`${userId}:${eateryId}`)?.version;
+  versionOf(userId: number, scope: number | string): number | undefined {
+    return this.entries.get(`${userId}:${scope}`)?.version;
   }
 
   /**
    * Stores an answer read from the database (at shared access `version`), unless a clear() happened since
    * `generation` was taken.
    */
-  set(
-    userId: number,
-    eateryId: number,
-    membership: Membership | null,
-    generation: number,
-    now = Date.now(),
-    version = 0,
-  ) {
+  set(userId: number, scope: number | string, answer: T, generation: number, now = Date.now(), version = 0) {
     if (generation !== this.gen) return;
-    const key = `${userId}:${eateryId}`;
+    const key = `${userId}:${scope}`;
     this.entries.delete(key); // re-inserted last: the Map's order is the storing order
-    this.entries.set(key, { membership, storedAt: now, version });
+    this.entries.set(key, { answer, storedAt: now, version });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -5,7 +5,7 @@ import type { Role } from '@qr-menu/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { memberships, users } from '../src/db/schema.js';
-import { MembershipCache } from '../src/plugins/membership-cache.js';
+import { AccessCache } from '../src/plugins/access-cache.js';
 import {
   TEST_DATABASE_URL,
   bearer,
@@ -15,7 +15,7 @@ import {
   testConfig,
   uniqueEmail,
 } from './helper.js';
-import { makeEatery, makeStaff, tokenFor, type Staff, type TestEatery } from './orders-fixtures.js';
+import { currentTokenFor, makeEatery, makeStaff, tokenFor, type Staff, type TestEatery } from './orders-fixtures.js';
 
 /**
  * The access check's memberships come from memory. It must never grant what the database no longer
@@ -25,11 +25,11 @@ import { makeEatery, makeStaff, tokenFor, type Staff, type TestEatery } from './
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('MembershipCache', () => {
+describe('AccessCache', () => {
   const waiter = { roles: ['WAITER'] as Role[], ownerId: 1 };
 
   it('keeps answers (and "not a member") until cleared', () => {
-    const cache = new MembershipCache();
+    const cache = new AccessCache();
     expect(cache.get(1, 2)).toBeUndefined();
     cache.set(1, 2, waiter, cache.generation);
     cache.set(1, 3, null, cache.generation);
@@ -42,7 +42,7 @@ describe('MembershipCache', () => {
   });
 
   it('does not store an answer read while it was cleared', () => {
-    const cache = new MembershipCache();
+    const cache = new AccessCache();
     const generation = cache.generation; // taken before the database is asked
     cache.clear(); // a role taken away meanwhile
     cache.set(1, 2, waiter, generation);
@@ -50,7 +50,7 @@ describe('MembershipCache', () => {
   });
 
   it('expires answers after its TTL and holds at most maxEntries', () => {
-    const cache = new MembershipCache(1000, 2);
+    const cache = new AccessCache(1000, 2);
     cache.set(1, 1, waiter, cache.generation, 0);
     expect(cache.get(1, 1, 999)).toEqual(waiter);
     expect(cache.get(1, 1, 1000)).toBeUndefined();
@@ -120,21 +120,28 @@ describe('memberships from memory (one instance)', () => {
     expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, staff.token)).statusCode).toBe(404);
   });
 
-  it('a role taken away: 403 on the next request; granted again: works at once', async () => {
+  it('a role taken away: the session ends, the next one gets 403; granted again: works at once', async () => {
     const staff = await makeStaff(ctx.app, E.id, ['EATERY_ADMIN', 'WAITER']);
     expect(allowed((await get(ctx.app, adminOnly(E.id), staff.token)).statusCode)).toBe(true);
     await setRoles(ctx.app, E, staff, ['WAITER']);
-    expect((await get(ctx.app, adminOnly(E.id), staff.token)).statusCode).toBe(403);
-    expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, staff.token)).statusCode).toBe(200);
+    expect((await get(ctx.app, adminOnly(E.id), staff.token)).statusCode).toBe(401);
+    const next = await currentTokenFor(ctx.app, staff.userId, E.id);
+    expect((await get(ctx.app, adminOnly(E.id), next)).statusCode).toBe(403);
+    expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, next)).statusCode).toBe(200);
     await setRoles(ctx.app, E, staff, ['WAITER', 'EATERY_ADMIN']);
-    expect(allowed((await get(ctx.app, adminOnly(E.id), staff.token)).statusCode)).toBe(true);
+    expect(allowed((await get(ctx.app, adminOnly(E.id), next)).statusCode)).toBe(true);
   });
 
-  it('a user removed from the restaurant: 404 on the next request', async () => {
+  it('a user removed from the restaurant: the session ends; a later one of the account gets 404', async () => {
     const staff = await makeStaff(ctx.app, E.id, ['CASHIER']);
+    const other = await makeEatery(ctx.app, { name: 'Keeps the account' });
+    await ctx.app.db.insert(memberships).values({ userId: staff.userId, eateryId: other.id, roles: ['CASHIER'] });
     expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, staff.token)).statusCode).toBe(200);
     await removeStaff(ctx.app, E, staff);
-    expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, staff.token)).statusCode).toBe(404);
+    expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, staff.token)).statusCode).toBe(401);
+    const next = await currentTokenFor(ctx.app, staff.userId, E.id);
+    expect((await get(ctx.app, `/api/eatery/${E.id}/orders`, next)).statusCode).toBe(404);
+    expect((await get(ctx.app, `/api/eatery/${other.id}/orders`, next)).statusCode).toBe(200);
   });
 
   it('a restaurant deleted: 404 on the next request', async () => {
@@ -160,7 +167,8 @@ describe('memberships from memory (one instance)', () => {
     const [userId, eateryId] = [await next('users_id_seq'), await next('eateries_id_seq')];
     const token = tokenFor(ctx.app, userId);
     const orders = `/api/eatery/${eateryId}/orders`;
-    expect((await get(ctx.app, orders, token)).statusCode).toBe(404);
+    // No such user yet: no live session ("not live" is cached too).
+    expect((await get(ctx.app, orders, token)).statusCode).toBe(401);
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/eatery',
@@ -179,7 +187,7 @@ describe('memberships from memory (one instance)', () => {
 
 describe('memberships from memory across instances (PostgreSQL)', () => {
   if (!TEST_DATABASE_URL) {
-    console.warn('membership-cache.test.ts: two-instance tests skipped: TEST_DATABASE_URL is not set');
+    console.warn('access-cache.test.ts: two-instance tests skipped: TEST_DATABASE_URL is not set');
   }
   const instances: { app: FastifyInstance; database: Database }[] = [];
   let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
@@ -240,16 +248,20 @@ describe('memberships from memory across instances (PostgreSQL)', () => {
       expect(allowed((await get(a, adminOnly(E.id), staff.token)).statusCode)).toBe(true); // cached on A
       expect((await get(a, orders, staff.token)).statusCode).toBe(200);
       await setRoles(b, E, staff, ['WAITER']);
-      const takenMs = await untilStatus(a, adminOnly(E.id), staff.token, (s) => s === 403);
-      expect((await get(a, orders, staff.token)).statusCode).toBe(200);
+      // The role taken away ended the session; the next session of the user is refused the admin's route.
+      const endedMs = await untilStatus(a, orders, staff.token, (s) => s === 401);
+      const next = await currentTokenFor(b, staff.userId, E.id);
+      const takenMs = await untilStatus(a, adminOnly(E.id), next, (s) => s === 403);
+      expect((await get(a, orders, next)).statusCode).toBe(200);
 
       await setRoles(b, E, staff, ['WAITER', 'EATERY_ADMIN']);
-      const grantedMs = await untilStatus(a, adminOnly(E.id), staff.token, allowed);
+      const grantedMs = await untilStatus(a, adminOnly(E.id), next, allowed);
 
       await removeStaff(b, E, staff);
-      const removedMs = await untilStatus(a, orders, staff.token, (s) => s === 404);
+      const removedMs = await untilStatus(a, orders, next, (s) => s === 401);
       console.log(
-        `membership-cache: A follows B after ${takenMs} ms (role taken), ${grantedMs} ms (granted), ` +
+        `access-cache: A follows B after ${endedMs} ms (session ended), ${takenMs} ms (role taken), ` +
+          `${grantedMs} ms (granted), ` +
           `${removedMs} ms (removed)`,
       );
     },

@@ -1,0 +1,25 @@
+import type { Role } from '@qr-menu/contract';
+
+/**
+ * Need to know: staff e-mails (the login) and phones are personal data that only the restaurant's admins need (to
+ * manage the accounts). Everyone else gets names: the staff list with the e-mail null and no phones, and wherever an
+ * answer names a staff member (who acknowledged a call, took a payment, closed a bill, is assigned to a table) the
+ * name only.
+ */
+export const seesStaffContacts = (eatery: { roles: readonly Role[] }): boolean => eatery.roles.includes('EATERY_ADMIN');
+
+interface StaffNames {
+  name: string | null;
+  email: string;
+}
+
+/**
+ * A staff member named in an answer, as its reader may see them: for an admin (`contacts`) the name, else the
+ * e-mail; for anyone else the name, else null (an account without a name, e.g. from an older version).
+ */
+export function staffName(user: StaffNames, contacts: true): string;
+export function staffName(user: StaffNames, contacts: boolean): string | null;
+export function staffName(user: StaffNames, contacts: boolean): string | null {
+  if (user.name) return user.name;
+  return contacts ? user.email : null;
+}
