@@ -1,25 +1,53 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** A rendered page with its ETag and compressed copies (made once, on first request for each). */
+/** A page's ETag: a hash of its bytes. */
+export const pageEtag = (html: Buffer) => `"${createHash('sha1').update(html).digest('base64url')}"`;
+
+/** Brotli at a middle quality: close to the best size for HTML, in a few milliseconds for a 200-dish menu. */
+export const brotliPage = (html: Buffer) =>
+  brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
+
+export const gzipPage = (html: Buffer) => gzipSync(html, { level: 6 });
+
+/** What a render worker made of a page: its bytes, ETag and compressed copies. */
+export interface PageParts {
+  html: Buffer;
+  etag: string;
+  br: Buffer;
+  gz: Buffer;
+}
+
+/**
+ * A rendered page with its ETag and compressed copies: made by a render worker, or, for a page rendered on the main
+ * thread, on first request for each.
+ */
 export class RenderedPage {
+  readonly html: Buffer;
   readonly etag: string;
   private br?: Buffer;
   private gz?: Buffer;
 
-  constructor(readonly html: Buffer) {
-    this.etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+  constructor(page: Buffer | PageParts) {
+    if (Buffer.isBuffer(page)) {
+      this.html = page;
+      this.etag = pageEtag(page);
+    } else {
+      ({ html: this.html, etag: this.etag, br: this.br, gz: this.gz } = page);
+    }
   }
 
-  /** Brotli at a middle quality: close to the best size for HTML, in a few milliseconds for a 200-dish menu. */
   brotli(): Buffer {
-    return (this.br ??= brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }));
+    return (this.br ??= brotliPage(this.html));
   }
 
   gzip(): Buffer {
-    return (this.gz ??= gzipSync(this.html, { level: 6 }));
+    return (this.gz ??= gzipPage(this.html));
   }
 }
+
+/** How many of the latest render times PageCache keeps (benchmark). */
+const RENDER_TIMES_KEPT = 100;
 
 /**
  * Rendered guest pages by restaurant, menu ETag, language and page kind (keys `${eateryId}|...`): a page is rendered
@@ -32,10 +60,12 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<RenderedPage | null>>();
   /** Pages rendered (tests: a second request is served from the cache). */
   renders = 0;
+  /** Milliseconds of the latest renders, queue wait included (benchmark). */
+  readonly renderTimes: number[] = [];
 
   constructor(private readonly maxEntries = 500) {}
 
-  async get(key: string, render: () => Promise<string | null>): Promise<RenderedPage | null> {
+  async get(key: string, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
     const hit = this.entries.get(key);
     if (hit) {
       // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
@@ -47,9 +77,11 @@ export class PageCache {
     if (!pending) {
       pending = (async () => {
         this.renders++;
-        const html = await render();
-        if (html === null) return null;
-        const page = new RenderedPage(Buffer.from(html));
+        const started = performance.now();
+        const page = await render();
+        this.renderTimes.push(performance.now() - started);
+        if (this.renderTimes.length > RENDER_TIMES_KEPT) this.renderTimes.shift();
+        if (page === null) return null;
         this.entries.set(key, page);
         while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
         return page;

@@ -3,17 +3,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { guestPageLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type GuestMenu, type Language } from '@qr-menu/contract';
+import { guestPageLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
 import { parsePathId } from '../../plugins/path-id.js';
 import { PageCache, RenderedPage } from './page-cache.js';
-import { inlineMenuJson } from './inline-menu.js';
 import { PageTemplate } from './page-template.js';
-
-/** The web app's server renderer (apps/web/src/entry-server.tsx). */
-interface GuestRenderer {
-  renderGuestPage(path: string, data: { lang: Language; menu: GuestMenu }): Promise<string | null>;
-}
+import { renderTablePage, type GuestRenderer } from './render-page.js';
+import { defaultRenderWorkers, RenderPool, RenderRefused } from './render-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +64,10 @@ type PageKind = 'menu' | 'decision' | (typeof CART_TABLE_PAGES)[keyof typeof CAR
  * waterfall (and without JavaScript); those pages set the table cookie, and the cart, "my orders" and the cart
  * table's menu and decision pages (/client/menu, /client/order-decision) are rendered the same way for the cookie's table. The menu comes from the menu cache
  * (app.menuCache); each page is rendered once per menu ETag, language and page (PageCache), so a changed menu
- * renders its pages anew. Unknown or inactive tables, malformed ids, no table cookie, and the other guest pages
+ * renders its pages anew. A page is rendered in a render worker (RenderPool), so that rendering a big menu never
+ * holds up the other restaurants' requests; on the main thread only without workers (`guestPageWorkers: 0`) or with a
+ * renderer that is not plain JavaScript (tests load apps/web/src/entry-server.tsx through vitest's transform, which a
+ * worker thread does not have). Unknown or inactive tables, malformed ids, no table cookie, and the other guest pages
  * (confirmation) get the guest shell (index.html with the guest chunk preloaded and its styles inlined): the client
  * shows its page or message. A build without the renderer gets the plain SPA page.
  * fastify-plugin: `app.guestPages` is visible to the app (tests).
@@ -87,8 +86,21 @@ export const guestPageRoutes = fp(async (app) => {
     app.log.warn({ entry }, 'guest pages: no server renderer built; guest pages are rendered in the browser only');
     return;
   }
-  const renderer = (await import(pathToFileURL(entry).href)) as GuestRenderer;
   const template = new PageTemplate(webDist);
+  const workers = app.config.guestPageWorkers ?? defaultRenderWorkers();
+  const pool = workers > 0 && /\.m?js$/.test(entry) ? new RenderPool(workers, { entry, webDist }) : null;
+  if (pool) app.addHook('onClose', () => pool.close());
+  const renderer = pool ? null : ((await import(pathToFileURL(entry).href)) as GuestRenderer);
+
+  /** The page `path` in `lang` for a table's menu (API body): in a render worker, or on the main thread. */
+  const renderPage = async (path: string, lang: Language, menu: Buffer): Promise<RenderedPage | null> => {
+    if (pool) {
+      const parts = await pool.render({ path, lang, menu });
+      return parts && new RenderedPage(parts);
+    }
+    const html = await renderTablePage(renderer!, template, { path, lang, menuJson: menu.toString('utf8') });
+    return html === null ? null : new RenderedPage(Buffer.from(html));
+  };
 
   /** A page with its ETag, compressed as the browser accepts. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
@@ -130,14 +142,10 @@ export const guestPageRoutes = fp(async (app) => {
     const lang = pageLanguage(request, menu.language);
     let page;
     try {
-      page = await cache.get(`${table.eateryId}|${menu.etag}|${lang}|${kind}`, async () => {
-        const body = menu.body.toString('utf8');
-        const data = { lang, menu: JSON.parse(body) as GuestMenu };
-        const root = await renderer.renderGuestPage(path, data);
-        return root === null ? null : template.page(root, `{"lang":"${lang}","menu":${inlineMenuJson(body)}}`, lang);
-      });
+      page = await cache.get(`${table.eateryId}|${menu.etag}|${lang}|${kind}`, () => renderPage(path, lang, menu.body));
     } catch (err) {
-      request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
+      if (err instanceof RenderRefused) request.log.warn({ err }, 'guest pages: not rendered; sending the shell');
+      else request.log.error({ err }, 'guest pages: render failed; sending the page the browser draws');
       return sendPage(request, reply, shellPage(request, menu.language));
     }
     return sendPage(request, reply, page ?? shellPage(request, menu.language));

@@ -1,5 +1,5 @@
 import { setImmediate as otherRequestsFirst } from 'node:timers/promises';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { knownDietaryTags, pickNames, pickTexts, type GuestMenu, type GuestMenuCategory } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes, eateries, images, tables } from '../../db/schema.js';
@@ -61,21 +61,13 @@ const DISH_PAGE = 100;
 
 /**
  * The guest menu straight from the database: available, non-archived dishes in their categories, both in the staff's
- * order (position, then id); categories without such dishes are left out. Read by the menu cache only, in one
- * read-only snapshot (the dishes come in pages).
+ * order (position, then id); categories without such dishes are left out. Read by the menu cache only.
  */
 export class GuestMenuSource implements MenuSource {
   constructor(private readonly db: Db) {}
 
-  loadEatery(eateryId: number) {
-    return this.db.transaction((tx) => this.readEatery(tx, eateryId), {
-      isolationLevel: 'repeatable read',
-      accessMode: 'read only',
-    });
-  }
-
-  private async readEatery(tx: Tx, eateryId: number) {
-    const [eatery] = await tx
+  async loadEatery(eateryId: number) {
+    const [eatery] = await this.db
       .select({
         name: eateries.name,
         timeZone: eateries.timeZone,
@@ -89,6 +81,24 @@ export class GuestMenuSource implements MenuSource {
       .leftJoin(images, eq(images.id, eateries.logoImageId))
       .where(eq(eateries.id, eateryId));
     if (!eatery) return null;
+    // The categories and the pages of dishes from one read-only snapshot: an edit between two pages cannot move a
+    // dish into both or neither.
+    const menu = await this.db.transaction((tx) => this.readMenu(tx, eateryId), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    const settings = {
+      currency: eatery.currency,
+      defaultLanguage: eatery.guestLanguage,
+      logo: photoOf(eatery),
+      openingHours: eatery.openingHours,
+      ordersWithinHours: eatery.ordersWithinHours,
+    } as GuestEaterySettings;
+    return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
+  }
+
+  /** The categories with their available dishes, read DISH_PAGE dishes at a time. */
+  private async readMenu(tx: Tx, eateryId: number): Promise<GuestMenuCategory[]> {
     const cats = await tx
       .select({
         id: categories.id,
@@ -100,8 +110,23 @@ export class GuestMenuSource implements MenuSource {
       .leftJoin(images, eq(images.id, categories.imageId))
       .where(eq(categories.eateryId, eateryId))
       .orderBy(asc(categories.position), asc(categories.id));
-    const dishPage = (page: number) =>
-      tx
+    // The ids in the staff's order first (small rows), then the dishes a page of ids at a time.
+    const ids = await tx
+      .select({ id: dishes.id })
+      .from(dishes)
+      .where(
+        and(
+          eq(dishes.eateryId, eateryId),
+          eq(dishes.available, true),
+          isNull(dishes.archivedAt),
+          isNotNull(dishes.categoryId),
+        ),
+      )
+      .orderBy(asc(dishes.position), asc(dishes.id));
+    const byCategory = new Map<number, GuestMenuCategory['dishes']>();
+    for (let start = 0; start < ids.length; start += DISH_PAGE) {
+      await otherRequestsFirst();
+      const dishRows = await tx
         .select({
           id: dishes.id,
           categoryId: dishes.categoryId,
@@ -115,20 +140,12 @@ export class GuestMenuSource implements MenuSource {
         .from(dishes)
         .leftJoin(images, eq(images.id, dishes.imageId))
         .where(
-          and(
-            eq(dishes.eateryId, eateryId),
-            eq(dishes.available, true),
-            isNull(dishes.archivedAt),
-            isNotNull(dishes.categoryId),
+          inArray(
+            dishes.id,
+            ids.slice(start, start + DISH_PAGE).map((r) => r.id),
           ),
         )
-        .orderBy(asc(dishes.position), asc(dishes.id))
-        .limit(DISH_PAGE)
-        .offset(page * DISH_PAGE);
-    const byCategory = new Map<number, GuestMenuCategory['dishes']>();
-    for (let page = 0; ; page++) {
-      if (page > 0) await otherRequestsFirst();
-      const dishRows = await dishPage(page);
+        .orderBy(asc(dishes.position), asc(dishes.id));
       for (const d of dishRows) {
         const photo = photoOf(d);
         const dish = {
@@ -146,7 +163,6 @@ export class GuestMenuSource implements MenuSource {
         if (list) list.push(dish);
         else byCategory.set(d.categoryId!, [dish]);
       }
-      if (dishRows.length < DISH_PAGE) break;
     }
     const menu: GuestMenuCategory[] = [];
     for (const c of cats) {
@@ -160,14 +176,7 @@ export class GuestMenuSource implements MenuSource {
         dishes: list,
       });
     }
-    const settings = {
-      currency: eatery.currency,
-      defaultLanguage: eatery.guestLanguage,
-      logo: photoOf(eatery),
-      openingHours: eatery.openingHours,
-      ordersWithinHours: eatery.ordersWithinHours,
-    } as GuestEaterySettings;
-    return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
+    return menu;
   }
 
   async loadTable(eateryId: number, tableId: number) {
