@@ -119,7 +119,7 @@ for (const size of SIZES) {
       });
       await check('/reset-password with a link that does not work', async () => {
         await page.goto('/reset-password?token=not-a-real-token-not-a-real-token-00');
-        await page.getByLabel('Yeni şifrə', { exact: true }).fill('a-new-pass-2026');
+        await page.getByRole('textbox', { name: 'Yeni şifrə', exact: true }).fill('a-new-pass-2026');
         await page.getByLabel('Yeni şifrəni təkrarlayın').fill('a-new-pass-2026');
         await page.getByRole('button', { name: 'Yeni şifrəni saxla' }).click();
         await expect(page.getByText(/Bu şifrə yeniləmə linki işləmir/)).toBeVisible();
