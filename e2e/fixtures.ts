@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const PASSWORD = 'secret123';
+export const PASSWORD = 'saffron-plov-7';
 let counter = 0;
 export const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now()}.${process.pid}.${counter++}@example.com`;
 

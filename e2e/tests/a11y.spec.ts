@@ -105,8 +105,8 @@ for (const size of SIZES) {
         await page.goto('/admin/register');
         await page.getByLabel('Adınız').fill('Aysel Məmmədova');
         await page.getByLabel('E-poçt').fill('axe@example.com');
-        await page.getByRole('textbox', { name: 'Şifrə', exact: true }).fill('secret123');
-        await page.getByLabel('Şifrəni təsdiqləyin').fill('secret123');
+        await page.getByRole('textbox', { name: 'Şifrə', exact: true }).fill('saffron-plov-7');
+        await page.getByLabel('Şifrəni təsdiqləyin').fill('saffron-plov-7');
         await page.getByLabel('Restoranın adı').fill('Dadlı Ev');
         await expect(page.getByRole('button', { name: 'Qeydiyyatdan keç' })).toBeEnabled();
       });

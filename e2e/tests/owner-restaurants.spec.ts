@@ -13,11 +13,11 @@ test('owner registers, logs in, adds, edits and deletes a restaurant, switches l
   await page.getByLabel('Email').blur();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saffron-plov-7');
   await page.getByLabel('Confirm password').fill('secret124');
   await page.getByLabel('Confirm password').blur();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByLabel('Confirm password').fill('saffron-plov-7');
   await page.getByLabel('Restaurant name').fill('Dadlı Ev');
   await expect(submit).toBeEnabled();
   await submit.click();
@@ -105,8 +105,8 @@ test('registration shows the server error for a taken e-mail, in Russian', async
   await page.goto('/admin/register');
   await page.getByLabel('Ваше имя').fill('Иван Петров');
   await page.getByLabel('Email').fill(owner.email.toUpperCase());
-  await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill('secret123');
-  await page.getByLabel('Подтвердите пароль').fill('secret123');
+  await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill('saffron-plov-7');
+  await page.getByLabel('Подтвердите пароль').fill('saffron-plov-7');
   await page.getByLabel('Название ресторана').fill('Второй ресторан');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByRole('alert')).toContainText('Аккаунт с этим email уже существует.');

@@ -90,14 +90,14 @@ test('a waiter is told the reports are the admin’s, and the API refuses them',
   const created = await request.post(`/api/eatery/${owner.eateryId}/user`, {
     headers: auth(owner.token),
     data: {
-      user: { email, password: 'secret123', roles: ['WAITER'] },
+      user: { email, password: 'saffron-plov-7', roles: ['WAITER'] },
       restaurant: { eateryId: owner.eateryId, name: null },
       userProfileRequest: { name: 'Leyla Waiter', phone: null },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const login = await (
-    await request.post('/api/auth/login', { data: { email, password: 'secret123', eateryId: null } })
+    await request.post('/api/auth/login', { data: { email, password: 'saffron-plov-7', eateryId: null } })
   ).json();
   const refused = await request.get(`/api/eatery/${owner.eateryId}/reports?from=2026-01-01&to=2026-01-31`, {
     headers: auth(login.jwt),

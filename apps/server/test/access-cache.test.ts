@@ -174,7 +174,7 @@ describe('memberships from memory (one instance)', () => {
       url: '/api/admin/eatery',
       remoteAddress: randomIp(),
       payload: {
-        user: { email: uniqueEmail(), password: 'secret123' },
+        user: { email: uniqueEmail(), password: 'saffron-plov-7' },
         restaurant: { name: 'Registered' },
         userProfileRequest: { name: 'New Owner', phone: null },
       },

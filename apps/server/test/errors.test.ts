@@ -68,7 +68,7 @@ describe('error model', () => {
   });
 
   it('wrong content type -> 415 unsupportedMediaType', async () => {
-    const json = JSON.stringify({ email: 'a@example.com', password: 'secret123' });
+    const json = JSON.stringify({ email: 'a@example.com', password: 'saffron-plov-7' });
     for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
       expectErrorBody(await post('/api/auth/login', json, type), 415, 'unsupportedMediaType');
     }

@@ -81,7 +81,7 @@ export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
 let counter = 0;
 /** A unique, valid e-mail for this run. */
 export const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now()}.${counter++}@example.com`;
-export const PASSWORD = 'secret123';
+export const PASSWORD = 'saffron-plov-7';
 
 export interface Owner {
   userId: number;

@@ -12,7 +12,7 @@ describe('the cost of password hashes', () => {
   const ctx = setupApp();
 
   it("is production's (19 MiB, 2 passes) unless the config sets one; the environment never sets one", async () => {
-    expect(costOf(await hashPassword('secret123'))).toBe('m=19456,t=2,p=1');
+    expect(costOf(await hashPassword('saffron-plov-7'))).toBe('m=19456,t=2,p=1');
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'production' });
     expect(config.passwordHashCost).toBeUndefined();
   });

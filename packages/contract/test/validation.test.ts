@@ -4,8 +4,8 @@ import { eateryBody, loginBody, registerBody, registerFormSchema } from '../src/
 const form = {
   name: 'Aysel Məmmədova',
   email: 'aysel@example.com',
-  password: 'secret123',
-  confirmPassword: 'secret123',
+  password: 'saffron-plov-7',
+  confirmPassword: 'saffron-plov-7',
   restaurantName: "Dadlı Ev, O'Neil-2.",
 };
 
@@ -62,7 +62,7 @@ describe('registration rules', () => {
 
   it('lower-cases the e-mail in the API body', () => {
     const body = registerBody.parse({
-      user: { email: 'Aysel@Example.COM', password: 'secret123' },
+      user: { email: 'Aysel@Example.COM', password: 'saffron-plov-7' },
       restaurant: { name: 'Dadlı Ev' },
     });
     expect(body.user.email).toBe('aysel@example.com');

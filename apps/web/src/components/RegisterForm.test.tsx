@@ -76,8 +76,8 @@ describe.each(Object.entries(texts))('registration form in %s', (lang, tx) => {
 
     type(input(tx.name), 'Aysel Mammadova');
     type(input(tx.email), 'aysel@example.com');
-    type(password(tx.password), 'secret123');
-    type(password(tx.confirm), 'secret123');
+    type(password(tx.password), 'saffron-plov-7');
+    type(password(tx.confirm), 'saffron-plov-7');
     type(input(tx.restaurant), 'Dadlı Ev');
     await waitFor(() => expect(isDisabled(submit)).toBe(false));
   });
@@ -94,8 +94,8 @@ describe('registration form submit', () => {
     await renderWithProviders(<RegisterForm withName={false} />, { lang: 'ru' });
     expect(screen.queryByRole('textbox', { name: texts.ru.name })).toBeNull();
     type(input(texts.ru.email), 'Taken@Example.com');
-    type(password(texts.ru.password), 'secret123');
-    type(password(texts.ru.confirm), 'secret123');
+    type(password(texts.ru.password), 'saffron-plov-7');
+    type(password(texts.ru.confirm), 'saffron-plov-7');
     type(input(texts.ru.restaurant), 'Чайхана Баку');
     const submit = screen.getByRole('button', { name: texts.ru.submit });
     await waitFor(() => expect(isDisabled(submit)).toBe(false));
@@ -104,7 +104,7 @@ describe('registration form submit', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/admin/eatery');
     expect(JSON.parse(String(init.body))).toEqual({
-      user: { email: 'Taken@Example.com', password: 'secret123' },
+      user: { email: 'Taken@Example.com', password: 'saffron-plov-7' },
       restaurant: { name: 'Чайхана Баку' },
       userProfileRequest: { name: null, phone: null },
     });
