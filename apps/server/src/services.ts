@@ -38,20 +38,16 @@ export function createServices(
   const categories = new CategoriesService(db, dishes, events, config.tenantLimits);
   const orderQueries = new OrderQueries(db);
   const orderCommands = new OrderCommands(db, events);
+  // Sockets to close when sessions end; none without a realtime server (a script).
+  const sessions: LiveSessions = {
+    endUserSessions: (userId) => events.endUserSessions?.(userId),
+    endSession: (sessionId) => events.endSession?.(sessionId),
+  };
   const services = {
-    auth: new AuthService(db, config, events, {
-      endUserSessions: (userId) => events.endUserSessions?.(userId),
-      endSession: (sessionId) => events.endSession?.(sessionId),
-    }),
+    auth: new AuthService(db, config, events, sessions),
     eateries: new EateriesService(db, events),
     tables: new TablesService(db, events, config.tenantLimits),
-    users: new UsersService(
-      db,
-      { endUserSessions: (userId) => events.endUserSessions?.(userId) },
-      events,
-      config.passwordHashCost,
-      config.tenantLimits,
-    ),
+    users: new UsersService(db, sessions, events, config.passwordHashCost, config.tenantLimits),
     assignments: new AssignmentsService(db),
     departments: new DepartmentsService(db, events),
     images: new ImagesService(db),
@@ -72,7 +68,7 @@ export function createServices(
       mailer: createMailer(config, log),
       log,
       changes: events,
-      sessions: { endUserSessions: (userId) => events.endUserSessions?.(userId) },
+      sessions,
       // One bound for every password hash of the process: logins, registrations and resets.
       hashes: services.auth.hashes,
     }),

@@ -129,47 +129,61 @@ export const accessPlugin = fp(async (app) => {
   const shared = app.database.kind === 'postgres';
 
   /**
-   * Before a stored answer read at shared access version `readAt` is used: when other instances share the database,
-   * one read of the version shows whether access changed since (on any instance); then every stored answer may be old.
+   * A reader of the shared access version that reads it at most once: one request asks it for its session and for its
+   * membership.
    */
-  async function dropIfStale(readAt: number | undefined) {
-    if (!shared || readAt === undefined) return;
-    const [version] = await runJsonStatement<number>(app.db, ACCESS_VERSION, []);
-    if (Number(version) !== readAt) clearAll();
+  function versionOnce(): () => Promise<number> {
+    let read: Promise<number> | undefined;
+    return () => (read ??= runJsonStatement<number>(app.db, ACCESS_VERSION, []).then(([v]) => Number(v)));
+  }
+
+  /**
+   * The answer `cache` holds for (user, scope) when it is current, else the one `read` from the database, stored.
+   * When other instances share the database, a stored answer is used only if the shared access version has not moved
+   * since it was read (else access changed on some instance, and every stored answer may be old).
+   */
+  async function answerOf<T>(
+    cache: AccessCache<T>,
+    userId: number,
+    scope: number | string,
+    version: () => Promise<number>,
+    read: () => Promise<{ version: number; answer: T }>,
+  ): Promise<T> {
+    const readAt = cache.versionOf(userId, scope);
+    if (shared && readAt !== undefined && (await version()) !== readAt) clearAll();
+    const cached = cache.get(userId, scope);
+    if (cached !== undefined) return cached;
+    const generation = cache.generation;
+    const row = await read();
+    // Not stored when a change was heard meanwhile (generation): the answer may be the old one.
+    cache.set(userId, scope, row.answer, generation, Date.now(), row.version);
+    return row.answer;
   }
 
   /** Whether the token's session is live, from the cache when it is current. */
-  async function sessionIsLive(claims: AccessClaims): Promise<boolean> {
+  function sessionIsLive(claims: AccessClaims, version = versionOnce()): Promise<boolean> {
     const sv = claims.sv ?? 0;
-    const scope = `${sv}:${claims.sid ?? ''}`;
-    await dropIfStale(sessions.versionOf(claims.sub, scope));
-    const cached = sessions.get(claims.sub, scope);
-    if (cached !== undefined) return cached;
-    const generation = sessions.generation;
-    const [row] = await runJsonStatement<{ version: number; live: boolean }>(app.db, SESSION, [
-      String(claims.sub),
-      String(sv),
-      claims.sid ?? '',
-    ]);
-    sessions.set(claims.sub, scope, row.live, generation, Date.now(), Number(row.version));
-    return row.live;
+    return answerOf(sessions, claims.sub, `${sv}:${claims.sid ?? ''}`, version, async () => {
+      const [row] = await runJsonStatement<{ version: number; live: boolean }>(app.db, SESSION, [
+        String(claims.sub),
+        String(sv),
+        claims.sid ?? '',
+      ]);
+      return { version: Number(row.version), answer: row.live };
+    });
   }
-  app.decorate('sessionIsLive', sessionIsLive);
+  app.decorate('sessionIsLive', (claims: AccessClaims) => sessionIsLive(claims));
 
   /** The user's membership of the restaurant (null: none), from the cache when it is current. */
-  async function membershipOf(userId: number, eateryId: number): Promise<Membership | null> {
-    await dropIfStale(memberships.versionOf(userId, eateryId));
-    const cached = memberships.get(userId, eateryId);
-    if (cached !== undefined) return cached;
-    const generation = memberships.generation;
-    const [row] = await runJsonStatement<{ version: number; membership: Membership | null }>(app.db, MEMBERSHIP, [
-      String(userId),
-      String(eateryId),
-    ]);
-    const membership = row.membership ? { roles: row.membership.roles, ownerId: row.membership.ownerId } : null;
-    // Not stored when a change was heard meanwhile (generation): the answer may be the old one.
-    memberships.set(userId, eateryId, membership, generation, Date.now(), Number(row.version));
-    return membership;
+  function membershipOf(userId: number, eateryId: number, version: () => Promise<number>) {
+    return answerOf(memberships, userId, eateryId, version, async () => {
+      const [row] = await runJsonStatement<{ version: number; membership: Membership | null }>(app.db, MEMBERSHIP, [
+        String(userId),
+        String(eateryId),
+      ]);
+      const membership = row.membership ? { roles: row.membership.roles, ownerId: row.membership.ownerId } : null;
+      return { version: Number(row.version), answer: membership };
+    });
   }
 
   app.addHook('onRequest', async (request) => {
@@ -181,14 +195,15 @@ export const accessPlugin = fp(async (app) => {
     if (access === 'public') return;
     const header = request.headers.authorization;
     const claims = header?.startsWith('Bearer ') ? verifyJwt(header.slice(7), app.config.jwtSecret) : null;
-    if (!claims || !(await sessionIsLive(claims))) throw new AppError(401, 'jwtInvalid');
+    const version = versionOnce();
+    if (!claims || !(await sessionIsLive(claims, version))) throw new AppError(401, 'jwtInvalid');
     request.userId = claims.sub;
     request.tokenEateryId = claims.eid;
     request.sessionId = claims.sid ?? null;
     if (access === 'user') return;
 
     const eateryId = pathId((request.params as { id?: string }).id);
-    const membership = await membershipOf(claims.sub, eateryId);
+    const membership = await membershipOf(claims.sub, eateryId, version);
     if (!membership) throw notFound();
     // A copy of the roles: the cached answer must not change with the request.
     const eatery: EateryContext = { id: eateryId, roles: [...membership.roles], ownerId: membership.ownerId };

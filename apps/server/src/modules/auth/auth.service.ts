@@ -8,6 +8,7 @@ import { eateries, memberships, refreshTokens, users } from '../../db/schema.js'
 import { AppError, isUniqueViolation } from '../../plugins/app-error.js';
 import { signJwt } from '../../plugins/jwt.js';
 import { endSessionIn, type LiveSessions } from './end-sessions.js';
+import { inHashSlot } from './hash-slot.js';
 import { HashGate, hashPassword, verifyPassword } from './passwords.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -37,20 +38,15 @@ export class AuthService {
     this.hashes = new HashGate(config.passwordHashConcurrency);
   }
 
-  /** `task` in a slot of `hashes`; 429 `tooManyRequests` at once when every slot and waiting place is taken. */
-  private withHashSlot<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.hashes.tryRun(task);
-    if (!run) throw new AppError(429, 'tooManyRequests');
-    return run;
-  }
-
   /** Owner account and first restaurant, in one transaction; an 'access' change once committed. */
   async register(body: {
     user: { email: string; password: string };
     restaurant: { name: string };
     userProfileRequest?: RegisterBody['userProfileRequest'];
   }) {
-    const passwordHash = await this.withHashSlot(() => hashPassword(body.user.password, this.config.passwordHashCost));
+    const passwordHash = await inHashSlot(this.hashes, () =>
+      hashPassword(body.user.password, this.config.passwordHashCost),
+    );
     try {
       const created = await this.db.transaction(async (tx) => {
         const [user] = await tx
@@ -80,7 +76,7 @@ export class AuthService {
   /** 401 `invalidPass` for a wrong e-mail or password; 429 `tooManyRequests` when too many hashes are running. */
   async login(email: string, password: string, wantedEateryId?: number | null): Promise<Session> {
     // The user's row is read inside the slot too: a login refused for want of a slot costs no database work.
-    const user = await this.withHashSlot(async () => {
+    const user = await inHashSlot(this.hashes, async () => {
       const [row] = await this.db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)

@@ -14,6 +14,7 @@ import { requireUserId } from '../../plugins/access.js';
 import { AppError } from '../../plugins/app-error.js';
 import { failureRateLimit, RATE } from '../../plugins/rate-limits.js';
 import type { Session } from './auth.service.js';
+import { retryAfterBusy } from './hash-slot.js';
 
 const COOKIE_PATH = '/api/auth';
 
@@ -25,14 +26,6 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session:
     path: COOKIE_PATH,
     expires: session.refreshExpires,
   });
-}
-
-/**
- * A 429 of the password-hash bound (AuthService.hashes) gets a Retry-After of a second: the hashes ahead of it take
- * milliseconds.
- */
-function retryAfterBusy(reply: FastifyReply, err: unknown) {
-  if (err instanceof AppError && err.statusCode === 429) reply.header('retry-after', '1');
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,6 +9,7 @@ import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { AppError } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { endUserSessionsIn, type LiveSessions } from '../auth/end-sessions.js';
+import { inHashSlot } from '../auth/hash-slot.js';
 import { hashPassword, type HashGate } from '../auth/passwords.js';
 import { resetMail } from './reset-mail.js';
 
@@ -94,9 +95,7 @@ export class PasswordResetService {
     // A token that cannot work costs no password hash: made-up tokens do not take the argon2 slots of logins.
     const [live] = await this.db.select({ id: passwordResets.id }).from(passwordResets).where(usable);
     if (!live) throw resetLinkInvalid();
-    const run = this.deps.hashes.tryRun(() => hashPassword(password, this.config.passwordHashCost));
-    if (!run) throw new AppError(429, 'tooManyRequests');
-    const passwordHash = await run;
+    const passwordHash = await inHashSlot(this.deps.hashes, () => hashPassword(password, this.config.passwordHashCost));
 
     const userId = await this.db.transaction(async (tx) => {
       // Spending the token is the check: of two requests with one token only one gets the row back.

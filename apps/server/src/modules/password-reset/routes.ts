@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forgotPasswordBody, passwordResetResponse, resetPasswordBody } from '@qr-menu/contract';
-import { AppError } from '../../plugins/app-error.js';
 import { combinedRateLimit, RATE } from '../../plugins/rate-limits.js';
+import { retryAfterBusy } from '../auth/hash-slot.js';
 import { publicBase } from '../tables/qr.js';
 
 /** "Forgot password": ask for a reset link by e-mail, then set a new password with it (password-reset.service.ts). */
@@ -46,8 +46,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await service.resetPassword(request.body.token, request.body.password);
       } catch (err) {
-        // Every password hash slot taken (logins at a shift's start): they free up within a second.
-        if (err instanceof AppError && err.statusCode === 429) reply.header('retry-after', '1');
+        retryAfterBusy(reply, err);
         throw err;
       }
       return { ok: true as const };

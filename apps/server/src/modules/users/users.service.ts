@@ -6,7 +6,7 @@ import { memberships, tableAssignments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, notFound, accessDenied, validationError, isUniqueViolation } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { endUserSessionsIn } from '../auth/end-sessions.js';
+import { endUserSessionsIn, type LiveSessions } from '../auth/end-sessions.js';
 import { hashPassword, type PasswordHashCost } from '../auth/passwords.js';
 import { seesStaffContacts } from './staff-contacts.js';
 import { assertRoomFor } from '../tenant-limits.js';
@@ -62,11 +62,6 @@ function toDto(row: Row, ownerId: number, contacts: boolean): StaffUser {
   };
 }
 
-/** Live connections of staff users (app.realtime): ended when a user loses access, so no event reaches them. */
-export interface StaffSessions {
-  endUserSessions(userId: number): void;
-}
-
 /**
  * Staff of a restaurant. Accounts are global (one e-mail, one password), roles are per restaurant
  * (memberships). Rules:
@@ -85,7 +80,7 @@ export interface StaffSessions {
 export class UsersService {
   constructor(
     private readonly db: Db,
-    private readonly sessions: StaffSessions,
+    private readonly sessions: Pick<LiveSessions, 'endUserSessions'>,
     private readonly changes: ChangePublisher,
     /** Production's when unset (passwords.ts). */
     private readonly passwordHashCost?: PasswordHashCost,
