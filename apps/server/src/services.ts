@@ -12,6 +12,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import { CategoriesService } from './modules/categories/categories.service.js';
 import { DepartmentsService } from './modules/departments/departments.service.js';
 import { DishesService } from './modules/dishes/dishes.service.js';
+import { DrawersService } from './modules/drawers/drawers.service.js';
 import { EateriesService } from './modules/eateries/eateries.service.js';
 import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
@@ -60,6 +61,7 @@ export function createServices(
     bills: new BillsService(db, orderCommands.writer),
     calls: new CallsService(db, { emitCallEvent: (...event) => events.emitCallEvent?.(...event) }),
     reports: new ReportsService(db),
+    drawers: new DrawersService(db),
     audit: new AuditService(db),
   };
   return {

@@ -1,7 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@qr-menu/contract';
-import { categories, dishes, eateries, kitchenDepartments, memberships, tables, users } from '../src/db/schema.js';
+import { centsToDecimal, type Role } from '@qr-menu/contract';
+import {
+  categories,
+  dishes,
+  drawerSessions,
+  eateries,
+  kitchenDepartments,
+  memberships,
+  tables,
+  users,
+} from '../src/db/schema.js';
 import { signJwt } from '../src/plugins/jwt.js';
 import { uniqueEmail } from './helper.js';
 
@@ -51,7 +60,10 @@ export interface TestEatery {
   departmentId: number;
 }
 
-/** A restaurant with an owner (EATERY_ADMIN), a waiter, a cashier, a kitchen admin, a table and a category. */
+/**
+ * A restaurant with an owner (EATERY_ADMIN), a waiter, a cashier, a kitchen admin, a table and a category. The owner
+ * and the cashier have their cash drawers open (float 0), as cash payments and refunds need one.
+ */
 export async function makeEatery(app: FastifyInstance, opts: { timeZone?: string; name?: string } = {}) {
   const ownerId = await makeUser(app, 'owner');
   const [e] = await app.db
@@ -65,6 +77,8 @@ export async function makeEatery(app: FastifyInstance, opts: { timeZone?: string
     await makeStaff(app, e.id, ['CASHIER']),
     await makeStaff(app, e.id, ['KITCHEN_ADMIN']),
   ];
+  await openDrawer(app, e.id, ownerId);
+  await openDrawer(app, e.id, cashier.userId);
   const tableId = await makeTable(app, e.id, '1');
   const [c] = await app.db
     .insert(categories)
@@ -75,6 +89,25 @@ export async function makeEatery(app: FastifyInstance, opts: { timeZone?: string
     .values({ eateryId: e.id, name: 'Cold kitchen' })
     .returning({ id: kitchenDepartments.id });
   return { id: e.id, owner, waiter, cashier, kitchen, tableId, categoryId: c.id, departmentId: d.id } as TestEatery;
+}
+
+/**
+ * Opens the user's cash drawer for the restaurant's current business day with `floatCents`, written directly (the
+ * drawers module has its own tests). Returns the session id.
+ */
+export async function openDrawer(app: FastifyInstance, eateryId: number, userId: number, floatCents = 0) {
+  const [u] = await app.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const [s] = await app.db
+    .insert(drawerSessions)
+    .values({
+      eateryId,
+      userId,
+      userName: u.name || u.email,
+      businessDay: sql`business_day_of(${eateryId}, now())`,
+      openingFloat: centsToDecimal(floatCents),
+    })
+    .returning({ id: drawerSessions.id });
+  return s.id;
 }
 
 export async function makeTable(app: FastifyInstance, eateryId: number, number: string, status = 'ACTIVE') {

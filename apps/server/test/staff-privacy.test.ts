@@ -282,7 +282,7 @@ describe('calls and bills: the staff who acknowledged, took a payment or closed 
   });
 
   it('a bill paid by a named cashier and a member without a name: e-mail to admins only', async () => {
-    const first = await pay({ orderIds, method: 'CASH', amount: 4 }, cashier.token);
+    const first = await pay({ orderIds, method: 'CARD', amount: 4 }, cashier.token);
     expect(first.payments.map((p) => p.createdBy)).toEqual(['Kamala Cashier']);
     // The member without a name pays the rest and closes the bill: their own answer names nobody by e-mail.
     const closed = await pay({ orderIds, method: 'CARD' }, nameless.token);

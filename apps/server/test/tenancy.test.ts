@@ -48,8 +48,11 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['PUT', /^\/dish\/:p\/availability$/, [ADMIN, KITCHEN]], // sold out
   ['GET', /^\/bill$/, [ADMIN, CASHIER]],
   ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
+  ['POST', /^\/bill\/split-item$/, [ADMIN, CASHIER]],
+  ['*', /^\/drawers(\/|$)/, [ADMIN, CASHIER]], // cash drawers: the people who take cash
+  ['POST', /^\/reports\/z\/reopen$/, [ADMIN]],
+  ['*', /^\/reports\/(z|day)(\/|\.csv|$)/, [ADMIN, CASHIER]], // X and Z: the cashier counts the drawer against them
   ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
-  ['GET', /^\/reports\/z$/, [ADMIN, CASHIER]], // the cashier counts the drawer against the Z report
   ['GET', /^\/reports(\/|$)/, [ADMIN]],
   ['GET', /^\/audit(\.csv)?$/, [ADMIN]],
   ['GET', /.*/, 'any'],

@@ -15,7 +15,7 @@ import {
   type PaymentMethod,
 } from '@qr-menu/contract';
 import { auditLog, orderItems, orders, orderStatusHistory, payments, reportDishHours } from '../src/db/schema.js';
-import { percentOf } from '../src/modules/bills/bill-math.js';
+import { percentOf } from '@qr-menu/contract';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, type TestEatery } from './orders-fixtures.js';
 

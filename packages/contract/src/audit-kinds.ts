@@ -3,7 +3,8 @@
  * VOID an item removed from an order; DISCOUNT a bill's discount set or removed; REFUND money given back; REOPEN a
  * paid or cancelled order opened again; STATUS an order's status set by hand (cancelling included; PAID records its
  * payment too); PRICE and AVAILABILITY a dish's price or availability changed; ROLE a staff member's roles changed;
- * PASSWORD a password changed.
+ * PASSWORD a password changed; CLOSE_DAY a business day closed by a Z report; REOPEN_DAY a closed day opened again;
+ * DRAWER a cash drawer closed with a difference, or a pay-out.
  */
 export const AUDIT_KINDS = [
   'VOID',
@@ -15,5 +16,8 @@ export const AUDIT_KINDS = [
   'AVAILABILITY',
   'ROLE',
   'PASSWORD',
+  'CLOSE_DAY',
+  'REOPEN_DAY',
+  'DRAWER',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -4,6 +4,7 @@ import { reasonField } from './orders.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
 import { MAX_DB_ID, V } from './validation.js';
 import { orderItemOptionResponse } from './menu-options.js';
+import { lineCents, toCents, withServiceCharge } from './money.js';
 
 /**
  * Closing the bill (CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
@@ -43,14 +44,23 @@ export const BILL_V = {
   reasonRequired: 'validation.reasonRequired',
   /** A tip above the restaurant's limit (tipMaxPercent of the part paid). */
   tipTooHigh: 'validation.tipTooHigh',
+  /** Cash tendered is less than the part and its tip. */
+  tenderedTooLow: 'validation.tenderedTooLow',
+  /** Cash tendered only goes with the CASH method. */
+  tenderedNotCash: 'validation.tenderedNotCash',
+  /** A line split into parts: 1 .. quantity − 1 of it. */
+  splitQuantity: 'validation.splitQuantity',
 } as const;
 
 /** Largest amount a numeric(10,2) column holds. */
 const MAX_AMOUNT_CENTS = 99_999_999_99;
 
-/** An amount of money: number or decimal string, >= 0, at most 2 decimals; parsed to integer cents. */
+/**
+ * An amount of money: number or decimal string ("50", "50.5", "50,50": a comma is the decimal mark in az and ru),
+ * >= 0, at most 2 decimals; parsed to integer cents.
+ */
 export const amountField = z.union([z.number(), z.string()], { error: BILL_V.amount }).transform((v, ctx) => {
-  const text = typeof v === 'number' ? String(v) : v.trim();
+  const text = typeof v === 'number' ? String(v) : v.trim().replace(',', '.');
   const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
   const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
   if (!m || cents > MAX_AMOUNT_CENTS) {
@@ -103,6 +113,8 @@ export const billPaymentBody = z.object({
   amount: amountField.optional(),
   itemIds: idList.optional(),
   tip: tipInput.optional(),
+  /** CASH only: what the guest handed over; the change is tendered − part − tip (400 tenderedTooLow when short). */
+  tendered: amountField.optional(),
 });
 export type BillPaymentBody = z.input<typeof billPaymentBody>;
 
@@ -122,10 +134,42 @@ export const billRefundBody = z.object({
 });
 export type BillRefundBody = z.input<typeof billRefundBody>;
 
+/**
+ * POST /api/eatery/{id}/bill/split-item `{orderIds, itemId, quantity}` → Bill (closeBill roles): one unpaid line of
+ * the bill becomes two (3 × burger → 1 + 2) so that split-by-items can pay them apart. The new line keeps the
+ * kitchen state, options and price; `quantity` goes to the new line (1 .. quantity − 1, else 400 splitQuantity).
+ */
+export const billSplitItemBody = z.object({
+  orderIds: idList,
+  itemId: z.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_DB_ID, {
+    error: V.invalid,
+  }),
+  quantity: z.number({ error: BILL_V.splitQuantity }).int({ error: BILL_V.splitQuantity }).min(1, {
+    error: BILL_V.splitQuantity,
+  }),
+});
+export type BillSplitItemBody = z.input<typeof billSplitItemBody>;
+
 const names = z.object({ az: z.string(), en: z.string(), ru: z.string() });
 
 export const billResponse = z.object({
-  eatery: z.object({ id: z.number(), name: z.string(), timeZone: z.string(), language: z.enum(LANGUAGES) }),
+  /** The receipt's header and footer. */
+  eatery: z.object({
+    id: z.number(),
+    name: z.string(),
+    timeZone: z.string(),
+    language: z.enum(LANGUAGES),
+    address: z.string(),
+    phones: z.array(z.string()),
+    /** VÖEN, '' when not given. */
+    taxId: z.string(),
+    receiptFooter: z.string(),
+    currency: z.string(),
+    vatPayer: z.boolean(),
+    /** Percent (18 = 18 %). */
+    vatRatePercent: z.number(),
+    serviceChargeNames: names,
+  }),
   orders: z.array(
     z.object({
       id: z.number(),
@@ -136,6 +180,11 @@ export const billResponse = z.object({
       createdAt: z.string(),
       orderPrice: z.number(),
       discount: z.number(),
+      /** Its service charge rate (hundredths of a percent) and amount. */
+      serviceChargeRate: z.number(),
+      serviceCharge: z.number(),
+      /** The waiter who served it (name as `createdBy` of a payment), or null. */
+      waiter: z.string().nullable(),
     }),
   ),
   /** Live items (not DELETED) of every order of the bill. `paid`: already covered by a split-by-items part. */
@@ -158,8 +207,12 @@ export const billResponse = z.object({
   subtotal: z.number(),
   discount: z.number(),
   discountReason: z.string().nullable(),
-  /** subtotal - discount. */
+  /** The orders' service charges (contract serviceChargeCents of each order after its discount), summed. */
+  serviceCharge: z.number(),
+  /** subtotal − discount + serviceCharge: what the bill collects, tips apart. */
   total: z.number(),
+  /** The VAT `total` includes (0 when the restaurant is not a VAT payer). */
+  vat: z.number(),
   /** Sum of the payments' amounts less the refunds (tips not included). */
   paid: z.number(),
   /** Sum of the refunds (a positive number; already taken off `paid`). */
@@ -175,6 +228,9 @@ export const billResponse = z.object({
       amount: z.number(),
       reason: z.string().nullable(),
       tip: z.number(),
+      /** Cash handed over and the change given back; null when not recorded. */
+      tendered: z.number().nullable(),
+      change: z.number().nullable(),
       itemIds: z.array(z.number()).nullable(),
       createdAt: z.string(),
       /** Who took it: their name; for a member without a name, their e-mail to an admin and null to a cashier. */
@@ -198,4 +254,27 @@ export function splitEqually(cents: number, parts: number): number[] {
   const base = Math.floor(cents / parts);
   const extra = cents - base * parts;
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/**
+ * What paying the items `itemIds` of a bill takes, in cents (split by items), as the till shows it before sending:
+ * per order, the items' lines less their share of the order's discount (line sum × discount / order price, rounded
+ * half-up), plus the order's service charge at its rate on that; when they are the bill's last unpaid items, all that
+ * is still due. The server's split-by-items part (record-part.ts itemsPart) computes the same.
+ */
+export function billItemsPartCents(bill: Pick<Bill, 'orders' | 'items' | 'due'>, itemIds: readonly number[]): number {
+  const wanted = new Set(itemIds);
+  const chosen = bill.items.filter((i) => wanted.has(i.id) && !i.paid);
+  if (chosen.length === 0) return 0;
+  if (bill.items.every((i) => i.paid || wanted.has(i.id))) return toCents(bill.due);
+  let part = 0;
+  for (const order of bill.orders) {
+    const lines = chosen.filter((i) => i.orderId === order.id).reduce((s, i) => s + lineCents(i), 0);
+    if (lines === 0) continue;
+    const price = toCents(order.orderPrice);
+    const discount = toCents(order.discount);
+    const discountShare = price === 0 ? 0 : Math.floor((2 * discount * lines + price) / (2 * price));
+    part += withServiceCharge(lines - discountShare, order.serviceChargeRate);
+  }
+  return part;
 }

@@ -9,6 +9,7 @@ export * from './limits.js';
 export * from './paths.js';
 export * from './realtime.js';
 export * from './money.js';
+export * from './drawer-math.js';
 export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';

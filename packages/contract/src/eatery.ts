@@ -22,7 +22,41 @@ export const EATERY_V = {
   kitchenMinutesOrder: 'validation.kitchenMinutesOrder',
   /** The tip limit is a whole percent 0..100 of the part paid. */
   tipMaxPercent: 'validation.tipMaxPercent',
+  /** The service charge is a percentage 0..25 with at most 2 decimals. */
+  serviceChargePercent: 'validation.serviceChargePercent',
+  /** The VAT rate is a percentage 0..100 with at most 2 decimals. */
+  vatRatePercent: 'validation.vatRatePercent',
+  /** A taxpayer number (VÖEN) is 10 digits. */
+  taxId: 'validation.taxId',
+  /** The business day starts at a whole hour 0..11. */
+  dayStartHour: 'validation.dayStartHour',
 } as const;
+
+/** The service charge's name when the owner gave none for a language. */
+export const DEFAULT_SERVICE_CHARGE_NAMES = { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' } as const;
+
+/** Azerbaijan's VAT rate, in hundredths of a percent: what a new VAT payer starts with. */
+export const DEFAULT_VAT_RATE_BP = 1800;
+
+/** The highest service charge a restaurant may set, in percent. */
+export const MAX_SERVICE_CHARGE_PERCENT = 25;
+
+/** The latest hour a business day may start at (a day starting at noon would split a lunch service). */
+export const MAX_DAY_START_HOUR = 11;
+
+/** A percentage 0..max with at most 2 decimals, as hundredths of a percent (10 → 1000, 12.5 → 1250). */
+const percentBp = (max: number, key: string) =>
+  z
+    .number({ error: key })
+    .min(0, { error: key })
+    .max(max, { error: key })
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: key,
+    })
+    .transform((v) => Math.round(v * 100));
+
+/** A service charge name: blank takes the default name of that language. */
+const chargeName = z.string({ error: V.invalid }).trim().max(40, { error: V.tooLong });
 
 /** The largest tip a bill takes when the restaurant set no limit of its own: as much again as the part paid. */
 export const DEFAULT_TIP_MAX_PERCENT = 100;
@@ -151,6 +185,41 @@ export const eateryBody = z
       .min(0, { error: EATERY_V.tipMaxPercent })
       .max(100, { error: EATERY_V.tipMaxPercent })
       .optional(),
+    /**
+     * The service charge in percent (0..25, 2 decimals; 0: none), added to each dine-in order's total after discount
+     * and stated to guests before they order. Orders keep the rate they were placed under. Left out: kept.
+     */
+    serviceChargePercent: percentBp(MAX_SERVICE_CHARGE_PERCENT, EATERY_V.serviceChargePercent).optional(),
+    /** Its name per language (blank: the default name). Left out: kept. */
+    serviceChargeNames: z
+      .object({ az: chargeName, en: chargeName, ru: chargeName }, { error: V.invalid })
+      .transform((n) => ({
+        az: n.az || DEFAULT_SERVICE_CHARGE_NAMES.az,
+        en: n.en || DEFAULT_SERVICE_CHARGE_NAMES.en,
+        ru: n.ru || DEFAULT_SERVICE_CHARGE_NAMES.ru,
+      }))
+      .optional(),
+    /** The service charge applies to takeaway orders too (default: dine-in only). Left out: kept. */
+    serviceChargeTakeaway: z.boolean({ error: V.invalid }).optional(),
+    /** A VAT payer: receipts and the Z report show the VAT the prices include. Left out: kept. */
+    vatPayer: z.boolean({ error: V.invalid }).optional(),
+    /** The VAT rate in percent (default 18). Menu prices include it. Left out: kept. */
+    vatRatePercent: percentBp(100, EATERY_V.vatRatePercent).optional(),
+    /** The taxpayer number (VÖEN, 10 digits) printed on receipts; '' clears it. Left out: kept. */
+    taxId: z
+      .string({ error: EATERY_V.taxId })
+      .trim()
+      .regex(/^(\d{10})?$/, { error: EATERY_V.taxId })
+      .optional(),
+    /** A few lines at the foot of every receipt. Left out: kept. */
+    receiptFooter: z.string({ error: V.invalid }).trim().max(300, { error: V.tooLong }).optional(),
+    /** The local hour the business day starts at (0..11): the Z report's day and the orders' numbers follow it. */
+    dayStartHour: z
+      .number({ error: EATERY_V.dayStartHour })
+      .int({ error: EATERY_V.dayStartHour })
+      .min(0, { error: EATERY_V.dayStartHour })
+      .max(MAX_DAY_START_HOUR, { error: EATERY_V.dayStartHour })
+      .optional(),
   })
   .refine(
     (b) =>
@@ -183,6 +252,16 @@ export const eateryResponse = z.object({
   kitchenAmberMinutes: z.number(),
   kitchenRedMinutes: z.number(),
   tipMaxPercent: z.number(),
+  /** Percent (10.5 = 10.5 %), 0 when none. */
+  serviceChargePercent: z.number(),
+  serviceChargeNames: z.object({ az: z.string(), en: z.string(), ru: z.string() }),
+  serviceChargeTakeaway: z.boolean(),
+  vatPayer: z.boolean(),
+  /** Percent (18 = 18 %). */
+  vatRatePercent: z.number(),
+  taxId: z.string(),
+  receiptFooter: z.string(),
+  dayStartHour: z.number(),
   ownerId: z.number(),
   roles: z.array(z.enum(ROLES)),
 });

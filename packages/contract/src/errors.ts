@@ -35,6 +35,12 @@ export const ERROR_KEYS = [
   'tableKeyInvalid',
   'closedNow',
   'resetLinkInvalid',
+  'drawerNotOpen',
+  'drawerAlreadyOpen',
+  'drawerClosed',
+  'drawersStillOpen',
+  'dayClosed',
+  'dayNotClosed',
   'serviceUnavailable',
   'internal',
 ] as const;
@@ -100,6 +106,13 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   closedNow: 'The restaurant is closed now: guests can order during its opening hours (see `params.opensAt`).',
   resetLinkInvalid:
     'This password reset link does not work: it has expired, was already used or is incomplete. Please ask for a new one.',
+  drawerNotOpen: 'Open your cash drawer for today (with its opening float) before taking or giving back cash.',
+  drawerAlreadyOpen: 'You already have an open cash drawer: close it before opening another.',
+  drawerClosed: 'This cash drawer is closed: its cash was counted.',
+  drawersStillOpen: 'Some cash drawers of this day are still open: count and close them before closing the day.',
+  dayClosed:
+    'This business day is closed by its Z report: its payments cannot change. An admin can reopen the day with a reason.',
+  dayNotClosed: 'This business day is not closed.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side.',
 };

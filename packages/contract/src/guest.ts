@@ -142,6 +142,13 @@ export const guestMenuResponse = z.object({
    * order is refused with 409 `closedNow`.
    */
   ordersWithinHours: z.boolean().optional(),
+  /**
+   * The service charge added to a dine-in order's total after discount, in percent (10 = 10 %; 0: none): guests are
+   * told before they order, and the cart adds `serviceChargeCents` of its items at this rate.
+   */
+  serviceChargePercent: z.number().optional(),
+  /** Its name per language, for the cart's and the order's service charge line. */
+  serviceChargeNames: z.object({ az: z.string(), en: z.string(), ru: z.string() }).optional(),
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;

@@ -15,5 +15,6 @@ export * from './kitchen.js';
 export * from './calls.js';
 export * from './bills.js';
 export * from './reports.js';
+export * from './drawers.js';
 export * from './audit.js';
 export * from './password-reset.js';

@@ -50,9 +50,41 @@ export function orderTotalCents(
 }
 
 /**
- * What an order costs after its discount, in integer cents: `orderPrice` (its live items) minus `discount` — the
- * total a guest's order shows and a bill collects. The server keeps a discount within the items, so it is never
- * negative.
+ * `hundredths` hundredths of a percent of `cents` (12.5 % → 1250), rounded half-up to the cent (10 % of 0.05 → 0.01).
+ * Integer arithmetic only.
  */
-export const orderDueCents = (order: { orderPrice: string | number; discount: string | number }): number =>
-  toCents(order.orderPrice) - toCents(order.discount);
+export function percentOf(cents: number, hundredths: number): number {
+  return Math.floor((cents * hundredths + 5000) / 10000);
+}
+
+/**
+ * The service charge of one order, in cents: its rate (hundredths of a percent, the one the order was placed under) of
+ * its total after discount, rounded half-up to the cent. A bill's service charge is the sum over its orders. Tips are
+ * never part of it. (The reports' SQL computes the same: report-sql.ts SERVICE_CHARGE.)
+ */
+export const serviceChargeCents = (afterDiscountCents: number, rateBp: number): number =>
+  percentOf(afterDiscountCents, rateBp);
+
+/**
+ * The VAT a price includes, in cents: gross × rate / (100 % + rate), rounded half-up to the cent (18 % of a gross
+ * 118.00 → 18.00). Rates are in hundredths of a percent. Prices on the menu include VAT: the tax is a part of them.
+ */
+export function vatIncludedCents(grossCents: number, rateBp: number): number {
+  const whole = 10000 + rateBp;
+  return Math.floor((2 * grossCents * rateBp + whole) / (2 * whole));
+}
+
+/** What an order costs once its service charge is added: its total after discount plus that rate of it, in cents. */
+export const withServiceCharge = (afterDiscountCents: number, rateBp: number): number =>
+  afterDiscountCents + serviceChargeCents(afterDiscountCents, rateBp);
+
+/**
+ * What an order costs, in integer cents: `orderPrice` (its live items) minus `discount`, plus the service charge at
+ * the order's `serviceChargeRate` on that — the total a guest's order shows and a bill collects (tips apart). The
+ * server keeps a discount within the items, so it is never negative.
+ */
+export const orderDueCents = (order: {
+  orderPrice: string | number;
+  discount: string | number;
+  serviceChargeRate?: number;
+}): number => withServiceCharge(toCents(order.orderPrice) - toCents(order.discount), order.serviceChargeRate ?? 0);

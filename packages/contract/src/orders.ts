@@ -295,8 +295,13 @@ export const orderResponse = z.object({
   estimatedTime: z.number(),
   /** Grows by one with every change of the order: of two copies, the higher version is the newer one. */
   version: z.number(),
-  /** Discount of the bill, AZN (0 when none); what is due is orderPrice - discount. */
+  /** Discount of the bill, AZN (0 when none). */
   discount: z.number(),
+  /**
+   * The service charge rate the order was placed under, in hundredths of a percent (1000 = 10 %; 0: none). What is
+   * due is `orderDueCents`: orderPrice − discount plus that rate of it.
+   */
+  serviceChargeRate: z.number(),
   /** ISO 8601, UTC: when payments covered the bill (status PAID), or null. */
   paidAt: z.string().nullable(),
   /**

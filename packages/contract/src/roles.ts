@@ -41,6 +41,10 @@ export const ROLE_MATRIX = {
   approveVoid: ['EATERY_ADMIN'],
   /** Read the Z report of a day (the cashier counts the drawer against it). */
   zReport: ['EATERY_ADMIN', 'CASHIER'],
+  /** Open, move cash in and out of, and close a cash drawer (one's own; an admin any). */
+  drawer: ['EATERY_ADMIN', 'CASHIER'],
+  /** Open a closed business day again. */
+  reopenDay: ['EATERY_ADMIN'],
   /** The audit log: voids, discounts, refunds, reopens, status, price, availability, role and password changes. */
   audit: ['EATERY_ADMIN'],
   /** The kitchen display: tickets, bump, recall, sold out. */

@@ -102,6 +102,24 @@ export const eateries = pgTable('eateries', {
   ordersWithinHours: boolean('orders_within_hours').notNull().default(true),
   /** New guest orders wait in NEEDS_CONFIRMATION until staff accept or reject them. */
   confirmGuestOrders: boolean('confirm_guest_orders').notNull().default(false),
+  /** Service charge in hundredths of a percent (1000 = 10 %), 0..2500; 0: none. Stated to guests before ordering. */
+  serviceChargeBp: integer('service_charge_bp').notNull().default(0),
+  /** Its name on the menu, bill and receipt, per language. */
+  serviceChargeNames: jsonb('service_charge_names')
+    .$type<{ az: string; en: string; ru: string }>()
+    .notNull()
+    .default({ az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' }),
+  /** The service charge applies to takeaway orders too (dine-in only when false). */
+  serviceChargeTakeaway: boolean('service_charge_takeaway').notNull().default(false),
+  /** A VAT payer: receipts and the Z report show the VAT the prices include, at `vatRateBp`. */
+  vatPayer: boolean('vat_payer').notNull().default(false),
+  vatRateBp: integer('vat_rate_bp').notNull().default(1800),
+  /** The taxpayer number (VÖEN) printed on receipts; '' when not given. */
+  taxId: text('tax_id').notNull().default(''),
+  /** A line or two at the foot of every receipt ("Thank you", the Wi-Fi password). */
+  receiptFooter: text('receipt_footer').notNull().default(''),
+  /** The business day starts at this local hour (0..11): a bar open past midnight closes its day at 05:00. */
+  dayStartHour: integer('day_start_hour').notNull().default(0),
   logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerId: integer('owner_id')
     .notNull()
@@ -252,6 +270,11 @@ export const orders = pgTable(
     businessDay: date('business_day', { mode: 'string' }),
     /** Why staff rejected a guest order that waited for confirmation; the guest sees it. */
     rejectionReason: text('rejection_reason'),
+    /**
+     * The service charge rate (hundredths of a percent) the order was placed under: the one the guest was shown. Its
+     * amount is the contract's serviceChargeCents of the order's total after discount.
+     */
+    serviceChargeBp: integer('service_charge_bp').notNull().default(0),
     /**
      * Report figures written by database triggers (migration 0004), never by the app: `total` is the live items minus
      * the discount while the order is PAID (null otherwise); `readyAt` / `servedAt` the first time it became READY /
@@ -404,10 +427,106 @@ export const payments = pgTable(
     itemIds: jsonb('item_ids').$type<number[]>(),
     /** A refund (negative amount): why. Null for payments. */
     reason: text('reason'),
+    /** Cash: what the guest handed over (change = tendered − amount − tip), on the first row of the part. */
+    tendered: numeric('tendered', { precision: 10, scale: 2 }),
+    /** Cash moves through the drawer session open for the person who took or gave it back. */
+    drawerSessionId: integer('drawer_session_id').references(() => drawerSessions.id, { onDelete: 'no action' }),
+    /**
+     * The restaurant's business day the payment belongs to (set by a database trigger from created_at, the time zone
+     * and the day-start hour). A day closed by a Z report takes no more payment rows (the trigger refuses them).
+     */
+    businessDay: date('business_day', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), index('payments_eatery_idx').on(t.eateryId, t.createdAt)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_eatery_idx').on(t.eateryId, t.createdAt),
+    index('payments_day_idx').on(t.eateryId, t.businessDay),
+    index('payments_drawer_idx').on(t.drawerSessionId),
+  ],
+);
+
+/**
+ * A cash drawer session: one person's drawer from its opening float to the cash counted at its close. Every cash
+ * payment, cash refund, pay-in and pay-out belongs to the open session of the person who handled it. At most one
+ * open session per person and restaurant; a session belongs to the business day it was opened in.
+ */
+export const drawerSessions = pgTable(
+  'drawer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name of the person at opening (the record outlives the account). */
+    userName: text('user_name').notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    openingFloat: numeric('opening_float', { precision: 10, scale: 2 }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+    /** At close: the cash the system expected, and what was counted. */
+    expected: numeric('expected', { precision: 12, scale: 2 }),
+    counted: numeric('counted', { precision: 12, scale: 2 }),
+  },
+  (t) => [
+    index('drawer_sessions_eatery_day_idx').on(t.eateryId, t.businessDay),
+    uniqueIndex('drawer_sessions_one_open_idx')
+      .on(t.eateryId, t.userId)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** Cash put into (PAY_IN) or taken out of (PAY_OUT) a drawer outside a sale, with a reason. */
+export const drawerMovements = pgTable(
+  'drawer_movements',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => drawerSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('drawer_movements_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Z reports: a business day closed, numbered 1, 2, 3 … per restaurant, with the figures as they were at closing.
+ * Reopening (an admin, with a reason) marks the row reopened; closing again writes a new row with the next number.
+ */
+export const zReports = pgTable(
+  'z_reports',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedByName: text('closed_by_name').notNull(),
+    /** The day report (contract DayReport) as it was at closing. */
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedByName: text('reopened_by_name'),
+    reopenReason: text('reopen_reason'),
+  },
+  (t) => [
+    uniqueIndex('z_reports_number_idx').on(t.eateryId, t.number),
+    uniqueIndex('z_reports_one_closed_idx')
+      .on(t.eateryId, t.businessDay)
+      .where(sql`${t.reopenedAt} is null`),
+  ],
 );
 
 /**

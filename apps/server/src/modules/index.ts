@@ -20,6 +20,7 @@ import { billRoutes } from './bills/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { passwordResetRoutes } from './password-reset/routes.js';
+import { drawerRoutes } from './drawers/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsync[] = [
   reportRoutes,
   auditRoutes,
   passwordResetRoutes,
+  drawerRoutes,
 ];

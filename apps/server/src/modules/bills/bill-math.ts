@@ -3,11 +3,6 @@
  * Percentages are in hundredths of a percent (12.5 % → 1250), as the contract's percentField parses them.
  */
 
-/** `hundredths` hundredths of a percent of `cents`, rounded half-up to the cent (10 % of 0.05 → 0.01). */
-export function percentOf(cents: number, hundredths: number): number {
-  return Math.floor((cents * hundredths + 5000) / 10000);
-}
-
 /** `part / whole` of `cents`, rounded half-up to the cent; 0 when `whole` is 0. */
 export function proportion(cents: number, part: number, whole: number): number {
   return whole === 0 ? 0 : Math.floor((2 * cents * part + whole) / (2 * whole));

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { lineCents, toCents, type Language, isFinalOrderStatus } from '@qr-menu/contract';
+import {
+  isFinalOrderStatus,
+  lineCents,
+  serviceChargeCents,
+  toCents,
+  vatIncludedCents,
+  type Language,
+} from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
 import { eateries, orderItems, orders, payments } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
@@ -11,9 +18,26 @@ export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** What a bill needs of its restaurant: the tip limit, and the receipt's header and footer. */
+export interface BillEatery {
+  id: number;
+  name: string;
+  timeZone: string;
+  language: Language;
+  tipMaxPercent: number;
+  address: string;
+  phones: string[];
+  taxId: string;
+  receiptFooter: string;
+  currency: string;
+  vatPayer: boolean;
+  vatRateBp: number;
+  serviceChargeNames: { az: string; en: string; ru: string };
+}
+
 /** A bill as stored: its orders (by id), their live items and their payments. */
 export interface BillState {
-  eatery: { id: number; name: string; timeZone: string; language: Language; tipMaxPercent: number };
+  eatery: BillEatery;
   orders: OrderRow[];
   items: ItemRow[];
   payments: PaymentRow[];
@@ -21,16 +45,23 @@ export interface BillState {
 
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Money of each order and of the whole bill, in cents. */
+/**
+ * Money of each order and of the whole bill, in cents. An order's total is its live items less its discount plus its
+ * service charge (the contract's serviceChargeCents at the rate the order was placed under); the bill's service
+ * charge is the sum of its orders'. The VAT is the part of the bill's total the restaurant's rate includes.
+ */
 export function totals(state: BillState) {
   const perOrder = state.orders.map((o) => {
     const subtotal = sum(state.items.filter((i) => i.orderId === o.id).map(lineCents));
     const discount = toCents(o.discount);
+    const serviceCharge = serviceChargeCents(subtotal - discount, o.serviceChargeBp);
     const paid = sum(state.payments.filter((p) => p.orderId === o.id).map((p) => toCents(p.amount)));
-    return { id: o.id, subtotal, discount, total: subtotal - discount, paid };
+    return { id: o.id, subtotal, discount, serviceCharge, total: subtotal - discount + serviceCharge, paid };
   });
   const subtotal = sum(perOrder.map((o) => o.subtotal));
   const discount = sum(perOrder.map((o) => o.discount));
+  const serviceCharge = sum(perOrder.map((o) => o.serviceCharge));
+  const total = subtotal - discount + serviceCharge;
   const paid = sum(perOrder.map((o) => o.paid));
   const tips = sum(state.payments.map((p) => toCents(p.tip)));
   const refunded = -sum(state.payments.map((p) => Math.min(0, toCents(p.amount))));
@@ -38,11 +69,13 @@ export function totals(state: BillState) {
     perOrder,
     subtotal,
     discount,
-    total: subtotal - discount,
+    serviceCharge,
+    total,
+    vat: state.eatery.vatPayer ? vatIncludedCents(total, state.eatery.vatRateBp) : 0,
     paid,
     refunded,
     tips,
-    due: Math.max(0, subtotal - discount - paid),
+    due: Math.max(0, total - paid),
   };
 }
 
@@ -70,6 +103,14 @@ export async function readBill(ex: Executor, eateryId: number, orderIds: number[
       timeZone: eateries.timeZone,
       language: eateries.language,
       tipMaxPercent: eateries.tipMaxPercent,
+      address: eateries.address,
+      phones: eateries.phones,
+      taxId: eateries.taxId,
+      receiptFooter: eateries.receiptFooter,
+      currency: eateries.currency,
+      vatPayer: eateries.vatPayer,
+      vatRateBp: eateries.vatRateBp,
+      serviceChargeNames: eateries.serviceChargeNames,
     })
     .from(eateries)
     .where(eq(eateries.id, eateryId));

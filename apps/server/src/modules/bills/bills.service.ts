@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import {
   BILL_V,
   centsToDecimal,
   fromCents,
   lineCents,
+  ORDER_LINES_MAX,
+  ORDER_V,
+  percentOf,
   toCents,
+  withServiceCharge,
   type Bill,
   type PaymentMethod,
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
-import { payments, users } from '../../db/schema.js';
+import { orderItems, payments, users } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, validationError } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -18,7 +22,8 @@ import { changeOrder } from '../orders/change-order.js';
 import { reopened } from '../orders/order-rules.js';
 import type { OrderWriter } from '../orders/order-writer.js';
 import { seesStaffContacts, staffName } from '../users/staff-contacts.js';
-import { allocateOverDues, percentOf, shareInProportion } from './bill-math.js';
+import { drawerForCash } from '../drawers/drawer-for-cash.js';
+import { allocateOverDues, shareInProportion } from './bill-math.js';
 import {
   assertPayable,
   billAuditTarget,
@@ -68,6 +73,12 @@ export interface RefundInput {
   reason: string;
 }
 
+export interface SplitItemInput {
+  orderIds: number[];
+  itemId: number;
+  quantity: number;
+}
+
 export type { PaymentInput } from './record-part.js';
 
 export class BillsService {
@@ -101,16 +112,18 @@ export class BillsService {
       const discount = input.amount ?? percentOf(money.subtotal, input.percent!);
       const reason = input.reason?.trim() || null;
       if (discount > 0 && !reason) throw validationError('reason', 'validation.reasonRequired');
-      // Not more than the items, and not below what is already paid (a bill never owes money back).
-      if (discount > money.subtotal || money.subtotal - discount < money.paid) {
-        throw validationError(field, 'validation.amountTooHigh');
-      }
+      // Not more than the items.
+      if (discount > money.subtotal) throw validationError(field, BILL_V.amountTooHigh);
       const shares = shareInProportion(
         discount,
         money.perOrder.map((o) => o.subtotal),
       );
-      // Each order's share too: none may be left costing less than was paid into it.
-      if (money.perOrder.some((o, i) => o.subtotal - shares[i] < o.paid)) {
+      // No order may be left costing (with its service charge) less than was paid into it: a bill never owes money
+      // back.
+      const costsAfter = money.perOrder.map((o, i) =>
+        withServiceCharge(o.subtotal - shares[i], state.orders[i].serviceChargeBp),
+      );
+      if (money.perOrder.some((o, i) => costsAfter[i] < o.paid)) {
         throw validationError(field, BILL_V.amountTooHigh);
       }
       for (const [i, order] of state.orders.entries()) {
@@ -179,8 +192,8 @@ export class BillsService {
   /**
    * Gives money back (EATERY_ADMIN, checked by the route): a negative payment row per order it comes from (the
    * orders' net payments, in id order), never more than was paid (400 amountTooHigh). A PAID order whose total is
-   * no longer covered is open again (its status follows its dishes). 409 orderClosed for a cancelled order. Writes
-   * a REFUND audit entry.
+   * no longer covered is open again (its status follows its dishes). 409 orderClosed for a cancelled order. Cash
+   * comes out of the caller's open drawer (409 drawerNotOpen without one). Writes a REFUND audit entry.
    */
   async refund(eateryId: number, input: RefundInput, userId: number, contacts: boolean): Promise<Bill> {
     return this.writer.write(eateryId, async (w) => {
@@ -193,6 +206,8 @@ export class BillsService {
         money.perOrder.map((o) => o.paid),
       );
       const groupId = randomUUID();
+      // Cash given back comes out of the drawer open for the person giving it.
+      const drawerSessionId = input.method === 'CASH' ? await drawerForCash(w.tx, eateryId, userId) : null;
       const rows = state.orders.map((o, i) => ({ orderId: o.id, amount: shares[i] })).filter((r) => r.amount > 0);
       await w.tx.insert(payments).values(
         rows.map((r) => ({
@@ -203,6 +218,7 @@ export class BillsService {
           amount: centsToDecimal(-r.amount),
           tip: '0',
           reason: input.reason,
+          drawerSessionId,
           createdBy: userId,
         })),
       );
@@ -232,12 +248,42 @@ export class BillsService {
     });
   }
 
+  /**
+   * Splits one unpaid line of the bill in two (3 × burger → 1 + 2), so that split-by-items can pay the parts apart:
+   * the line keeps quantity − `quantity`, a copy of it (same dish, price, options, kitchen state) takes `quantity`.
+   * The money of the bill does not change. 400 itemNotPayable for a line not on the bill or already paid,
+   * splitQuantity unless 1 <= quantity < the line's quantity, tooManyLines when the order is full.
+   */
+  async splitItem(eateryId: number, input: SplitItemInput, contacts: boolean): Promise<Bill> {
+    return this.writer.write(eateryId, async (w) => {
+      const state = await readBill(w.tx, eateryId, input.orderIds, true);
+      assertPayable(state);
+      const item = state.items.find((i) => i.id === input.itemId);
+      if (!item || paidItemIds(state).has(item.id)) throw validationError('itemId', BILL_V.itemNotPayable);
+      if (input.quantity >= item.quantity) throw validationError('quantity', BILL_V.splitQuantity);
+      const [lines] = await w.tx.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, item.orderId));
+      if (lines.n + 1 > ORDER_LINES_MAX) throw validationError('quantity', ORDER_V.tooManyLines);
+      await w.tx
+        .update(orderItems)
+        .set({ quantity: item.quantity - input.quantity })
+        .where(eq(orderItems.id, item.id));
+      const { id: _id, ...line } = item;
+      await w.tx.insert(orderItems).values({ ...line, quantity: input.quantity });
+      await w.touch([item.orderId]);
+      return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false), contacts);
+    });
+  }
+
   /** The API shape of a bill, with the staff's names as the reader may see them (users/staff-contacts.ts). */
   private async toBill(ex: Executor, state: BillState, contacts: boolean): Promise<Bill> {
     const money = totals(state);
     const paidItems = paidItemIds(state);
     const userIds = [
-      ...new Set([...state.payments.map((p) => p.createdBy), ...state.orders.map((o) => o.paidBy)]),
+      ...new Set([
+        ...state.payments.map((p) => p.createdBy),
+        ...state.orders.map((o) => o.paidBy),
+        ...state.orders.map((o) => o.servedBy),
+      ]),
     ].filter((id): id is number => id !== null);
     const names = new Map<number, string | null>();
     if (userIds.length > 0) {
@@ -250,7 +296,10 @@ export class BillsService {
     const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
 
     // One entry per payment call (rows sharing a group_id), in the order they were made.
-    const groups = new Map<string, Bill['payments'][number] & { cents: number; tipCents: number }>();
+    const groups = new Map<
+      string,
+      Bill['payments'][number] & { cents: number; tipCents: number; tenderedCents: number | null }
+    >();
     for (const p of state.payments) {
       let g = groups.get(p.groupId);
       if (!g) {
@@ -260,16 +309,20 @@ export class BillsService {
           amount: 0,
           reason: p.reason,
           tip: 0,
+          tendered: null,
+          change: null,
           itemIds: p.itemIds ?? null,
           createdAt: p.createdAt.toISOString(),
           createdBy: nameOf(p.createdBy),
           cents: 0,
           tipCents: 0,
+          tenderedCents: null,
         };
         groups.set(p.groupId, g);
       }
       g.cents += toCents(p.amount);
       g.tipCents += toCents(p.tip);
+      if (p.tendered !== null) g.tenderedCents = toCents(p.tendered);
     }
 
     const allPaid = state.orders.every((o) => o.status === 'PAID');
@@ -281,8 +334,9 @@ export class BillsService {
         )
       : null;
     const language = state.eatery.language;
+    const { tipMaxPercent: _limit, vatRateBp, ...eatery } = state.eatery;
     return {
-      eatery: state.eatery,
+      eatery: { ...eatery, vatRatePercent: vatRateBp / 100 },
       orders: state.orders.map((o, i) => ({
         id: o.id,
         number: o.number ?? 0,
@@ -291,6 +345,9 @@ export class BillsService {
         createdAt: o.createdAt.toISOString(),
         orderPrice: fromCents(money.perOrder[i].subtotal),
         discount: fromCents(money.perOrder[i].discount),
+        serviceChargeRate: o.serviceChargeBp,
+        serviceCharge: fromCents(money.perOrder[i].serviceCharge),
+        waiter: nameOf(o.servedBy),
       })),
       items: state.items.map((i) => {
         const itemNames = i.names ?? { az: i.name, en: i.name, ru: i.name };
@@ -310,16 +367,20 @@ export class BillsService {
       subtotal: fromCents(money.subtotal),
       discount: fromCents(money.discount),
       discountReason: state.orders.find((o) => o.discountReason)?.discountReason ?? null,
+      serviceCharge: fromCents(money.serviceCharge),
       total: fromCents(money.total),
+      vat: fromCents(money.vat),
       paid: fromCents(money.paid),
       refunded: fromCents(money.refunded),
       tips: fromCents(money.tips),
       // A bill closed is owed no more, also when it was marked paid without payments (the older status change).
       due: allPaid ? 0 : fromCents(money.due),
-      payments: [...groups.values()].map(({ cents, tipCents, ...g }) => ({
+      payments: [...groups.values()].map(({ cents, tipCents, tenderedCents, ...g }) => ({
         ...g,
         amount: fromCents(cents),
         tip: fromCents(tipCents),
+        tendered: tenderedCents === null ? null : fromCents(tenderedCents),
+        change: tenderedCents === null ? null : fromCents(tenderedCents - cents - tipCents),
       })),
       status: allPaid ? 'PAID' : 'OPEN',
       paidAt: lastPaid?.paidAt?.toISOString() ?? null,

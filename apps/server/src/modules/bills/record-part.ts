@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BILL_V, centsToDecimal, lineCents, type PaymentMethod } from '@qr-menu/contract';
+import { BILL_V, centsToDecimal, lineCents, percentOf, withServiceCharge, type PaymentMethod } from '@qr-menu/contract';
 import { payments } from '../../db/schema.js';
 import { validationError } from '../../plugins/app-error.js';
+import { drawerForCash } from '../drawers/drawer-for-cash.js';
 import type { OrderTx } from '../orders/order-writer.js';
-import { allocateOverDues, percentOf, proportion } from './bill-math.js';
+import { allocateOverDues, proportion } from './bill-math.js';
 import { idsOf, paidItemIds, sum, totals, type BillState } from './bill-state.js';
 
 export interface PaymentInput {
@@ -12,12 +13,16 @@ export interface PaymentInput {
   amount?: number;
   itemIds?: number[];
   tip?: { amount: number } | { percent: number };
+  /** CASH: what the guest handed over, in cents. */
+  tendered?: number;
 }
 
 /**
  * Records one part of a bill locked and read as `state` (see BillsService.pay): an amount, some items, or all that is
  * due, with a tip of at most the restaurant's tipMaxPercent of the part (400 tipTooHigh). One payment row per order
  * the part pays into; the bill's orders become PAID when the part covers what is due.
+ * Cash goes into the drawer open for the person taking it (409 drawerNotOpen without one); what the guest handed over
+ * (`tendered`, cash only) must cover the part and its tip, and is kept on the part's first row for the receipt.
  */
 export async function recordPart(w: OrderTx, state: BillState, input: PaymentInput, userId: number): Promise<void> {
   const money = totals(state);
@@ -37,6 +42,15 @@ export async function recordPart(w: OrderTx, state: BillState, input: PaymentInp
   const tip =
     input.tip === undefined ? 0 : 'amount' in input.tip ? input.tip.amount : percentOf(part, input.tip.percent);
   if (tip > percentOf(part, state.eatery.tipMaxPercent * 100)) throw validationError('tip', BILL_V.tipTooHigh);
+  if (input.tendered !== undefined && input.method !== 'CASH') {
+    throw validationError('tendered', BILL_V.tenderedNotCash);
+  }
+  if (input.tendered !== undefined && input.tendered < part + tip) {
+    throw validationError('tendered', BILL_V.tenderedTooLow);
+  }
+  // A part of nothing moves no cash (a bill discounted to zero): it needs no drawer.
+  const cash = input.method === 'CASH' && part + tip > 0;
+  const drawerSessionId = cash ? await drawerForCash(w.tx, state.eatery.id, userId) : null;
 
   const shares = allocateOverDues(
     part,
@@ -54,6 +68,8 @@ export async function recordPart(w: OrderTx, state: BillState, input: PaymentInp
       method: input.method,
       amount: centsToDecimal(r.amount),
       tip: centsToDecimal(i === 0 ? tip : 0),
+      tendered: i === 0 && input.tendered !== undefined ? centsToDecimal(input.tendered) : null,
+      drawerSessionId,
       itemIds: input.itemIds ?? null,
       createdBy: userId,
     })),
@@ -66,8 +82,8 @@ export async function recordPart(w: OrderTx, state: BillState, input: PaymentInp
 
 /**
  * The part paid by `itemIds` (400 itemNotPayable when one is not a live item of the bill or already paid by items):
- * their price × quantity minus their share of their order's discount (rounded half-up per order). When they are the
- * last unpaid items of the bill, the part is what is still due.
+ * their price × quantity minus their share of their order's discount (rounded half-up per order), plus the service
+ * charge of that at the order's rate. When they are the last unpaid items of the bill, the part is what is still due.
  */
 function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: number[]): number {
   const paid = paidItemIds(state);
@@ -79,9 +95,10 @@ function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: 
   const lastItems = state.items.every((i) => paid.has(i.id) || wanted.has(i.id));
   if (lastItems) return money.due;
   let part = 0;
-  for (const order of money.perOrder) {
+  for (const [index, order] of money.perOrder.entries()) {
     const cents = sum(chosen.filter((i) => i.orderId === order.id).map(lineCents));
-    part += cents - proportion(order.discount, cents, order.subtotal);
+    const afterDiscount = cents - proportion(order.discount, cents, order.subtotal);
+    part += withServiceCharge(afterDiscount, state.orders[index].serviceChargeBp);
   }
   return part;
 }

@@ -5,6 +5,7 @@ import {
   billQuery,
   billRefundBody,
   billResponse,
+  billSplitItemBody,
   ROLE_MATRIX,
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
@@ -91,6 +92,24 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const eatery = requireEatery(request);
       return service.refund(eatery.id, request.body, requireUserId(request), seesStaffContacts(eatery));
+    },
+  );
+
+  app.post(
+    '/eatery/:id/bill/split-item',
+    {
+      config: { access: { roles: ROLE_MATRIX.closeBill } },
+      schema: {
+        tags,
+        summary: 'Split one unpaid line of the bill in two (3 × burger → 1 + 2) to pay the parts apart',
+        params: eateryParams,
+        body: billSplitItemBody,
+        response: { 200: billResponse },
+      },
+    },
+    async (request) => {
+      const eatery = requireEatery(request);
+      return service.splitItem(eatery.id, request.body, seesStaffContacts(eatery));
     },
   );
 };

@@ -31,6 +31,14 @@ type EateryInput = {
   kitchenAmberMinutes?: number;
   kitchenRedMinutes?: number;
   tipMaxPercent?: number;
+  serviceChargePercent?: number;
+  serviceChargeNames?: { az: string; en: string; ru: string };
+  serviceChargeTakeaway?: boolean;
+  vatPayer?: boolean;
+  vatRatePercent?: number;
+  taxId?: string;
+  receiptFooter?: string;
+  dayStartHour?: number;
 };
 
 const columns = {
@@ -53,6 +61,14 @@ const columns = {
   kitchenAmberMinutes: eateries.kitchenAmberMinutes,
   kitchenRedMinutes: eateries.kitchenRedMinutes,
   tipMaxPercent: eateries.tipMaxPercent,
+  serviceChargeBp: eateries.serviceChargeBp,
+  serviceChargeNames: eateries.serviceChargeNames,
+  serviceChargeTakeaway: eateries.serviceChargeTakeaway,
+  vatPayer: eateries.vatPayer,
+  vatRateBp: eateries.vatRateBp,
+  taxId: eateries.taxId,
+  receiptFooter: eateries.receiptFooter,
+  dayStartHour: eateries.dayStartHour,
   ownerId: eateries.ownerId,
   roles: memberships.roles,
 };
@@ -77,6 +93,14 @@ interface Row {
   kitchenAmberMinutes: number;
   kitchenRedMinutes: number;
   tipMaxPercent: number;
+  serviceChargeBp: number;
+  serviceChargeNames: { az: string; en: string; ru: string };
+  serviceChargeTakeaway: boolean;
+  vatPayer: boolean;
+  vatRateBp: number;
+  taxId: string;
+  receiptFooter: string;
+  dayStartHour: number;
   ownerId: number;
   roles: string[];
 }
@@ -101,10 +125,21 @@ const detailsOf = (body: EateryInput) => ({
   ...(body.kitchenAmberMinutes !== undefined ? { kitchenAmberMinutes: body.kitchenAmberMinutes } : {}),
   ...(body.kitchenRedMinutes !== undefined ? { kitchenRedMinutes: body.kitchenRedMinutes } : {}),
   ...(body.tipMaxPercent !== undefined ? { tipMaxPercent: body.tipMaxPercent } : {}),
+  // Percentages arrive as hundredths of a percent (the contract's transform): stored as they are.
+  ...(body.serviceChargePercent !== undefined ? { serviceChargeBp: body.serviceChargePercent } : {}),
+  ...(body.serviceChargeNames !== undefined ? { serviceChargeNames: body.serviceChargeNames } : {}),
+  ...(body.serviceChargeTakeaway !== undefined ? { serviceChargeTakeaway: body.serviceChargeTakeaway } : {}),
+  ...(body.vatPayer !== undefined ? { vatPayer: body.vatPayer } : {}),
+  ...(body.vatRatePercent !== undefined ? { vatRateBp: body.vatRatePercent } : {}),
+  ...(body.taxId !== undefined ? { taxId: body.taxId } : {}),
+  ...(body.receiptFooter !== undefined ? { receiptFooter: body.receiptFooter } : {}),
+  ...(body.dayStartHour !== undefined ? { dayStartHour: body.dayStartHour } : {}),
 });
 
-const toDto = ({ logoImageId, logoSha256, ...r }: Row) => ({
+const toDto = ({ logoImageId, logoSha256, serviceChargeBp, vatRateBp, ...r }: Row) => ({
   ...r,
+  serviceChargePercent: serviceChargeBp / 100,
+  vatRatePercent: vatRateBp / 100,
   phone: r.phones[0] ?? null,
   language: r.language as Language,
   guestLanguage: r.guestLanguage as Language,

@@ -24,6 +24,7 @@ export const orderColumns = {
   deviceId: orders.deviceId,
   version: orders.version,
   discount: orders.discount,
+  serviceChargeBp: orders.serviceChargeBp,
   number: orders.number,
   paidAt: orders.paidAt,
   rejectionReason: orders.rejectionReason,
@@ -107,6 +108,7 @@ export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
     estimatedTime: estimateOrderMinutes(status, items),
     version: o.version,
     discount: amount(o.discount),
+    serviceChargeRate: o.serviceChargeBp,
     paidAt: o.paidAt === null ? null : o.paidAt.toISOString(),
     rejectionReason: o.rejectionReason,
   };
@@ -122,6 +124,7 @@ interface ListOrderColumns {
   version: number;
   /** numeric(10,2) as text. */
   discount: string;
+  service_charge_bp: number;
   number: number | null;
   /** ISO 8601, UTC, as toISOString() writes it. */
   created_at: string;
@@ -209,6 +212,7 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
       estimatedTime: estimateOrderMinutes(status, items),
       version: row.version,
       discount: amount(row.discount),
+      serviceChargeRate: row.service_charge_bp,
       paidAt: row.paid_at,
       rejectionReason: row.rejection_reason,
     };

@@ -102,7 +102,7 @@ const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 const listText = (where: string, limit: string) => `
 with page as (
   select o.id, o.eatery_id, o.table_id, o.table_number, o.status, o.note, o.version, o.discount::text as discount,
-    o.number,
+    o.service_charge_bp, o.number,
     o.created_at as at, ${isoText('o.created_at')} as created_at, ${isoText('o.updated_at')} as updated_at,
     ${isoText('o.paid_at')} as paid_at, o.rejection_reason,
     round(extract(epoch from o.created_at) * 1000000)::bigint::text as micros
@@ -111,7 +111,8 @@ with page as (
   order by o.created_at desc, o.id desc
   limit ${limit}
 )
-select p.id, p.eatery_id, p.table_id, p.table_number, p.status, p.note, p.version, p.discount, p.number, p.created_at,
+select p.id, p.eatery_id, p.table_id, p.table_number, p.status, p.note, p.version, p.discount, p.service_charge_bp, p.number,
+  p.created_at,
   p.updated_at, p.paid_at, p.rejection_reason, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
   i.note as item_note, i.status as item_status, i.price, i.category_name, i.kitchen_department_id, i.names, i.batch,
   i.options,
@@ -146,7 +147,7 @@ function listStatement(filters: ReadonlySet<ListFilter>): Statement {
     const at = `('epoch'::timestamptz + $${++n}::bigint * interval '1 microsecond')`;
     conds.push(`o.created_at <= ${at}`, `(o.created_at < ${at} or o.id < $${++n})`);
   }
-  statement = { name: `orders_list_v4_${key || 'all'}`, text: listText(conds.join(' and '), `$${n + 1}`) };
+  statement = { name: `orders_list_v5_${key || 'all'}`, text: listText(conds.join(' and '), `$${n + 1}`) };
   listStatements.set(key, statement);
   return statement;
 }

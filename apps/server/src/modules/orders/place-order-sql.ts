@@ -73,7 +73,7 @@ export interface NewOrderRow {
  * its commit (and its WAL flush).
  */
 const INSERT_ORDERS: Statement = {
-  name: 'insert_orders_v2',
+  name: 'insert_orders_v3',
   text: `
 with req as materialized (
   select r.ord, nextval(pg_get_serial_sequence('orders', 'id')) as id, r.x
@@ -84,8 +84,8 @@ with req as materialized (
     req.x->>'note', req.x->>'deviceId', req.x->>'idempotencyKey'
   from req order by req.ord
   on conflict do nothing
-  returning id, eatery_id, table_id, table_number, status, note, device_id, version, discount, number, created_at,
-    updated_at
+  returning id, eatery_id, table_id, table_number, status, note, device_id, version, discount, service_charge_bp,
+    number, created_at, updated_at
 ), i as (
   insert into order_items (order_id, dish_id, name, names, price, options, quantity, note, status,
     kitchen_department_id, category_name)
@@ -100,7 +100,7 @@ with req as materialized (
 select json_build_object(
   'ord', req.ord, 'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number,
   'status', o.status, 'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text,
-  'number', o.number,
+  'serviceChargeBp', o.service_charge_bp, 'number', o.number,
   'paidAt', null, 'rejectionReason', null, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
   'items', coalesce((select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,

@@ -9,6 +9,7 @@ import {
   voidNeedsManager,
   type ItemStatus,
   type Order,
+  withServiceCharge,
 } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
@@ -60,7 +61,10 @@ export function voidItem(
     const discount = toCents(order.discount);
     const discountAfter = Math.min(discount, subtotalAfter);
     const paid = await orderPaidCents(w.tx, orderId);
-    if (paid > subtotalAfter - discountAfter) throw new AppError(409, 'refundFirst');
+    // What the order would cost after the void, its service charge included.
+    if (paid > withServiceCharge(subtotalAfter - discountAfter, order.serviceChargeRate)) {
+      throw new AppError(409, 'refundFirst');
+    }
 
     await w.tx
       .update(orderItems)
