@@ -51,6 +51,20 @@ export async function soupMenu(request: APIRequestContext, owner: Owner, tableNu
   return (await table.json()).id as number;
 }
 
+/** Opens the user's cash drawer for today with `openingFloat` (cash payments and refunds need one). */
+export async function openDrawer(
+  request: APIRequestContext,
+  user: { token: string },
+  eateryId: number,
+  openingFloat = '0',
+) {
+  const res = await request.post(`/api/eatery/${eateryId}/drawers`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { openingFloat },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /** The number of the day of an order (what screens show) from its id (what URLs carry), read as its owner. */
 export async function orderNumberOf(
   request: APIRequestContext,

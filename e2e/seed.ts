@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createOwner, expect, PASSWORD, uniqueEmail, type Owner } from './fixtures';
+import { createOwner, expect, openDrawer, PASSWORD, uniqueEmail, type Owner } from './fixtures';
 
 /**
  * A restaurant with something on every screen, made through the API once per test: two categories, dishes
@@ -163,6 +163,8 @@ export async function seedRestaurant(request: APIRequestContext): Promise<Restau
   // Paid after the kitchen served it (marking it paid records a cash payment).
   const paid = await order(table.id, [{ dishId: lentil, quantity: 1 }]);
   await setItem(paid, 0, 'SERVED');
+  // Marking it paid takes cash: the owner's drawer opens first.
+  await openDrawer(request, owner, owner.eateryId);
   await setOrder(paid, 'PAID');
   const cancelled = await order(table2.id, [{ dishId: dushbara, quantity: 2 }]);
   await setOrder(cancelled, 'CANCELLED');

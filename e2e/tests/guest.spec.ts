@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, guestInteractive, orderNumberOf, type Owner, test, useLanguage } from '../fixtures';
+import { expect, guestInteractive, openDrawer, orderNumberOf, type Owner, test, useLanguage } from '../fixtures';
 
 // A guest's phone.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -145,6 +145,7 @@ test('guest scans, orders with notes, sees READY live, adds dishes and finds the
   await page.getByRole('button', { name: 'My orders' }).click();
 
   // Once paid, dishes can no longer be added.
+  await openDrawer(request, owner, owner.eateryId);
   await staffSetsStatus(request, owner, orderId, 'PAID');
   await expect(card).toContainText('Paid', { timeout: 15_000 });
   await expect(card.getByRole('button', { name: 'Add dishes' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginUI, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
+import { expect, loginUI, openDrawer, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -21,6 +21,8 @@ async function setUpMenu(request: APIRequestContext, owner: Owner) {
     },
   });
   expect(dish.status(), await dish.text()).toBe(201);
+  // The owner takes cash at the till in these tests: their drawer is open.
+  await openDrawer(request, owner, owner.eateryId);
   return { tableId: (await table.json()).id as number, dishId: (await dish.json()).dishId as number };
 }
 

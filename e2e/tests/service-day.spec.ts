@@ -3,6 +3,7 @@ import { seriousViolations } from '../axe';
 import {
   expect,
   guestInteractive,
+  openDrawer,
   orderNumberOf,
   type Owner,
   PASSWORD,
@@ -73,6 +74,7 @@ async function setUp(request: APIRequestContext, owner: Owner): Promise<Setup> {
     staff[role] = await login(request, email);
   }
   await post('/table-assignment', { waiterId: staff.WAITER.userId, tableId: table.id });
+  await openDrawer(request, staff.CASHIER, owner.eateryId);
   return { tableId: table.id, staff };
 }
 

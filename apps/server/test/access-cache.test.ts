@@ -64,10 +64,10 @@ describe('AccessCache', () => {
 });
 
 /**
- * A route for EATERY_ADMIN only (the Z report): the access check answers 403 to anyone else before the query is
- * even validated, so "allowed" is any answer but 403 and 404.
+ * A route for EATERY_ADMIN only (the owner's reports): the access check answers 403 to anyone else before the query
+ * is even validated, so "allowed" is any answer but 403 and 404.
  */
-const adminOnly = (eateryId: number) => `/api/eatery/${eateryId}/reports/z`;
+const adminOnly = (eateryId: number) => `/api/eatery/${eateryId}/reports`;
 const allowed = (status: number) => status !== 403 && status !== 404;
 
 const usersUrl = (eateryId: number, userId?: number) =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billResponse, serviceChargeCents, vatIncludedCents, type Bill } from '@qr-menu/contract';
-import { eateries, orderItems, orders, payments } from '../src/db/schema.js';
+import { eateries, orderItems, payments } from '../src/db/schema.js';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, makeTable, type TestEatery } from './orders-fixtures.js';
 
@@ -226,6 +226,6 @@ describe('service charge and VAT on the bill', () => {
     const ok = await voidTea(exact);
     expect(ok.statusCode, ok.body).toBe(200);
     const b = await bill([exact.id]);
-    expect(b).toMatchObject({ subtotal: 12.35, serviceCharge: 1.24, total: 13.59, paid: 13.59, due: 0 });
+    expect(b).toMatchObject({ subtotal: 12.35, serviceCharge: 1.24, total: 13.59, paid: 13.59, due: 0, status: 'PAID' });
   });
 });

@@ -1,22 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES } from '@qr-menu/contract';
+import { ORDER_STATUSES, orderDueCents, serviceChargeCents, toCents } from '@qr-menu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database, Db } from '../src/db/client.js';
 import {
   categories,
   dishes,
+  drawerSessions,
   eateries,
   images,
   kitchenDepartments,
   memberships,
   orderItems,
   orders,
+  payments,
   tableAssignments,
   tables,
   users,
+  zReports,
 } from '../src/db/schema.js';
 import {
   DEMO_OWNER,
@@ -45,6 +48,8 @@ async function counts(db: Db) {
     tables: await n(tables),
     assignments: await n(tableAssignments),
     orders: await n(orders),
+    payments: await n(payments),
+    drawerSessions: await n(drawerSessions),
   };
 }
 
@@ -135,6 +140,90 @@ describe('demo seed with the fixtures', () => {
     const rows = await database.db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     for (const s of ORDER_STATUSES) expect(byStatus[s], s).toBe(ORDERS_PER_STATUS);
+  });
+
+  it('sets a 10 % service charge, VAT 18 % with a VÖEN and a receipt footer', async () => {
+    const [eatery] = await database.db.select().from(eateries).where(eq(eateries.id, first.eateryId));
+    expect(eatery).toMatchObject({
+      serviceChargeBp: 1000,
+      serviceChargeTakeaway: false,
+      vatPayer: true,
+      vatRateBp: 1800,
+      taxId: '1234567890',
+      receiptFooter: expect.stringMatching(/^Təşəkkür edirik! Wi-Fi: /),
+    });
+  });
+
+  it('places every order under the service charge; each paid order is paid in full, service charge included', async () => {
+    const db = database.db;
+    const rows = await db
+      .select({ id: orders.id, status: orders.status, bp: orders.serviceChargeBp, discount: orders.discount })
+      .from(orders);
+    expect(rows.every((o) => o.bp === 1000)).toBe(true);
+    const items = await db
+      .select({
+        orderId: orderItems.orderId,
+        price: orderItems.price,
+        quantity: orderItems.quantity,
+        status: orderItems.status,
+      })
+      .from(orderItems);
+    const paidRows = await db
+      .select({ orderId: payments.orderId, amount: payments.amount, tip: payments.tip })
+      .from(payments);
+    const paid = rows.filter((o) => o.status === 'PAID');
+    expect(paid).toHaveLength(ORDERS_PER_STATUS);
+    for (const o of paid) {
+      // Independent sums: the live items, then the order's own rate of them (no discount, no tips in the demo).
+      const itemsCents = items
+        .filter((i) => i.orderId === o.id && i.status !== 'DELETED')
+        .reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
+      const charge = serviceChargeCents(itemsCents - toCents(o.discount), o.bp);
+      expect(charge).toBeGreaterThan(0);
+      const due = orderDueCents({ orderPrice: itemsCents / 100, discount: o.discount, serviceChargeRate: o.bp });
+      expect(due).toBe(itemsCents - toCents(o.discount) + charge);
+      const own = paidRows.filter((p) => p.orderId === o.id);
+      expect(
+        own.reduce((sum, p) => sum + toCents(p.amount), 0),
+        `order ${o.id}`,
+      ).toBe(due);
+      expect(own.every((p) => toCents(p.tip) === 0)).toBe(true);
+    }
+    // Orders not paid have no payments.
+    const paidIds = new Set(paid.map((o) => o.id));
+    expect(paidRows.every((p) => paidIds.has(p.orderId))).toBe(true);
+  });
+
+  it('opens the cashier’s drawer for today with its float, takes today’s cash into it and closes no day', async () => {
+    const db = database.db;
+    const sessions = await db
+      .select({
+        id: drawerSessions.id,
+        userEmail: users.email,
+        openingFloat: drawerSessions.openingFloat,
+        closedAt: drawerSessions.closedAt,
+        isToday: sql<boolean>`${drawerSessions.businessDay} = business_day_of(${drawerSessions.eateryId}, now())`,
+      })
+      .from(drawerSessions)
+      .innerJoin(users, eq(users.id, drawerSessions.userId));
+    expect(sessions).toEqual([
+      {
+        id: expect.any(Number),
+        userEmail: 'cashier@qrmenu.az',
+        openingFloat: '50.00',
+        closedAt: null,
+        isToday: true,
+      },
+    ]);
+    const cash = await db
+      .select({ method: payments.method, drawerSessionId: payments.drawerSessionId, createdBy: users.email })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.createdBy));
+    expect(cash.length).toBeGreaterThan(0);
+    for (const p of cash) {
+      expect(p).toEqual({ method: 'CASH', drawerSessionId: sessions[0].id, createdBy: 'cashier@qrmenu.az' });
+    }
+    expect((await db.select({ n: count() }).from(zReports))[0].n).toBe(0);
   });
 
   it('gives a drink a required size, burgers extras and a free "without" group, and breakfast its hours', async () => {

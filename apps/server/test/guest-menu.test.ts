@@ -327,6 +327,35 @@ describe('cache invalidation', () => {
     expect((await menuOf()).eateryName).toBe('Sahil Cafe 2');
   });
 
+  it('carries the restaurant’s service charge (none at first); a change in the settings reaches guests at once', async () => {
+    const before = await getMenu(menuUrl(owner.eateryId, table));
+    expect(before.json()).toMatchObject({
+      serviceChargePercent: 0,
+      serviceChargeNames: { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' },
+    });
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/eatery/${owner.eateryId}`,
+        headers: bearer(owner.token),
+        payload: { name: 'Sahil Cafe 2', address: 'Baku', phones: ['+994 12 000 00 00'], ...payload },
+      });
+    const set = await put({ serviceChargePercent: 12.5, serviceChargeNames: { az: 'Servis', en: '', ru: 'Сервис' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = await getMenu(menuUrl(owner.eateryId, table));
+    expect(after.json()).toMatchObject({
+      serviceChargePercent: 12.5,
+      serviceChargeNames: { az: 'Servis', en: 'Service charge', ru: 'Сервис' },
+    });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // A refused value changes nothing, and the cached menu stays as it was.
+    const refused = await put({ serviceChargePercent: 30 });
+    expect(refused.statusCode).toBe(400);
+    expect((await menuOf()).serviceChargePercent).toBe(12.5);
+    expect((await put({ serviceChargePercent: 0 })).statusCode).toBe(200);
+    expect((await menuOf()).serviceChargePercent).toBe(0);
+  });
+
   it('a refused staff write (403) or another restaurant’s write leaves the cache alone', async () => {
     const before = await menuOf();
     await ctx.app.db.update(dishes).set({ nameEn: 'Sneaky' }).where(eq(dishes.id, tomato));

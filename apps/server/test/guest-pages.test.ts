@@ -149,6 +149,29 @@ describe('server-rendered guest menu page', () => {
     expect(rootOf(en.body)).not.toContain('Düşbərə');
   });
 
+  it('states the service charge under the menu, rendered anew when the restaurant changes it', async () => {
+    const notice = 'Hesaba 10 % xidmət haqqı əlavə olunur';
+    const setCharge = (serviceChargePercent: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/eatery/${owner.eateryId}`,
+        headers: bearer(owner.token),
+        payload: { name: 'Sahil Cafe', address: 'Baku', phones: ['+994 12 000 00 00'], serviceChargePercent },
+      });
+    expect(rootOf((await get(pageUrl())).body)).not.toContain('xidmət haqqı');
+    expect((await setCharge(10)).statusCode).toBe(200);
+    // The settings change frees the old menu's pages at once, like a menu edit.
+    expect(ctx.app.guestPages.size).toBe(0);
+    const charged = await get(pageUrl());
+    expect(rootOf(charged.body)).toContain(notice);
+    expect(inlined(charged.body).menu.serviceChargePercent).toBe(10);
+    expect(rootOf((await get(pageUrl(), { cookie: 'language=ru' })).body)).toContain(
+      'К счёту добавляется 10 % за обслуживание',
+    );
+    expect((await setCharge(0)).statusCode).toBe(200);
+    expect(rootOf((await get(pageUrl())).body)).not.toContain(notice);
+  });
+
   it('renders the decision page of a scanned QR code with the menu inlined', async () => {
     const res = await get(`/client/eatery/${owner.eateryId}/table/${table}/add/false/menu`);
     expect(res.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { KeyedQueue } from '../src/modules/reports/one-at-a-time.js';
+import { DAY_BOUNDS, DAY_FIGURES } from '../src/modules/reports/day-report-sql.js';
 import {
-  DAY_EXTRAS,
   DAY_STARTS,
   ORDERS_CSV,
   PAID_DETAIL,
@@ -96,11 +96,43 @@ const EMPTY_ANSWERS: Record<string, (values: (string | null)[]) => unknown> = {
   [PAID_TOTALS.name]: () => ({ orders: 0, discounts: '0', amount: '0' }),
   [PLACED_FIGURES.name]: () => ({ periods: [], byHour: [] }),
   [PAYMENT_FIGURES.name]: () => [],
-  [DAY_EXTRAS.name]: () => ({
-    eatery: { id: 1, name: 'Test', timeZone: 'UTC', language: 'en' },
-    cancelledItems: { count: 0, value: '0' },
-    openOrders: { count: 0, value: '0' },
-    payments: {},
+  [DAY_BOUNDS.name]: (values) => ({
+    from: `${values[1]}T00:00:00.000Z`,
+    to: `${values[1]}T23:59:59.999Z`,
+    today: values[1],
+    closed: null,
+    reopened: [],
+  }),
+  [DAY_FIGURES.name]: () => ({
+    eatery: {
+      id: 1,
+      name: 'Test',
+      address: '',
+      phones: [],
+      taxId: '',
+      timeZone: 'UTC',
+      language: 'en',
+      currency: 'AZN',
+      vatPayer: false,
+      vatRateBp: 1800,
+    },
+    sales: {
+      orders: 0,
+      items: '0',
+      discounts: '0',
+      serviceCharge: '0',
+      guestOrders: 0,
+      guestAmount: '0',
+      staffOrders: 0,
+      staffAmount: '0',
+      discounted: 0,
+    },
+    methods: [],
+    refunds: { count: 0, amount: '0' },
+    voids: { count: 0, amount: '0' },
+    cancelledOrders: 0,
+    openOrders: { count: 0, amount: '0' },
+    drawers: [],
   }),
 };
 
@@ -144,13 +176,14 @@ function watchedDb(opts: { fail?: (query: Query) => Error | null; onQuery?: (que
 
 describe('ReportsService', () => {
   it('runs one report of a restaurant at a time, in the order asked, while other restaurants run', async () => {
-    // Every report, Z report and CSV starts with DAY_STARTS: a request of restaurant 1 is in progress from its
-    // DAY_STARTS until it settles, and `most` is how many were in progress together.
+    // Every report and CSV starts with DAY_STARTS, a day report with DAY_BOUNDS: a request of restaurant 1 is in
+    // progress from that first statement until it settles, and `most` is how many were in progress together.
     let inProgress = 0;
     let most = 0;
     const watched = watchedDb({
       onQuery: (q) => {
-        if (q.eateryId === '1' && q.name === DAY_STARTS.name) most = Math.max(most, ++inProgress);
+        const first = q.name === DAY_STARTS.name || q.name === DAY_BOUNDS.name;
+        if (q.eateryId === '1' && first) most = Math.max(most, ++inProgress);
       },
     });
     const service = new ReportsService(watched.db);
@@ -164,18 +197,18 @@ describe('ReportsService', () => {
 
     const open = watched.close(1);
     const report = track('report', service.report(1, '2024-03-01', '2024-03-07'));
-    const z = track('z', service.zReport(1, '2024-03-07'));
+    const day = track('day', service.dayReport(1, '2024-03-07'));
     const csv = track('csv', service.csvRows(ORDERS_CSV, 1, '2024-03-01', '2024-03-07', 10));
     // Restaurant 2's CSV, asked last, is done while restaurant 1's first report is still held at the database.
     expect(await service.csvRows(ORDERS_CSV, 2, '2024-03-01', '2024-03-07', 10)).toEqual([{ order: '2' }]);
     expect(watched.queries.filter((q) => q.eateryId === '1').map((q) => q.name)).toEqual([DAY_STARTS.name]);
 
     open();
-    const [r, zr, rows] = await Promise.all([report, z, csv]);
+    const [r, dr, rows] = await Promise.all([report, day, csv]);
     expect(r.current.orders).toBe(0);
-    expect(zr.day).toBe('2024-03-07');
+    expect(dr).toMatchObject({ day: '2024-03-07', z: null, payments: 0 });
     expect(rows).toEqual([{ order: '1' }]);
-    expect(settled).toEqual(['report', 'z', 'csv']);
+    expect(settled).toEqual(['report', 'day', 'csv']);
     expect(most).toBe(1);
   });
 

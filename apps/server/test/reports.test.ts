@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportResponse, zReportResponse, type Report } from '@qr-menu/contract';
+import { dayReportResponse, reportResponse, type Report } from '@qr-menu/contract';
 import { orderStatusHistory, orders, payments, tableAssignments, users } from '../src/db/schema.js';
 import { bearer, setupApp } from './helper.js';
 import { makeDish, makeEatery, makeStaff, makeTable, type TestEatery } from './orders-fixtures.js';
@@ -253,35 +253,30 @@ describe('GET /reports', () => {
   });
 });
 
-describe('GET /reports/z', () => {
-  it('closes 2025-03-10: O1 paid, its deleted item, nothing open', async () => {
-    const z = zReportResponse.parse(await ok(await api('GET', '/reports/z?day=2025-03-10', A.owner.token)));
-    expect(z).toEqual({
+describe('GET /reports/day (the X report; day-report.test.ts checks every figure)', () => {
+  it('2025-03-10: O1 paid with its discount; nothing cancelled or open', async () => {
+    const d = dayReportResponse.parse(await ok(await api('GET', '/reports/day?day=2025-03-10', A.owner.token)));
+    expect(d).toMatchObject({
       eatery: { id: A.id, name: 'Test Restaurant', timeZone: 'Asia/Baku', language: 'az' },
       day: '2025-03-10',
-      generatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
-      revenue: 18,
-      orders: 1,
-      byMethod: [{ method: 'CASH', amount: 18, refunds: 0, tips: 1.5, count: 1 }],
-      tips: 1.5,
-      discounts: 2,
+      from: '2025-03-09T20:00:00.000Z',
+      to: '2025-03-10T20:00:00.000Z',
+      z: null,
+      sales: { orders: 1, items: 20, discounts: 2, serviceCharge: 0, gross: 18, vat: 0, net: 18 },
+      byOrigin: { guest: { count: 0, amount: 0 }, staff: { count: 1, amount: 18 } },
+      discounts: { count: 1, amount: 2 },
       cancelledOrders: 0,
-      cancelledItems: { count: 1, value: 4.5 },
-      openOrders: { count: 0, value: 0 },
+      openOrders: { count: 0, amount: 0 },
     });
   });
 
-  it('closes 2025-03-11: O2 paid by card after midnight, O3 cancelled, O4 still open', async () => {
-    const z = zReportResponse.parse(await ok(await api('GET', '/reports/z?day=2025-03-11', A.owner.token)));
-    expect(z).toMatchObject({
-      revenue: 9.35,
-      orders: 1,
-      byMethod: [{ method: 'CARD', amount: 9.35, refunds: 0, tips: 0, count: 1 }],
-      tips: 0,
-      discounts: 0,
+  it('2025-03-11: O2 paid after midnight, O3 cancelled, O4 still open', async () => {
+    const d = dayReportResponse.parse(await ok(await api('GET', '/reports/day?day=2025-03-11', A.cashier.token)));
+    expect(d).toMatchObject({
+      sales: { orders: 1, items: 9.35, discounts: 0, gross: 9.35 },
+      discounts: { count: 0, amount: 0 },
       cancelledOrders: 1,
-      cancelledItems: { count: 0, value: 0 },
-      openOrders: { count: 1, value: 1.05 },
+      openOrders: { count: 1, amount: 1.05 },
     });
   });
 });
@@ -341,15 +336,17 @@ describe('CSV exports', () => {
 describe('access and validation', () => {
   const paths = [
     '/reports?from=2025-03-10&to=2025-03-12',
-    '/reports/z?day=2025-03-10',
+    '/reports/day?day=2025-03-10',
+    '/reports/day.csv?day=2025-03-10',
+    '/reports/z/list?from=2025-03-10&to=2025-03-12',
     '/reports/orders.csv?from=2025-03-10&to=2025-03-12',
     '/reports/items.csv?from=2025-03-10&to=2025-03-12',
   ];
 
-  it('waiter, cashier and kitchen get 403 (the cashier reads the Z report); no token 401; another restaurant 404', async () => {
+  it('waiter, cashier and kitchen get 403 (the cashier reads the X/Z reports); no token 401; another restaurant 404', async () => {
     for (const path of paths) {
       for (const staff of [A.waiter, A.cashier, A.kitchen]) {
-        const zForCashier = staff === A.cashier && path.startsWith('/reports/z');
+        const zForCashier = staff === A.cashier && /^\/reports\/(day|z)/.test(path);
         expect((await api('GET', path, staff.token)).statusCode, path).toBe(zForCashier ? 200 : 403);
       }
       expect((await ctx.app.inject({ method: 'GET', url: `/api/eatery/${A.id}${path}` })).statusCode).toBe(401);
@@ -376,7 +373,9 @@ describe('access and validation', () => {
     '/reports?from=2025-3-1&to=2025-03-10',
     '/reports?from=2024-01-01&to=2025-01-01',
     '/reports?to=2025-03-10',
-    '/reports/z?day=yesterday',
+    '/reports/day?day=yesterday',
+    '/reports/day.csv?day=2025-02-30',
+    '/reports/z/list?from=2025-03-12&to=2025-03-10',
     '/reports/orders.csv?from=2025-03-12&to=2025-03-10',
     '/reports/items.csv?from=2025-02-30&to=2025-03-10',
   ])('%s: 400 validation.reportRange', async (path) => {

@@ -629,11 +629,11 @@ describe('reports match the drawer', () => {
     expect(cents(report.current.tips)).toBe(100 + 133);
 
     // The cashier reads the Z report: refunds and tips apart from what the bills took.
-    const z = (await call('GET', `/reports/z?day=${today}`, undefined, E.cashier.token)).json() as {
-      revenue: number;
+    const z = (await call('GET', `/reports/day?day=${today}`, undefined, E.cashier.token)).json() as {
+      sales: { gross: number };
       byMethod: { method: string; amount: number; refunds: number; tips: number }[];
     };
-    expect(cents(z.revenue)).toBe(3533);
+    expect(cents(z.sales.gross)).toBe(3533);
     expect(sum(z.byMethod.map((m) => cents(m.amount)))).toBe(3533);
     expect(z.byMethod.find((m) => m.method === 'CARD')).toMatchObject({ amount: 10, refunds: 3.33, tips: 1.33 });
     expect(z.byMethod.find((m) => m.method === 'CASH')).toMatchObject({ amount: 13.33, refunds: 2, tips: 1 });

@@ -247,7 +247,6 @@ export const zListResponse = z.array(
     gross: z.number(),
   }),
 );
-export type ZListEntry = z.infer<typeof zListResponse>[number];
 export type ZList = z.infer<typeof zListResponse>;
 
 /** Text of one CSV cell that a spreadsheet would read as a formula gets a leading `'` (formula injection). */

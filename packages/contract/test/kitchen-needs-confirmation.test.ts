@@ -44,6 +44,7 @@ const order = (id: number, status: Order['status']): Order => ({
   estimatedTime: 0,
   version: 0,
   discount: 0,
+  serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
 });

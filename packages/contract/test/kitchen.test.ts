@@ -48,6 +48,7 @@ function order(over: Partial<Order> = {}): Order {
     estimatedTime: 0,
     version: 0,
     discount: 0,
+    serviceChargeRate: 0,
     paidAt: null,
     rejectionReason: null,
     ...over,

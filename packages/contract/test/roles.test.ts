@@ -21,6 +21,8 @@ const EXPECTED: Record<Action, string> = {
   approveVoid: 'A',
   audit: 'A',
   zReport: 'AC',
+  drawer: 'AC',
+  reopenDay: 'A',
   kitchen: 'AK',
   floor: 'AWC',
   answerCalls: 'AWC',

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUSES, pickNames, pickTexts, weekdayMinuteIn, type OrderStatus, type Role } from '@qr-menu/contract';
+import {
+  eateryBody,
+  ORDER_STATUSES,
+  pickNames,
+  pickTexts,
+  weekdayMinuteIn,
+  type OrderStatus,
+  type Role,
+} from '@qr-menu/contract';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { categories, dishes, eateries, orderItems, orders, tables, users } from '../db/schema.js';
@@ -23,6 +31,19 @@ export const DEMO_RESTAURANT = 'QR Menu Demo';
 export const DEMO_TABLES = 8;
 /** Orders seeded per status (every status of ORDER_STATUSES). */
 export const ORDERS_PER_STATUS = 2;
+/**
+ * The demo restaurant's day-closing settings, as the owner would enter them: a 10 % service charge (usual in Baku),
+ * a VAT payer at 18 % with a sample taxpayer number, and a receipt footer.
+ */
+export const DEMO_CLOSING_SETTINGS = {
+  serviceChargePercent: 10,
+  vatPayer: true,
+  vatRatePercent: 18,
+  taxId: '1234567890',
+  receiptFooter: 'Təşəkkür edirik! Wi-Fi: sultan2026',
+};
+/** The cashier's drawer is open for today with this float, in cents: today's cash payments go into it. */
+export const DEMO_OPENING_FLOAT_CENTS = 5000;
 
 export interface DemoSeedOptions {
   db: Db;
@@ -56,8 +77,9 @@ const minutesIntoDay = (now: Date): number => weekdayMinuteIn(now, 'Asia/Baku').
  * Seeds the demo restaurant through the services (the same validation and image processing as the API):
  * owner demo@qrmenu.az with restaurant "QR Menu Demo", kitchen and bar departments, the menu of the fixtures
  * (each photo file processed once like an upload and stored content-addressed), 8 tables, one user per staff role
- * (the waiter assigned to every table) and two orders in each status. Idempotent: when the demo owner exists,
- * nothing is written and the existing restaurant is returned.
+ * (the waiter assigned to every table), a 10 % service charge, VAT and a receipt footer (DEMO_CLOSING_SETTINGS), the
+ * cashier's drawer open for today and two orders in each status, the paid ones paid in cash into that drawer.
+ * Idempotent: when the demo owner exists, nothing is written and the existing restaurant is returned.
  */
 export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   const { db, config } = opts;
@@ -81,20 +103,26 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
   );
   const info: FixtureEatery = fixture?.eatery ?? {};
 
-  // Owner and restaurant, exactly as the registration form creates them; then its details.
+  // Owner and restaurant, exactly as the registration form creates them; then its details, read like the settings
+  // form's (the contract's body: percentages become hundredths of a percent).
   const { userId, eateryId } = await services.auth.register({
     user: { email: DEMO_OWNER.email, password: DEMO_PASSWORD },
     restaurant: { name: DEMO_RESTAURANT },
     userProfileRequest: { name: DEMO_OWNER.name, phone: null },
   });
-  await services.eateries.update(userId, eateryId, {
-    name: DEMO_RESTAURANT,
-    address: info.address ?? 'Baku, Azerbaijan',
-    phones: info.phones?.length ? info.phones : ['+994 12 000 00 00'],
-    geoLat: info.geoLat ?? null,
-    geoLng: info.geoLng ?? null,
-    timeZone: 'Asia/Baku',
-  });
+  await services.eateries.update(
+    userId,
+    eateryId,
+    eateryBody.parse({
+      name: DEMO_RESTAURANT,
+      address: info.address ?? 'Baku, Azerbaijan',
+      phones: info.phones?.length ? info.phones : ['+994 12 000 00 00'],
+      geoLat: info.geoLat ?? null,
+      geoLng: info.geoLng ?? null,
+      timeZone: 'Asia/Baku',
+      ...DEMO_CLOSING_SETTINGS,
+    }),
+  );
   const ctx: EateryContext = { id: eateryId, roles: ['EATERY_ADMIN'], ownerId: userId };
 
   const { departments } = services;
@@ -159,6 +187,7 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     tableIds.push(table.id);
   }
 
+  let cashier: number | null = null;
   for (const s of DEMO_STAFF) {
     const user = await services.users.create(ctx, {
       user: { email: s.email, password: DEMO_PASSWORD, roles: s.roles },
@@ -168,9 +197,16 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
     if (s.roles.includes('WAITER')) {
       for (const tableId of tableIds) await services.assignments.assign(eateryId, { waiterId: user.id, tableId });
     }
+    if (s.roles.includes('CASHIER')) cashier = user.id;
   }
+  if (!cashier) throw new Error('The demo staff has no cashier');
 
-  await seedOrders(db, services, ctx, tableIds, orderable, opts.now ?? new Date());
+  // Today is the demo's one business day, still open: the cashier's drawer is open with its float, and the paid
+  // orders are paid in cash at the till (cash payments belong to the open drawer of the person who takes them).
+  // No day before it has orders, so there is no drawer to close and no Z report to write.
+  const till: EateryContext = { id: eateryId, roles: ['CASHIER'], ownerId: userId };
+  await services.drawers.open(till, cashier, DEMO_OPENING_FLOAT_CENTS);
+  await seedOrders(db, services, ctx, { ctx: till, userId: cashier }, tableIds, orderable, opts.now ?? new Date());
 
   const dishCount = menu.categories.reduce((n, c) => n + c.dishes.length, 0);
   log(
@@ -221,6 +257,12 @@ interface OrderableDish {
   optionIds: number[];
 }
 
+/** Who takes the payments: the cashier, at the till. */
+interface Till {
+  ctx: EateryContext;
+  userId: number;
+}
+
 /**
  * ORDERS_PER_STATUS orders in every status, moved there the way staff would: items through the kitchen
  * (PREPARING, READY, SERVED) and the order status for PROCESSING, ISSUED, PAID and CANCELLED. Then the
@@ -230,6 +272,7 @@ async function seedOrders(
   db: Db,
   services: Pick<Services, 'orderCommands' | 'bills'>,
   ctx: EateryContext,
+  till: Till,
   tableIds: number[],
   orderable: OrderableDish[],
   now: Date,
@@ -256,6 +299,7 @@ async function seedOrders(
       await moveTo(
         services,
         ctx,
+        till,
         order.id,
         target,
         order.items.map((i) => i.id),
@@ -294,6 +338,7 @@ async function placeGuestOrderToConfirm(
 async function moveTo(
   { orderCommands: service, bills }: Pick<Services, 'orderCommands' | 'bills'>,
   ctx: EateryContext,
+  till: Till,
   orderId: number,
   status: OrderStatus,
   items: number[],
@@ -323,8 +368,8 @@ async function moveTo(
       return;
     case 'PAID':
       await setItems('SERVED');
-      // Paid in cash by the owner, through the bill like any payment.
-      await bills.markPaidByStatus(ctx, orderId, { method: 'CASH' }, ctx.ownerId);
+      // Paid in cash at the till, through the bill like any payment: what is due, service charge included.
+      await bills.markPaidByStatus(till.ctx, orderId, { method: 'CASH' }, till.userId);
       return;
   }
 }

@@ -46,6 +46,9 @@ export const errorsPlugin = fp(async (app) => {
       return send(reply, 400, 'validation', details);
     }
 
+    // A payment row of a business day closed by its Z report: the payments trigger refuses it (migration 0012).
+    if (dbErrorCode(err) === 'Q0001') return send(reply, 409, 'dayClosed');
+
     // PostgreSQL "data exception" (class 22): a value the database cannot take, e.g. a NUL character in a
     // text or a number out of range. Bad input, not a server fault.
     if (dbErrorCode(err)?.startsWith('22')) {

@@ -47,8 +47,10 @@ const adminScreens: [string, string][] = [
   ['receipt', 'ReceiptPage'],
   ['reports', 'ReportsPage'],
   ['restaurant/:restaurantId/reports', 'ReportsPage'],
-  ['reports/z', 'ZReportPage'],
-  ['restaurant/:restaurantId/reports/z', 'ZReportPage'],
+  ['reports/z', 'DayReportPage'],
+  ['restaurant/:restaurantId/reports/z', 'DayReportPage'],
+  ['drawer', 'DrawerPage'],
+  ['restaurant/:restaurantId/drawer', 'DrawerPage'],
   ['audit', 'AuditPage'],
   ['restaurant/:restaurantId/audit', 'AuditPage'],
 ];

@@ -20,6 +20,9 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     AVAILABILITY: 'Mövcudluq',
     ROLE: 'Rol',
     PASSWORD: 'Şifrə',
+    CLOSE_DAY: 'Günün bağlanması',
+    REOPEN_DAY: 'Günün yenidən açılması',
+    DRAWER: 'Kassa',
   },
   en: {
     VOID: 'Void',
@@ -31,6 +34,9 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     AVAILABILITY: 'Availability',
     ROLE: 'Role',
     PASSWORD: 'Password',
+    CLOSE_DAY: 'Day closed',
+    REOPEN_DAY: 'Day reopened',
+    DRAWER: 'Cash drawer',
   },
   ru: {
     VOID: 'Аннулирование',
@@ -42,6 +48,9 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     AVAILABILITY: 'Наличие',
     ROLE: 'Роль',
     PASSWORD: 'Пароль',
+    CLOSE_DAY: 'Закрытие дня',
+    REOPEN_DAY: 'Переоткрытие дня',
+    DRAWER: 'Касса',
   },
 };
 

@@ -39,7 +39,7 @@ type TableEntry = MenuFound | { kind: 'inactive' };
 interface EateryEntry {
   name: string;
   timeZone: string;
-  /** Currency, default language, logo, opening hours: sent in each table's head. */
+  /** Currency, default language, logo, opening hours, service charge: sent in each table's head. */
   settings?: GuestEaterySettings;
   /** `"categories":[...]}` */
   tail: Buffer;

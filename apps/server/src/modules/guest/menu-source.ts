@@ -8,7 +8,16 @@ import { categoryNameColumns, dishTextColumns } from '../menu-sql.js';
 
 /** The restaurant's settings a guest page needs beside the menu, in the order the payload carries them. */
 export type GuestEaterySettings = Required<
-  Pick<GuestMenu, 'currency' | 'defaultLanguage' | 'logo' | 'openingHours' | 'ordersWithinHours'>
+  Pick<
+    GuestMenu,
+    | 'currency'
+    | 'defaultLanguage'
+    | 'logo'
+    | 'openingHours'
+    | 'ordersWithinHours'
+    | 'serviceChargePercent'
+    | 'serviceChargeNames'
+  >
 >;
 
 /** What the menu cache needs from the database (one restaurant's menu, one table). */
@@ -75,6 +84,8 @@ export class GuestMenuSource implements MenuSource {
         guestLanguage: eateries.guestLanguage,
         openingHours: eateries.openingHours,
         ordersWithinHours: eateries.ordersWithinHours,
+        serviceChargeBp: eateries.serviceChargeBp,
+        serviceChargeNames: eateries.serviceChargeNames,
         ...photoColumns,
       })
       .from(eateries)
@@ -93,6 +104,9 @@ export class GuestMenuSource implements MenuSource {
       logo: photoOf(eatery),
       openingHours: eatery.openingHours,
       ordersWithinHours: eatery.ordersWithinHours,
+      // Guests order at tables (dine-in) only: the dine-in rate applies to every guest order.
+      serviceChargePercent: eatery.serviceChargeBp / 100,
+      serviceChargeNames: eatery.serviceChargeNames,
     } as GuestEaterySettings;
     return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
   }

@@ -31,7 +31,8 @@ export interface VoidInput {
  * - an item the kitchen started, or served (voidNeedsManager): the caller is an EATERY_ADMIN, or `approval` names
  *   one (403 managerApprovalRequired without it, 403 approvalInvalid when it is wrong);
  * - the order's discount never exceeds its items: a void that leaves less than the discount lowers the discount too;
- * - with payments, the order may not cost less than what was paid into it: 409 refundFirst.
+ * - with payments, the order may not cost less than what was paid into it: 409 refundFirst; when they pay exactly
+ *   what it costs after the void, it is PAID.
  * Every void writes a VOID audit entry (with the manager who approved it).
  */
 export function voidItem(
@@ -62,9 +63,8 @@ export function voidItem(
     const discountAfter = Math.min(discount, subtotalAfter);
     const paid = await orderPaidCents(w.tx, orderId);
     // What the order would cost after the void, its service charge included.
-    if (paid > withServiceCharge(subtotalAfter - discountAfter, order.serviceChargeRate)) {
-      throw new AppError(409, 'refundFirst');
-    }
+    const costAfter = withServiceCharge(subtotalAfter - discountAfter, order.serviceChargeRate);
+    if (paid > costAfter) throw new AppError(409, 'refundFirst');
 
     await w.tx
       .update(orderItems)
@@ -93,6 +93,8 @@ export function voidItem(
       after: { status: 'DELETED', ...(discountAfter !== discount ? { discount: centsToDecimal(discountAfter) } : {}) },
       reason: input.reason,
     });
+    // Money paid now covers the order exactly (a refunded dish voided, or the last unpaid one): the bill is closed.
+    if (paid > 0 && paid === costAfter) await w.markPaid([orderId], userId);
     return w.order(orderId);
   });
 }

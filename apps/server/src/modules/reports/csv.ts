@@ -19,7 +19,7 @@ export const CSV_ROW_CAP = 200_000;
 
 const BOM = '\uFEFF';
 
-interface Format {
+export interface Format {
   separator: string;
   decimal: string;
 }
@@ -35,9 +35,12 @@ export function csvCell(text: string, format: Format): string {
 /** A cell of free text: formula-safe, then quoted as needed. */
 export const textCell = (text: string | null, format: Format) => csvCell(csvSafe(text ?? ''), format);
 
+/** Integer cents in the language's notation (1250 → "12,50" in az and ru). */
+export const centsCell = (cents: number, format: Format) =>
+  csvCell(centsToDecimal(cents).replace('.', format.decimal), format);
+
 /** An exact decimal from SQL in the language's notation (12.50 → "12,50" in az and ru). */
-const moneyCell = (decimal: string, format: Format) =>
-  csvCell(centsToDecimal(toCents(decimal)).replace('.', format.decimal), format);
+const moneyCell = (decimal: string, format: Format) => centsCell(toCents(decimal), format);
 
 /** The whole file: BOM, header row, rows; CRLF line ends as RFC 4180 writes them. */
 export function csvFile(header: string[], rows: string[][], format: Format): string {
@@ -72,7 +75,8 @@ const ITEM_HEADERS: Record<Language, string[]> = {
 /** A status in the file's language (the staff screens' names); an unknown one as it is stored. */
 const statusName = (labels: Record<string, string>, status: string) => labels[status] ?? status;
 
-const METHOD: Record<Language, Record<string, string>> = {
+/** Payment methods by name in each language. */
+export const METHOD: Record<Language, Record<string, string>> = {
   az: { CASH: 'Nağd', CARD: 'Kart', OTHER: 'Digər' },
   en: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
   ru: { CASH: 'Наличные', CARD: 'Карта', OTHER: 'Другое' },

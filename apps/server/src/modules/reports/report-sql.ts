@@ -1,5 +1,4 @@
-import { OPEN_ORDER_STATUSES } from '@qr-menu/contract';
-import { sqlWordList, type Statement } from '../../db/statements.js';
+import type { Statement } from '../../db/statements.js';
 
 /**
  * The SQL of the owner's reports (contract reports.ts). Statements take `$1` the restaurant, `$2`..`$3` the UTC bounds
@@ -33,6 +32,14 @@ export const DAY_STARTS: Statement = {
     from unnest($2::text[]) d))
   from eateries e where e.id = $1::int`,
 };
+
+/**
+ * The service charge of one order `o`, in integer cents: the contract rule serviceChargeCents (money.ts) of its total
+ * after discount (orders.total, numeric, while PAID) at the rate it was placed under (orders.service_charge_bp), i.e.
+ * percentOf: floor((cents × rate + 5000) / 10000). Exact: numeric throughout, never a float. The X/Z reports sum it
+ * per order, as a bill does.
+ */
+export const SERVICE_CHARGE = `floor((o.total * 100 * o.service_charge_bp + 5000) / 10000)`;
 
 /** Parameters of the statements: $2 start of the range, $3 end (excluded), $4 time zone, $5 start of the previous. */
 const LO = `$2::timestamptz`;
@@ -178,32 +185,6 @@ from (select p.created_at >= ${LO} as current, p.method, sum(p.amount) as amount
       from payments p
       where p.eatery_id = $1::int and p.created_at >= $4::timestamptz and p.created_at < ${HI}
       group by 1, 2) x`,
-};
-
-/**
- * What only the Z report adds, for orders placed on the day ($2..$3): items DELETED from them (quantity and value)
- * and the orders still open (neither PAID nor CANCELLED) with what they are worth; the restaurant; and the number
- * of payments of the day per method (rows of one payment call share a group_id: a part paying two orders is one).
- */
-export const DAY_EXTRAS: Statement = {
-  name: 'reports_day_v3',
-  text: `with day as materialized (
-  select o.id, o.status, o.discount from orders o
-  where o.eatery_id = $1::int and o.created_at >= ${LO} and o.created_at < ${HI}
-)
-select json_build_object(
-  'eatery', (select json_build_object('id', e.id, 'name', e.name, 'timeZone', e.time_zone, 'language', e.language)
-             from eateries e where e.id = $1::int),
-  'cancelledItems', (select json_build_object('count', coalesce(sum(i.quantity), 0), 'value', ${money('sum(i.price * i.quantity)')})
-    from order_items i where i.order_id in (select id from day) and i.status = 'DELETED'),
-  'openOrders', (select json_build_object('count', count(*), 'value', ${money('sum(t.total)')})
-    from (select d.id, coalesce((select sum(i.price * i.quantity) from order_items i
-                                 where i.order_id = d.id and i.status <> 'DELETED'), 0) - d.discount as total
-          from day d where d.status in (${sqlWordList(OPEN_ORDER_STATUSES)})) t),
-  'payments', (select coalesce(json_object_agg(x.method, x.count), '{}')
-    from (select p.method, count(distinct p.group_id) as count from payments p
-          where p.eatery_id = $1::int and p.created_at >= ${LO} and p.created_at < ${HI} group by p.method) x)
-)`,
 };
 
 /**

@@ -1,17 +1,22 @@
+import { and, asc, between, eq } from 'drizzle-orm';
 import {
   fromCents,
   toCents,
+  type DayReport,
   type DishFigure,
   type PaymentMethod,
   type Report,
   type ReportFigures,
-  type ZReport,
+  type ZList,
 } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
+import { zReports } from '../../db/schema.js';
 import { runJsonStatement, type Statement } from '../../db/statements.js';
 import { notFound } from '../../plugins/app-error.js';
+import { readDayReport, type RunJson } from './day-report.js';
 import { KeyedQueue } from './one-at-a-time.js';
-import { DAY_EXTRAS, DAY_STARTS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
+import { DAY_STARTS, PAID_DETAIL, PAID_TOTALS, PAYMENT_FIGURES, PLACED_FIGURES } from './report-sql.js';
+import { closeDay, reopenDay } from './z-close.js';
 
 /** How many dishes each top / bottom list holds. */
 export const DISH_LIST_SIZE = 10;
@@ -51,13 +56,7 @@ interface PaymentRow {
   tips: string;
 }
 
-interface DayExtras {
-  eatery: ZReport['eatery'];
-  cancelledItems: { count: number; value: string };
-  openOrders: { count: number; value: string };
-  /** Payments of the day per method. */
-  payments: Partial<Record<PaymentMethod, number>>;
-}
+type ZListEntry = ZList[number];
 
 /** A decimal text from SQL (exact) as the JSON number the contract sends. */
 const amount = (text: string) => fromCents(toCents(text));
@@ -99,7 +98,7 @@ function topAndBottom(dishes: DishFigure[], key: 'quantity' | 'revenue') {
 const revenueCents = (t: PaidTotals) => toCents(t.amount) - toCents(t.discounts);
 
 /**
- * The owner's reports: figures of a range, the Z report of a day, CSV rows. Their SQL reads every order of the range,
+ * The owner's reports: figures of a range, the X/Z report of a day, CSV rows. Their SQL reads every order of the range,
  * so one restaurant's reports run one at a time on this server (a report asked for while another of the same
  * restaurant runs waits for it): someone opening many report tabs, or exporting in a loop, holds at most one
  * report's database connections, never the pool that every other restaurant's requests need. Other restaurants'
@@ -110,6 +109,9 @@ export class ReportsService {
   private readonly oneAtATime = new KeyedQueue<number>();
 
   constructor(private readonly db: Db) {}
+
+  /** Report statements on the database itself (prepared; the transactions of z-close.ts bind theirs). */
+  private readonly onDb: RunJson = (statement, values) => runJsonStatement(this.db, statement, values);
 
   /**
    * The restaurant's time zone and the UTC start of each of `days` in it (computed by the database: DAY_STARTS).
@@ -195,34 +197,37 @@ export class ReportsService {
     };
   }
 
-  /** "Close the day": one business day in the restaurant's time zone (contract zReportResponse). */
-  zReport(eateryId: number, day: string): Promise<ZReport> {
-    return this.oneAtATime.run(eateryId, () => this.buildZReport(eateryId, day));
+  /** The X report of a business day, or its Z report once closed (contract dayReportResponse). */
+  dayReport(eateryId: number, day: string): Promise<DayReport> {
+    return this.oneAtATime.run(eateryId, () => readDayReport(this.onDb, eateryId, day));
   }
 
-  private async buildZReport(eateryId: number, day: string): Promise<ZReport> {
-    const { lo, hi, paid, placed, payments } = await this.figures(eateryId, day, day, day);
-    const [extras] = await runJsonStatement<DayExtras>(this.db, DAY_EXTRAS, [String(eateryId), lo, hi]);
-    const pays = payments.filter((r) => r.current);
-    return {
-      eatery: extras.eatery,
-      day,
-      generatedAt: new Date().toISOString(),
-      revenue: fromCents(revenueCents(paid)),
-      orders: paid.orders,
-      byMethod: pays.map((r) => ({
-        method: r.method,
-        amount: amount(r.amount),
-        refunds: amount(r.refunds),
-        tips: amount(r.tips),
-        count: extras.payments[r.method] ?? 0,
-      })),
-      tips: fromCents(pays.reduce((sum, r) => sum + toCents(r.tips), 0)),
-      discounts: amount(paid.discounts),
-      cancelledOrders: placed.periods.find((r) => r.current)?.cancelled ?? 0,
-      cancelledItems: { count: extras.cancelledItems.count, value: amount(extras.cancelledItems.value) },
-      openOrders: { count: extras.openOrders.count, value: amount(extras.openOrders.value) },
-    };
+  /** Closes a business day: its Z report (z-close.ts). */
+  closeDay(eateryId: number, day: string, userId: number): Promise<DayReport> {
+    return this.oneAtATime.run(eateryId, () => closeDay(this.db, eateryId, day, userId));
+  }
+
+  /** Opens a closed business day again, with a reason (z-close.ts). */
+  reopenDay(eateryId: number, day: string, reason: string, userId: number): Promise<DayReport> {
+    return this.oneAtATime.run(eateryId, () => reopenDay(this.db, eateryId, day, reason, userId));
+  }
+
+  /** The Z reports of the business days `from`..`to`, by number (contract zListResponse). */
+  async zList(eateryId: number, from: string, to: string): Promise<ZListEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(zReports)
+      .where(and(eq(zReports.eateryId, eateryId), between(zReports.businessDay, from, to)))
+      .orderBy(asc(zReports.number));
+    return rows.map((z) => ({
+      number: z.number,
+      day: z.businessDay,
+      closedAt: z.closedAt.toISOString(),
+      closedBy: z.closedByName,
+      reopenedAt: z.reopenedAt?.toISOString() ?? null,
+      reopenReason: z.reopenReason,
+      gross: (z.figures as unknown as DayReport).sales.gross,
+    }));
   }
 
   /** Rows of a CSV statement (report-sql.ts ORDERS_CSV / ITEMS_CSV) of `from`..`to`, at most `limit`. */

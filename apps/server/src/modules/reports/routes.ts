@@ -1,24 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   csvQuery,
+  dayReportResponse,
+  LANGUAGES,
   REPORT_V,
   reportQuery,
   reportResponse,
   ROLE_MATRIX,
+  zCloseBody,
+  zListQuery,
+  zListResponse,
+  zReopenBody,
   zReportQuery,
-  zReportResponse,
   type Language,
 } from '@qr-menu/contract';
 import { eateries } from '../../db/schema.js';
-import { requireEatery } from '../../plugins/access.js';
+import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 import { CSV_ROW_CAP, itemsCsv, ordersCsv, type ItemCsvRow, type OrderCsvRow } from './csv.js';
+import { dayCsv } from './day-csv.js';
 import { ITEMS_CSV, ORDERS_CSV } from './report-sql.js';
 
-/** The owner's reports (contract reports.ts): figures and charts of a range, the Z report of a day, CSV exports. */
+/** The day report's CSV: the day, and the language (the restaurant's when not given). */
+const dayCsvQuery = zReportQuery.extend({ lang: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional() });
+
+/**
+ * The owner's reports (contract reports.ts): figures and charts of a range, the X/Z report of a day (closing and
+ * reopening it), CSV exports.
+ */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.reports;
   const tags = ['reports'];
@@ -38,19 +51,95 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.report(requireEatery(request).id, request.query.from, request.query.to),
   );
 
+  /** Who reads and closes the X/Z reports; reopening a closed day is the admin's. */
+  const zReport = { access: { roles: ROLE_MATRIX.zReport } };
+
   app.get(
-    '/eatery/:id/reports/z',
+    '/eatery/:id/reports/day',
     {
-      config: { access: { roles: ROLE_MATRIX.zReport } },
+      config: zReport,
       schema: {
         tags,
-        summary: 'Z report: the summary of one business day',
+        summary: 'The report of one business day: X (the day so far) while open, its Z report once closed',
         params: eateryParams,
         querystring: zReportQuery,
-        response: { 200: zReportResponse },
+        response: { 200: dayReportResponse },
       },
     },
-    async (request) => service.zReport(requireEatery(request).id, request.query.day),
+    async (request) => service.dayReport(requireEatery(request).id, request.query.day),
+  );
+
+  app.post(
+    '/eatery/:id/reports/z',
+    {
+      config: zReport,
+      schema: {
+        tags,
+        summary: 'Close a business day: its numbered Z report; the day’s payments are locked',
+        description:
+          '409 `dayClosed` when it is closed, 409 `drawersStillOpen` while a drawer of the day is open, 400 ' +
+          '`validation.reportRange` for a day after the current business day.',
+        params: eateryParams,
+        body: zCloseBody,
+        response: { 200: dayReportResponse },
+      },
+    },
+    async (request) => service.closeDay(requireEatery(request).id, request.body.day, requireUserId(request)),
+  );
+
+  app.post(
+    '/eatery/:id/reports/z/reopen',
+    {
+      config: { access: { roles: ROLE_MATRIX.reopenDay } },
+      schema: {
+        tags,
+        summary: 'Open a closed business day again, with a reason (audit log); 409 `dayNotClosed` when not closed',
+        params: eateryParams,
+        body: zReopenBody,
+        response: { 200: dayReportResponse },
+      },
+    },
+    async (request) => {
+      const { day, reason } = request.body;
+      return service.reopenDay(requireEatery(request).id, day, reason, requireUserId(request));
+    },
+  );
+
+  app.get(
+    '/eatery/:id/reports/z/list',
+    {
+      config: zReport,
+      schema: {
+        tags,
+        summary: 'The Z reports of a range of business days, by number (reopened ones too)',
+        params: eateryParams,
+        querystring: zListQuery,
+        response: { 200: zListResponse },
+      },
+    },
+    async (request) => service.zList(requireEatery(request).id, request.query.from, request.query.to),
+  );
+
+  app.get(
+    '/eatery/:id/reports/day.csv',
+    {
+      config: zReport,
+      schema: {
+        tags,
+        summary: 'CSV of the report of one business day (label; value rows)',
+        params: eateryParams,
+        querystring: dayCsvQuery,
+      },
+    },
+    async (request, reply) => {
+      const report = await service.dayReport(requireEatery(request).id, request.query.day);
+      const lang = request.query.lang ?? report.eatery.language;
+      const name = report.z ? `z-report-${report.z.number}` : 'x-report';
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-${report.day}.csv"`)
+        .send(dayCsv(report, lang));
+    },
   );
 
   /** The CSV's language: the one asked for, else the restaurant's. */

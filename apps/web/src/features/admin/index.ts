@@ -21,5 +21,6 @@ export { UsersPage } from './users';
 export { KitchenPage } from './kitchen';
 export { FloorPage } from './floor';
 export { BillPage, ReceiptPage } from './bills';
-export { ReportsPage, ZReportPage } from './reports';
+export { DayReportPage, ReportsPage } from './reports';
+export { DrawerPage } from './drawers';
 export { AuditPage } from './audit';

@@ -15,6 +15,9 @@ const KIND_COLORS: Record<AuditKind, MantineColor> = {
   AVAILABILITY: 'cyan',
   ROLE: 'violet',
   PASSWORD: 'gray',
+  CLOSE_DAY: 'indigo',
+  REOPEN_DAY: 'pink',
+  DRAWER: 'lime',
 };
 
 /** The entries as a table; on phones the CSS turns each row into a card (audit.module.css). */

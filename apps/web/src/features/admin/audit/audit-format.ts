@@ -1,10 +1,8 @@
 import {
-  formatInZone,
   ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_METHODS,
   ROLES,
-  zonedParts,
   type AuditKind,
   type Language,
 } from '@qr-menu/contract/constants';
@@ -19,28 +17,8 @@ import { formatMoney } from '../shared/money-format';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type AuditValue = NonNullable<AuditEntry['before']>[string];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * "11.01.2026 23:30" in az and ru, "Jan 11, 2026, 23:30" in en: the restaurant's clock, 24-hour. az and ru are written
- * out, since browsers often ship no Azerbaijani calendar data.
- */
-export function formatAuditTime(iso: string, lang: string, timeZone: string): string {
-  const at = new Date(iso);
-  if (lang === 'en') {
-    const options: Intl.DateTimeFormatOptions = {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    };
-    return formatInZone(at, 'en', options, timeZone);
-  }
-  const p = zonedParts(at, timeZone);
-  return `${pad(p.day)}.${pad(p.month)}.${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
-}
+/** An entry's time: the admin-wide date and time on the restaurant's clock, 24-hour. */
+export { formatZonedDateTime as formatAuditTime } from '../shared/date-format';
 
 /** Fields that hold money (AZN). */
 const MONEY_FIELDS = new Set(['amount', 'discount', 'paid', 'refund', 'price']);

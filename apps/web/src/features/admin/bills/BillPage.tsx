@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { toCents, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,10 +14,13 @@ import {
   closedOrders,
   formatAmount,
   formatDateTime,
+  formatRate,
   isRefund,
   itemName,
   parseOrderIds,
+  serviceChargeLabel,
 } from './bill-format';
+import { partReceiptPath, preBillPath, receiptPath } from './bill-paths';
 import { BillCorrections } from './BillCorrections';
 import { DiscountForm } from './DiscountForm';
 import { PaymentPanel } from './PaymentPanel';
@@ -27,10 +30,6 @@ import classes from './bill.module.css';
 export function BillPage() {
   return <RestaurantScreen titleKey="bills.title" screen={BillScreen} />;
 }
-
-/** The receipt's address for the same orders (and restaurant). */
-export const receiptPath = (restaurantId: number, orderIds: readonly number[]) =>
-  `/admin/receipt?orderIds=${orderIds.join(',')}&restaurantId=${restaurantId}`;
 
 function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
   const { t } = useTranslation();
@@ -80,6 +79,16 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
           <BillSummary bill={data} />
         </div>
         <Stack gap="md" className={classes.actions}>
+          {data.status === 'OPEN' && (
+            <Button
+              component={Link}
+              to={preBillPath(restaurantId, orderIds)}
+              variant="default"
+              leftSection={<IconFileInvoice size={18} />}
+            >
+              {t('bills.preBill.print')}
+            </Button>
+          )}
           {data.status === 'PAID' ? (
             <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
           ) : closedOrders(data).length > 0 ? (
@@ -98,22 +107,27 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
           <BillCorrections eateryId={restaurantId} orderIds={orderIds} bill={data} />
         </Stack>
         <div className={classes.payments}>
-          <PaymentsList bill={data} />
+          <PaymentsList bill={data} restaurantId={restaurantId} orderIds={orderIds} />
         </div>
       </div>
     </>
   );
 }
 
-function useMoney() {
+/** An amount of the bill with its restaurant's currency, in the interface language's format. */
+function useMoney(bill: Bill) {
   const { t, i18n } = useTranslation();
-  return (amount: number) => `${formatAmount(amount, i18n.language)} ${t('bills.currency')}`;
+  const currency = bill.eatery.currency || t('bills.currency');
+  return (amount: number) => `${formatAmount(amount, i18n.language)} ${currency}`;
 }
 
-/** Tables and orders, items (names in the interface language), then the totals down to what is still due. */
+/**
+ * Tables and orders, items (names in the interface language), then the totals: subtotal, discount, the service
+ * charge on its own line, the total with the VAT it includes, tips apart, down to what is still due.
+ */
 function BillSummary({ bill }: { bill: Bill }) {
   const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const money = useMoney(bill);
   const tables = [...new Set(bill.orders.map((o) => o.tableNumber))];
   return (
     <Card withBorder radius="md" padding="md">
@@ -171,7 +185,22 @@ function BillSummary({ bill }: { bill: Bill }) {
             note={bill.discountReason ? t('bills.discountReason', { reason: bill.discountReason }) : undefined}
           />
         )}
+        {toCents(bill.serviceCharge) > 0 && (
+          <TotalRow
+            label={serviceChargeLabel(bill, i18n.language)}
+            value={money(bill.serviceCharge)}
+            testId="bill-service-charge"
+          />
+        )}
         <TotalRow label={t('bills.total')} value={money(bill.total)} strong />
+        {bill.eatery.vatPayer && (
+          <Text size="sm" c="dimmed" ta="right" data-testid="bill-vat">
+            {t('bills.vatIncluded', {
+              rate: formatRate(Math.round(bill.eatery.vatRatePercent * 100), i18n.language),
+              amount: money(bill.vat),
+            })}
+          </Text>
+        )}
         {toCents(bill.tips) > 0 && <TotalRow label={t('bills.tips')} value={money(bill.tips)} />}
         {toCents(bill.refunded) > 0 && (
           <TotalRow label={t('bills.refunded')} value={`−${money(bill.refunded)}`} testId="bill-refunded" />
@@ -216,10 +245,16 @@ function TotalRow({
   );
 }
 
-/** The payments recorded so far: when (restaurant time), how, how much, tip, by whom. */
-function PaymentsList({ bill }: { bill: Bill }) {
+/**
+ * The payments recorded so far: when (restaurant time), how, how much, tip, cash handed over and change, by whom.
+ * A part of a split bill has its own receipt.
+ */
+function PaymentsList({ bill, restaurantId, orderIds }: { bill: Bill; restaurantId: number; orderIds: number[] }) {
   const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const money = useMoney(bill);
+  // One payment of a paid bill is the whole bill: its receipt is the bill's. Otherwise each part prints its own.
+  const parts = bill.payments.filter((p) => !isRefund(p));
+  const partReceipts = parts.length > 1 || bill.status === 'OPEN';
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h4" mb="sm">
@@ -241,12 +276,27 @@ function PaymentsList({ bill }: { bill: Bill }) {
                   {t('bills.paymentRow', { method: t(`bills.method.${p.method}`), amount: money(p.amount) })}
                   {toCents(p.tip) > 0 && ` · ${t('bills.paymentTip', { amount: money(p.tip) })}`}
                   {p.itemIds && ` · ${t('bills.paymentItems', { count: p.itemIds.length })}`}
+                  {p.tendered !== null &&
+                    ` · ${t('bills.paymentCash', { tendered: money(p.tendered), change: money(p.change ?? 0) })}`}
                 </Text>
               )}
-              <Text size="sm" c="dimmed">
-                {formatDateTime(p.createdAt, i18n.language, bill.eatery.timeZone)}
-                {p.createdBy && ` · ${t('bills.paymentBy', { name: p.createdBy })}`}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(p.createdAt, i18n.language, bill.eatery.timeZone)}
+                  {p.createdBy && ` · ${t('bills.paymentBy', { name: p.createdBy })}`}
+                </Text>
+                {partReceipts && !isRefund(p) && (
+                  <Button
+                    component={Link}
+                    to={partReceiptPath(restaurantId, orderIds, p.id)}
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconPrinter size={14} />}
+                  >
+                    {t('bills.printPart')}
+                  </Button>
+                )}
+              </Group>
             </Group>
           ))}
         </Stack>

@@ -17,10 +17,36 @@ export { itemName } from '../shared/live/item-name';
 export const billItemOptions = (item: object, lang: string): string =>
   itemOptionsText((item as { options?: OrderItemOption[] }).options, lang, true);
 
+/** Day, month, four-digit year and a 24-hour clock: "06.01.2026, 00:30" in az and ru. */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show. */
 export function formatDateTime(iso: string, lang: string, timeZone: string): string {
   // An unknown zone name: the browser's own zone rather than nothing.
-  return formatInZone(new Date(iso), lang, { dateStyle: 'short', timeStyle: 'short' }, timeZone);
+  return formatInZone(new Date(iso), lang, DATE_TIME, timeZone);
+}
+
+/** A rate in hundredths of a percent as the language writes it, without the sign: 1000 → "10", 1250 → "12,5" (az). */
+export function formatRate(hundredths: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(hundredths / 100);
+}
+
+/**
+ * The service charge's line label in a language: the restaurant's name for it and its rate ("Xidmət haqqı 10 %").
+ * Orders keep the rate they were placed under, so a bill may mix rates: then the name alone.
+ */
+export function serviceChargeLabel(bill: Pick<Bill, 'eatery' | 'orders'>, lang: string): string {
+  const names = bill.eatery.serviceChargeNames;
+  const name = (names as Record<string, string>)[lang] || names.en;
+  const rates = [...new Set(bill.orders.filter((o) => toCents(o.serviceCharge) > 0).map((o) => o.serviceChargeRate))];
+  return rates.length === 1 ? `${name} ${formatRate(rates[0], lang)} %` : name;
 }
 
 /** "3,1,2" from `?orderIds=` as distinct positive ids in ascending order; [] when missing or malformed. */

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Bill, BillDiscountBody, BillPaymentBody, BillRefundBody, Order } from '@qr-menu/contract';
+import type {
+  Bill,
+  BillDiscountBody,
+  BillPaymentBody,
+  BillRefundBody,
+  BillSplitItemBody,
+  Order,
+} from '@qr-menu/contract';
 import { api } from '../../../api/client';
 
 /** Closing the bill (packages/contract/src/bills.ts): every call answers the whole bill as it now is. */
@@ -27,6 +34,12 @@ function useBillChange<TBody>(eateryId: number, orderIds: readonly number[], sen
 export const useRecordPayment = (eateryId: number, orderIds: readonly number[]) =>
   useBillChange(eateryId, orderIds, (body: Omit<BillPaymentBody, 'orderIds'>) =>
     api<Bill>(`/api/eatery/${eateryId}/bill/payments`, { method: 'POST', body: { orderIds, ...body } }),
+  );
+
+/** Splits an unpaid line in two (3 × burger → 1 + 2): `quantity` goes to the new line, paid apart by items. */
+export const useSplitItem = (eateryId: number, orderIds: readonly number[]) =>
+  useBillChange(eateryId, orderIds, (body: Omit<BillSplitItemBody, 'orderIds'>) =>
+    api<Bill>(`/api/eatery/${eateryId}/bill/split-item`, { method: 'POST', body: { orderIds, ...body } }),
   );
 
 /** Sets the bill's discount (EATERY_ADMIN; amount 0 removes it). */

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Bill, Language, OrderEvent, Role } from '@qr-menu/contract';
+import type { Bill, Language, OrderEvent, Role, StaffCall } from '@qr-menu/contract';
 import { ORDER_EVENT } from '@qr-menu/contract';
 import { renderWithProviders } from '../../../test/render';
 import { jsonResponse } from '../shared/test-utils';
+import { makeCall } from '../shared/live/call-fixture';
 import './index';
 import { BillPage } from './BillPage';
 import { ReceiptPage } from './ReceiptPage';
@@ -25,19 +26,54 @@ const names = { az: 'Plov', en: 'Pilaf', ru: 'Плов' };
  * A bill of 10.00 AZN: one pilaf (6.00) and two teas (2.00 each), at table 7, restaurant in Baku speaking az. Its
  * order is id 12, number 3 of the day (what people see).
  */
+const eatery: Bill['eatery'] = {
+  id: 7,
+  name: 'Şirvan',
+  timeZone: 'Asia/Baku',
+  language: 'az',
+  address: '',
+  phones: [],
+  taxId: '',
+  receiptFooter: '',
+  currency: 'AZN',
+  vatPayer: false,
+  vatRatePercent: 18,
+  serviceChargeNames: { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' },
+};
+
+/** An order of the bill: no service charge, no waiter unless said. */
+const order = (over: Partial<Bill['orders'][number]> = {}): Bill['orders'][number] => ({
+  id: 12,
+  number: 3,
+  tableNumber: '7',
+  status: 'ISSUED',
+  createdAt: '2026-01-05T12:00:00.000Z',
+  orderPrice: 10,
+  discount: 0,
+  serviceChargeRate: 0,
+  serviceCharge: 0,
+  waiter: null,
+  ...over,
+});
+
+/** A payment of the bill (a part): no cash handed over recorded unless said. */
+const payment = (over: Partial<Bill['payments'][number]>): Bill['payments'][number] => ({
+  id: 'p1',
+  method: 'CASH',
+  amount: 0,
+  reason: null,
+  tip: 0,
+  tendered: null,
+  change: null,
+  itemIds: null,
+  createdAt: '2026-01-05T12:10:00.000Z',
+  createdBy: null,
+  ...over,
+});
+
 const openBill = (over: Partial<Bill> = {}): Bill => ({
-  eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'az' },
-  orders: [
-    {
-      id: 12,
-      number: 3,
-      tableNumber: '7',
-      status: 'ISSUED',
-      createdAt: '2026-01-05T12:00:00.000Z',
-      orderPrice: 10,
-      discount: 0,
-    },
-  ],
+  eatery,
+  orders: [order()],
   items: [
     { id: 1, orderId: 12, name: 'Plov', names, quantity: 1, price: 6, total: 6, paid: false, options: [] },
     {
@@ -55,7 +91,9 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
   subtotal: 10,
   discount: 0,
   discountReason: null,
+  serviceCharge: 0,
   total: 10,
+  vat: 0,
   paid: 0,
   refunded: 0,
   tips: 0,
@@ -69,17 +107,7 @@ const openBill = (over: Partial<Bill> = {}): Bill => ({
 
 const paidBill = () =>
   openBill({
-    orders: [
-      {
-        id: 12,
-        number: 3,
-        tableNumber: '7',
-        status: 'PAID',
-        createdAt: '2026-01-05T12:00:00.000Z',
-        orderPrice: 10,
-        discount: 1,
-      },
-    ],
+    orders: [order({ status: 'PAID', discount: 1 })],
     discount: 1,
     discountReason: 'Daimi qonaq',
     total: 9,
@@ -87,16 +115,14 @@ const paidBill = () =>
     tips: 0.9,
     due: 0,
     payments: [
-      {
+      payment({
         id: 'p1',
         method: 'CARD',
         amount: 9,
-        reason: null,
         tip: 0.9,
-        itemIds: null,
         createdAt: '2026-01-05T20:30:00.000Z',
         createdBy: 'Aysel',
-      },
+      }),
     ],
     status: 'PAID',
     // 20:30 UTC is 00:30 the next day in Baku (UTC+4).
@@ -115,16 +141,14 @@ const refundedBill = () => {
     due: 5,
     payments: [
       ...paid.payments,
-      {
+      payment({
         id: 'r1',
         method: 'CASH',
         amount: -5,
         reason: 'Dish returned',
-        tip: 0,
-        itemIds: null,
         createdAt: '2026-01-05T21:00:00.000Z',
         createdBy: 'Nigar',
-      },
+      }),
     ],
     status: 'OPEN',
     paidAt: null,
@@ -139,6 +163,7 @@ const reopens = () =>
     .map(([url, init]) => ({ url, body: JSON.parse(String((init as RequestInit).body)) as unknown }));
 
 let bill: Bill;
+let calls: StaffCall[];
 let roles: Role[];
 let postAnswer: ((body: Record<string, unknown>) => Response) | null;
 let fetchSpy: ReturnType<typeof vi.fn>;
@@ -149,12 +174,14 @@ beforeEach(() => {
     .mockReturnValue(fakeSocket as never);
   fakeSocket.on.mockReset();
   bill = openBill();
+  calls = [];
   roles = ['CASHIER'];
   postAnswer = null;
   fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/eatery') return jsonResponse([{ id: 7, name: 'Şirvan', roles }]);
     if (url.startsWith('/api/eatery/7/bill?orderIds=')) return jsonResponse(bill);
-    if (['payments', 'discount', 'refunds'].some((r) => url === `/api/eatery/7/bill/${r}`)) {
+    if (url === '/api/eatery/7/calls') return jsonResponse(calls);
+    if (['payments', 'discount', 'refunds', 'split-item'].some((r) => url === `/api/eatery/7/bill/${r}`)) {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       return postAnswer ? postAnswer(body) : jsonResponse(bill);
     }
@@ -175,7 +202,7 @@ const renderBill = (lang: Language = 'en', path = '/admin/bill?orderIds=12&resta
   renderWithProviders(<BillPage />, { lang, path });
 
 /** Bodies sent to a bill route. */
-const sent = (route: 'payments' | 'discount' | 'refunds') =>
+const sent = (route: 'payments' | 'discount' | 'refunds' | 'split-item') =>
   fetchSpy.mock.calls
     .filter(([url]) => url === `/api/eatery/7/bill/${route}`)
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
@@ -218,7 +245,8 @@ describe('closing the bill', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Other' }));
     fireEvent.click(screen.getByRole('radio', { name: '%' }));
     fireEvent.change(screen.getByLabelText('Tip in percent'), { target: { value: '12.5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 10.00 AZN' }));
+    // The button shows what it takes with the tip: 12.5 % of 10.00 is 1.25.
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 11.25 AZN' }));
     await waitFor(() =>
       expect(sent('payments')).toEqual([{ orderIds: [12], method: 'OTHER', tip: { percent: '12.5' } }]),
     );
@@ -304,7 +332,7 @@ describe('closing the bill', () => {
     await renderBill('en');
     const paid = await screen.findByTestId('bill-paid');
     expect(paid.textContent).toContain('Paid');
-    expect(paid.textContent).toContain('Closed by Aysel on 1/6/26, 12:30 AM');
+    expect(paid.textContent).toContain('Closed by Aysel on 01/06/2026, 00:30');
     expect(within(paid).getByRole('link', { name: 'Print receipt' }).getAttribute('href')).toBe(
       '/admin/receipt?orderIds=12&restaurantId=7',
     );
@@ -331,18 +359,7 @@ describe('closing the bill', () => {
     bill = openBill({
       paid: 4,
       due: 6,
-      payments: [
-        {
-          id: 'p1',
-          method: 'CASH',
-          amount: 4,
-          reason: null,
-          tip: 0,
-          itemIds: null,
-          createdAt: '2026-01-05T12:10:00.000Z',
-          createdBy: 'Leyla',
-        },
-      ],
+      payments: [payment({ id: 'p1', amount: 4, createdBy: 'Leyla' })],
     });
     act(() =>
       handler({ type: 'ORDER_UPDATED', orderId: 12, status: 'ISSUED', version: 5, order: { id: 12 } as never }),
@@ -371,7 +388,7 @@ describe('the receipt', () => {
     expect(text).toContain('Masa7');
     expect(text).toContain('Sifariş#3');
     expect(text).not.toContain('#12');
-    expect(text).toContain('06.01.26, 00:30');
+    expect(text).toContain('06.01.2026, 00:30');
     expect(screen.getAllByTestId('receipt-item').map((i) => i.textContent)).toEqual([
       'Plov1 × 6,006,00',
       'Çay2 × 2,004,00',
@@ -596,5 +613,345 @@ describe('bill helpers and texts', () => {
       expect(lang.bills.receipt.thanks).toBeTruthy();
     }
     expect(ru.bills.receipt.thanks).toBe('Спасибо!');
+  });
+});
+
+/**
+ * A bill with a 10 % service charge at a VAT payer: kebab 2 × 15.00 and burger 3 × 5.00 (45.00), 5.00 off (40.00),
+ * service charge 4.00, total 44.00 of which VAT 18 % is 6.71; served by Rəşad.
+ */
+const servicedBill = (over: Partial<Bill> = {}): Bill =>
+  openBill({
+    eatery: {
+      ...eatery,
+      address: 'Nizami küç. 10, Bakı',
+      phones: ['+994 12 555 55 55', '+994 50 555 55 55'],
+      taxId: '1234567890',
+      receiptFooter: 'Yenə gözləyirik!\nWi-Fi: sirvan2026',
+      vatPayer: true,
+    },
+    orders: [order({ orderPrice: 45, discount: 5, serviceChargeRate: 1000, serviceCharge: 4, waiter: 'Rəşad' })],
+    items: [
+      {
+        id: 1,
+        orderId: 12,
+        name: 'Kabab',
+        names: { az: 'Kabab', en: 'Kebab', ru: 'Кебаб' },
+        quantity: 2,
+        price: 15,
+        total: 30,
+        paid: false,
+        options: [],
+      },
+      {
+        id: 2,
+        orderId: 12,
+        name: 'Burger',
+        names: { az: 'Burger', en: 'Burger', ru: 'Бургер' },
+        quantity: 3,
+        price: 5,
+        total: 15,
+        paid: false,
+        options: [],
+      },
+    ],
+    subtotal: 45,
+    discount: 5,
+    discountReason: 'Daimi qonaq',
+    serviceCharge: 4,
+    total: 44,
+    vat: 6.71,
+    due: 44,
+    ...over,
+  });
+
+/** The serviced bill paid in cash: 44.00 and a 1.50 tip out of 50.00 handed over, 4.50 back. */
+const servicedPaidBill = () =>
+  servicedBill({
+    orders: servicedBill().orders.map((o) => ({ ...o, status: 'PAID' })),
+    paid: 44,
+    tips: 1.5,
+    due: 0,
+    payments: [
+      payment({
+        id: 'p1',
+        amount: 44,
+        tip: 1.5,
+        tendered: 50,
+        change: 4.5,
+        createdAt: '2026-01-05T20:30:00.000Z',
+        createdBy: 'Aysel',
+      }),
+    ],
+    status: 'PAID',
+    paidAt: '2026-01-05T20:30:00.000Z',
+    paidBy: 'Aysel',
+  });
+
+const renderReceipt = (lang: Language, query = '') =>
+  renderWithProviders(<ReceiptPage />, { lang, path: `/admin/receipt?orderIds=12&restaurantId=7${query}` });
+
+describe('at the till', () => {
+  it('shows the service charge on its own line with its rate, and the VAT the total includes', async () => {
+    bill = servicedBill();
+    await renderBill('en');
+    expect((await screen.findByTestId('bill-service-charge')).textContent).toBe('4.00 AZN');
+    expect(screen.getByText('Service charge 10 %')).toBeTruthy();
+    expect(screen.getByTestId('bill-vat').textContent).toBe('VAT 18 % included: 6.71 AZN');
+    expect(screen.getByTestId('bill-due').textContent).toBe('44.00 AZN');
+  });
+
+  it('the pay button shows what it takes with the tip, before it is pressed', async () => {
+    bill = servicedBill();
+    await renderBill('en');
+    expect(await screen.findByRole('button', { name: 'Record payment · 44.00 AZN' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Amount' }));
+    fireEvent.change(screen.getByLabelText('Tip amount (AZN)'), { target: { value: '1.50' } });
+    expect(screen.getByRole('button', { name: 'Record payment · 45.50 AZN' })).toBeTruthy();
+    expect(screen.getByTestId('pay-breakdown').textContent).toBe('44.00 AZN + tip 1.50 AZN');
+    // 10 % of the part (44.00) is 4.40.
+    fireEvent.click(screen.getByRole('radio', { name: '%' }));
+    fireEvent.change(screen.getByLabelText('Tip in percent'), { target: { value: '10' } });
+    expect(screen.getByRole('button', { name: 'Record payment · 48.40 AZN' })).toBeTruthy();
+  });
+
+  it('cash: the change is worked out from the cash tendered (45.50 due with the tip, 50 given: 4.50) and sent', async () => {
+    bill = servicedBill();
+    await renderBill('en');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Amount' }));
+    fireEvent.change(screen.getByLabelText('Tip amount (AZN)'), { target: { value: '1.50' } });
+    fireEvent.change(screen.getByLabelText('Cash tendered'), { target: { value: '50' } });
+    expect(screen.getByTestId('cash-change').textContent).toBe('Change: 4.50 AZN');
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 45.50 AZN' }));
+    await waitFor(() =>
+      expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CASH', tip: { amount: '1.50' }, tendered: '50' }]),
+    );
+  });
+
+  it('cash tendered below the part and its tip is refused before sending, in Russian; a card sends none', async () => {
+    bill = servicedBill();
+    await renderBill('ru');
+    const tendered = await screen.findByLabelText('Получено');
+    fireEvent.change(tendered, { target: { value: '43.99' } });
+    expect(screen.queryByTestId('cash-change')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Провести оплату/ }));
+    expect(await screen.findByText(appRu.validation.tenderedTooLow)).toBeTruthy();
+    expect(sent('payments')).toEqual([]);
+    // Exactly what is due: no change, and it goes.
+    fireEvent.change(tendered, { target: { value: '44' } });
+    expect(screen.getByTestId('cash-change').textContent).toBe('Сдача: 0,00 AZN');
+    fireEvent.click(screen.getByRole('radio', { name: 'Карта' }));
+    expect(screen.queryByLabelText('Получено')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Провести оплату/ }));
+    await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CARD' }]));
+  });
+
+  it('cash without an open drawer: the server’s 409 is said, translated, with the way to the cash drawer', async () => {
+    postAnswer = () => jsonResponse({ messageKey: 'drawerNotOpen', message: 'x' }, 409);
+    await renderBill('az');
+    fireEvent.click(await screen.findByRole('button', { name: /Ödənişi qeyd et/ }));
+    const alert = await screen.findByTestId('drawer-not-open');
+    expect(alert.textContent).toContain(appAz.errors.drawerNotOpen);
+    expect(within(alert).getByRole('link', { name: 'Kassanı aç' }).getAttribute('href')).toBe(
+      '/admin/restaurant/7/drawer',
+    );
+  });
+
+  it('the method starts at what the guest asked for when calling for the bill from the table', async () => {
+    calls = [
+      // Another table's wish is not this bill's.
+      makeCall(1, { kind: 'BILL', paymentMethod: 'CASH', tableNumber: '9', eateryId: 7 }),
+      makeCall(2, { kind: 'BILL', paymentMethod: 'CARD', tableNumber: '7', eateryId: 7 }),
+    ];
+    await renderBill('en');
+    expect(await screen.findByTestId('guest-asked-method')).toBeTruthy();
+    expect(screen.getByTestId('guest-asked-method').textContent).toBe('The guest asked to pay by Card');
+    expect((screen.getByRole('radio', { name: 'Card' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Record payment/ }));
+    await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CARD' }]));
+  });
+
+  it('a call already answered, or one without a method, leaves the method at cash', async () => {
+    calls = [
+      makeCall(1, { kind: 'BILL', paymentMethod: 'CARD', tableNumber: '7', eateryId: 7, status: 'ACKNOWLEDGED' }),
+      makeCall(2, { kind: 'BILL', paymentMethod: null, tableNumber: '7', eateryId: 7 }),
+    ];
+    await renderBill('en');
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => url === '/api/eatery/7/calls')).toBe(true));
+    expect(((await screen.findByRole('radio', { name: 'Cash' })) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('guest-asked-method')).toBeNull();
+  });
+
+  it('splits 3 × burger into 1 + 2; the two lines are then paid apart, the part with its service charge', async () => {
+    bill = servicedBill();
+    const [kebab, burger] = bill.items;
+    postAnswer = () =>
+      jsonResponse(
+        servicedBill({
+          items: [kebab, { ...burger, quantity: 2, total: 10 }, { ...burger, id: 3, quantity: 1, total: 5 }],
+        }),
+      );
+    await renderBill('en');
+    fireEvent.click(await screen.findByRole('radio', { name: 'By items' }));
+    // A line of one cannot be split.
+    expect(screen.queryByRole('button', { name: 'Split 2 × Kebab' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Split 3 × Burger' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '1 + 2' }));
+    await waitFor(() => expect(sent('split-item')).toEqual([{ orderIds: [12], itemId: 2, quantity: 1 }]));
+    const burgers = await screen.findAllByRole('checkbox', { name: /Burger/ });
+    expect(burgers.map((b) => (b.closest('[data-testid="split-line"]') as HTMLElement).textContent)).toEqual([
+      '2 × Burger · 10.00 AZN',
+      '1 × Burger · 5.00 AZN',
+    ]);
+    expect(screen.queryByRole('button', { name: /Split 1 × Burger/ })).toBeNull();
+    // 5.00 less its share of the 5.00 discount (0.56) is 4.44, plus 10 % service charge (0.44): 4.88.
+    fireEvent.click(burgers[1]);
+    expect(screen.getByText('Selected: 4.88 AZN')).toBeTruthy();
+    postAnswer = null;
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment · 4.88 AZN' }));
+    await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CARD', itemIds: [3] }]));
+  });
+
+  it('an open bill offers its pre-bill; each part of a split bill its own receipt', async () => {
+    bill = servicedBill({
+      paid: 20,
+      due: 24,
+      payments: [payment({ id: 'g-1', method: 'CARD', amount: 20, createdBy: 'Aysel' })],
+    });
+    await renderBill('en');
+    expect((await screen.findByRole('link', { name: 'Print pre-bill' })).getAttribute('href')).toBe(
+      '/admin/receipt?orderIds=12&restaurantId=7&prebill=1',
+    );
+    expect(
+      within(screen.getByTestId('bill-payment'))
+        .getByRole('link', { name: 'Receipt of this part' })
+        .getAttribute('href'),
+    ).toBe('/admin/receipt?orderIds=12&restaurantId=7&part=g-1');
+  });
+});
+
+describe('the receipt, pre-bill and part receipts', () => {
+  it('prints the header, service charge, VAT, cash handed over and change, footer and “not fiscal”, in az', async () => {
+    bill = servicedPaidBill();
+    await renderReceipt('en');
+    const receipt = await screen.findByRole('article');
+    const text = receipt.textContent ?? '';
+    expect(text).toContain('Nizami küç. 10, Bakı');
+    expect(text).toContain('+994 12 555 55 55, +994 50 555 55 55');
+    expect(screen.getByTestId('receipt-tax-id').textContent).toBe('VÖEN: 1234567890');
+    expect(text).toContain('Sifariş#3');
+    expect(text).toContain('OfisiantRəşad');
+    expect(text).toContain('KassirAysel');
+    expect(text).toContain('06.01.2026, 00:30');
+    expect(text).toContain('Ara cəm45,00');
+    expect(text).toContain('Endirim−5,00');
+    expect(screen.getByTestId('receipt-service-charge').textContent).toBe('Xidmət haqqı 10 %4,00');
+    expect(text).toContain('Cəmi44,00 AZN');
+    expect(screen.getByTestId('receipt-vat').textContent).toBe('ƏDV 18 % daxildir6,71');
+    expect(text).toContain('Çay pulu1,50');
+    expect(screen.getByTestId('receipt-payment').textContent).toBe('Ödəniş: Nağd45,50');
+    expect(text).toContain('Verilən məbləğ50,00');
+    expect(screen.getByTestId('receipt-change').textContent).toBe('Qalıq4,50');
+    // The footer keeps its lines (CSS pre-line); the default thanks gives way to it.
+    expect(screen.getByTestId('receipt-footer').textContent).toBe('Yenə gözləyirik!\nWi-Fi: sirvan2026');
+    expect(text).not.toContain('Təşəkkür edirik!');
+    expect(text).toContain('Bu, fiskal çek deyil');
+  });
+
+  it('a restaurant speaking Russian prints in Russian: its service charge name, НДС, not fiscal', async () => {
+    const paid = servicedPaidBill();
+    bill = { ...paid, eatery: { ...paid.eatery, language: 'ru', taxId: '' } };
+    await renderReceipt('az');
+    const text = (await screen.findByRole('article')).textContent ?? '';
+    expect(screen.getByTestId('receipt-service-charge').textContent).toBe('Обслуживание 10 %4,00');
+    expect(screen.getByTestId('receipt-vat').textContent).toBe('НДС 18 % включён6,71');
+    expect(text).toContain('Получено50,00');
+    expect(screen.getByTestId('receipt-change').textContent).toBe('Сдача4,50');
+    expect(text).toContain('Не является фискальным чеком');
+    // No VÖEN given: no line for it.
+    expect(screen.queryByTestId('receipt-tax-id')).toBeNull();
+  });
+
+  it('no VAT line for a restaurant that does not pay VAT', async () => {
+    bill = paidBill();
+    await renderReceipt('en');
+    await screen.findByRole('article');
+    expect(screen.queryByTestId('receipt-vat')).toBeNull();
+    expect(screen.queryByTestId('receipt-service-charge')).toBeNull();
+  });
+
+  it('the pre-bill is titled so, shows the service charge and what is due, and no payments', async () => {
+    bill = servicedBill({
+      paid: 20,
+      due: 24,
+      payments: [payment({ id: 'g-1', method: 'CARD', amount: 20, createdBy: 'Aysel' })],
+    });
+    await renderReceipt('en', '&prebill=1');
+    const receipt = await screen.findByRole('article', { name: 'Ön hesab' });
+    expect(screen.getByTestId('receipt-doc-title').textContent).toBe('Ön hesab');
+    expect(screen.getByTestId('receipt-service-charge').textContent).toBe('Xidmət haqqı 10 %4,00');
+    expect(screen.getByTestId('receipt-due').textContent).toBe('Qalıq borc24,00 AZN');
+    expect(screen.queryAllByTestId('receipt-payment')).toEqual([]);
+    expect(receipt.textContent).not.toContain('Kassir');
+    // Nothing to reopen on a pre-bill; back to the bill to take the payment.
+    expect(screen.getByRole('link', { name: 'Back to the bill' }).getAttribute('href')).toBe(
+      '/admin/bill?orderIds=12&restaurantId=7',
+    );
+  });
+
+  it('the pre-bill in Russian is the “Пречек”', async () => {
+    bill = { ...servicedBill(), eatery: { ...servicedBill().eatery, language: 'ru' } };
+    await renderReceipt('en', '&prebill=1');
+    expect((await screen.findByTestId('receipt-doc-title')).textContent).toBe('Пречек');
+  });
+
+  it('a part paid by items prints those items and that part only', async () => {
+    const base = servicedBill();
+    bill = servicedBill({
+      paid: 24.2,
+      due: 19.8,
+      payments: [
+        payment({ id: 'g-1', method: 'CARD', amount: 24.2, itemIds: [1], createdBy: 'Aysel' }),
+        payment({ id: 'g-2', amount: 10, tendered: 20, change: 10, createdBy: 'Nigar' }),
+      ],
+      items: base.items.map((i) => (i.id === 1 ? { ...i, paid: true } : i)),
+    });
+    await renderReceipt('en', '&part=g-1');
+    await screen.findByRole('article');
+    expect(screen.getByTestId('receipt-doc-title').textContent).toBe('Çek · hissə 1/2');
+    expect(screen.getAllByTestId('receipt-item').map((i) => i.textContent)).toEqual(['Kabab2 × 15,0030,00']);
+    expect(screen.getAllByTestId('receipt-payment').map((p) => p.textContent)).toEqual(['Ödəniş: Kart24,20']);
+    const text = screen.getByRole('article').textContent ?? '';
+    expect(text).toContain('Bu hissə24,20 AZN');
+    expect(text).toContain('KassirAysel');
+    expect(text).not.toContain('Nigar');
+  });
+
+  it('a part paid as an amount prints the bill and that part, with its cash and change', async () => {
+    bill = servicedBill({
+      paid: 10,
+      due: 34,
+      payments: [payment({ id: 'g-2', amount: 10, tendered: 20, change: 10, createdBy: 'Nigar' })],
+    });
+    await renderReceipt('en', '&part=g-2');
+    const text = (await screen.findByRole('article')).textContent ?? '';
+    expect(screen.getAllByTestId('receipt-item')).toHaveLength(2);
+    expect(text).toContain('Cəmi44,00 AZN');
+    expect(text).toContain('Bu hissə10,00 AZN');
+    expect(screen.getByTestId('receipt-change').textContent).toBe('Qalıq10,00');
+    // The VAT of the part: 18/118 of 10.00.
+    expect(screen.getByTestId('receipt-vat').textContent).toBe('ƏDV 18 % daxildir1,53');
+  });
+});
+
+describe('texts of the till', () => {
+  it('has the pre-bill and “not fiscal” texts in the three languages', () => {
+    expect([az, en, ru].map((l) => l.bills.receipt.notFiscal)).toEqual([
+      'Bu, fiskal çek deyil',
+      'This is not a fiscal receipt',
+      'Не является фискальным чеком',
+    ]);
+    expect([az, en, ru].map((l) => l.bills.receipt.preBillTitle)).toEqual(['Ön hesab', 'Pre-bill', 'Пречек']);
   });
 });

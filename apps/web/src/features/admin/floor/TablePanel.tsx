@@ -1,5 +1,5 @@
 import { Badge, Button, Divider, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconBan, IconCash, IconCheck } from '@tabler/icons-react';
+import { IconBan, IconCash, IconCheck, IconFileInvoice } from '@tabler/icons-react';
 import { isFinalOrderStatus, type Order } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +22,8 @@ interface TablePanelProps {
 
 /**
  * One table: its open calls (acknowledge), the items READY to take there with a one-tap "Served", what is still
- * cooking, the voided items (struck out, with their reason), and for the cashier the link to close the bill of its
- * open orders.
+ * cooking, the voided items (struck out, with their reason), and for the cashier the pre-bill and the link to close
+ * the bill of its open orders.
  */
 export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePanelProps) {
   const { t } = useTranslation();
@@ -63,14 +63,26 @@ export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePane
             ))
           )}
           {canCloseBill && unpaid.length > 0 && (
-            <Button
-              component={Link}
-              to={`/admin/bill?orderIds=${unpaid.map((o) => o.id).join(',')}`}
-              size="lg"
-              leftSection={<IconCash />}
-            >
-              {t('floor.closeBill')}
-            </Button>
+            <Group grow>
+              {/* The check before payment, printed for the guest from the receipt page. */}
+              <Button
+                component={Link}
+                to={`/admin/receipt?orderIds=${unpaid.map((o) => o.id).join(',')}&restaurantId=${eateryId}&prebill=1`}
+                size="lg"
+                variant="default"
+                leftSection={<IconFileInvoice />}
+              >
+                {t('floor.preBill')}
+              </Button>
+              <Button
+                component={Link}
+                to={`/admin/bill?orderIds=${unpaid.map((o) => o.id).join(',')}`}
+                size="lg"
+                leftSection={<IconCash />}
+              >
+                {t('floor.closeBill')}
+              </Button>
+            </Group>
           )}
         </Stack>
       )}

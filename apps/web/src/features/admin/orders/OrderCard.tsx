@@ -8,6 +8,7 @@ import {
   IconFlameFilled,
   IconNote,
   IconPlus,
+  IconPrinter,
   IconProgressCheck,
   IconReceipt,
   IconTrash,
@@ -25,7 +26,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billPath, formatAge, formatMoney, formatOrderTime, type OrderPermissions } from './order-format';
+import { billPath, formatAge, formatMoney, formatOrderTime, receiptPath, type OrderPermissions } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import { VoidedBadge, VoidReason } from './VoidedMark';
 import { useRejectionReasonText } from './rejection-reason';
@@ -290,6 +291,19 @@ export function OrderCard({
               style={{ flex: '1 0 auto' }}
             >
               {t('orders.closeBill')}
+            </Button>
+          )}
+          {order.status === 'PAID' && perms.closeBill && (
+            <Button
+              component={Link}
+              to={receiptPath(order.id)}
+              variant="default"
+              size="sm"
+              leftSection={<IconPrinter size={16} />}
+              aria-label={t('orders.receiptNamed', { number: order.number })}
+              style={{ flex: '1 0 auto' }}
+            >
+              {t('orders.receipt')}
             </Button>
           )}
         </Group>

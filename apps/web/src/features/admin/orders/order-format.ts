@@ -232,6 +232,9 @@ export const maySetStatus = (perms: OrderPermissions, status: OrderStatus) =>
 /** Where the cashier closes the bill of an order (the bill screen reads `orderIds`). */
 export const billPath = (orderId: number) => `/admin/bill?orderIds=${orderId}`;
 
+/** The receipt of a paid order, printed again from the board. */
+export const receiptPath = (orderId: number) => `/admin/receipt?orderIds=${orderId}`;
+
 /** Quantity input: an integer of at least 1 (invalid input becomes 1), at most 99. */
 export function normalizeQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(',', '.'));

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../../i18n';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
-import { dayIn } from '@qr-menu/contract';
+import { businessDayOf, dayIn } from '@qr-menu/contract';
 import { FigureCards } from './FigureCards';
 import { formatDay } from './report-format';
 import { presetRange, RANGE_PRESETS, rangeError, type DayRange, type RangePreset } from './report-range';
@@ -40,10 +40,21 @@ function ReportsGate(props: RestaurantScreenProps) {
       </>
     );
   }
-  return <ReportsScreen {...props} timeZone={restaurant?.timeZone ?? 'Asia/Baku'} />;
+  return (
+    <ReportsScreen
+      {...props}
+      timeZone={restaurant?.timeZone ?? 'Asia/Baku'}
+      dayStartHour={restaurant?.dayStartHour ?? 0}
+    />
+  );
 }
 
-function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScreenProps & { timeZone: string }) {
+function ReportsScreen({
+  restaurantId,
+  restaurantName,
+  timeZone,
+  dayStartHour,
+}: RestaurantScreenProps & { timeZone: string; dayStartHour: number }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const lang = i18n.language;
@@ -55,8 +66,10 @@ function ReportsScreen({ restaurantId, restaurantName, timeZone }: RestaurantScr
   const report = useReport(restaurantId, range);
   const [downloading, setDownloading] = useState<CsvKind | null>(null);
 
-  // "Close the day" closes the day on screen when only one is shown, else today.
-  const zDay = range && range.from === range.to ? range.from : today;
+  // "Close the day" closes the day on screen when only one is shown, else today's business day (before the day-start
+  // hour, the night still belongs to yesterday).
+  const businessToday = businessDayOf(new Date(), timeZone, dayStartHour);
+  const zDay = range && range.from === range.to && range.from !== today ? range.from : businessToday;
 
   async function download(kind: CsvKind) {
     if (!range) return;

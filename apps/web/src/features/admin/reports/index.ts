@@ -6,4 +6,4 @@ import ru from './i18n/ru.json';
 registerTranslations({ az, en, ru });
 
 export { ReportsPage } from './ReportsPage';
-export { ZReportPage } from './ZReportPage';
+export { DayReportPage } from './DayReportPage';

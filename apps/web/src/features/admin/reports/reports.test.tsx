@@ -3,15 +3,13 @@
 // (localhost:3000) and logs ECONNREFUSED for each; jsdom loads nothing.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Language, Report, ReportFigures, Role, ZReport } from '@qr-menu/contract';
+import type { Language, Report, ReportFigures, Role } from '@qr-menu/contract';
 import { session } from '../../../api/session';
 import { jsonResponse, renderAdmin } from '../shared/test-utils';
 import './index';
 import { ReportsPage } from './ReportsPage';
-import { ZReportPage } from './ZReportPage';
 import { dispositionFileName } from '../shared/download-file';
 import { visibleNav } from '../shared/nav';
-import { renderWithProviders } from '../../../test/render';
 import az from './i18n/az.json';
 import ru from './i18n/ru.json';
 import adminAz from '../shared/i18n/az.json';
@@ -71,28 +69,8 @@ const sampleReport = (over: Partial<Report> = {}): Report => ({
   ...over,
 });
 
-const zReport = (over: Partial<ZReport> = {}): ZReport => ({
-  eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'ru' },
-  day: '2026-01-11',
-  generatedAt: '2026-01-11T19:30:00.000Z',
-  revenue: 150,
-  orders: 10,
-  // Cash took 105 for bills and gave 5 back: 100 net; the drawer holds 100 + 2.50 tips.
-  byMethod: [
-    { method: 'CASH', amount: 100, refunds: 5, tips: 2.5, count: 6 },
-    { method: 'CARD', amount: 50, refunds: 0, tips: 10, count: 4 },
-  ],
-  tips: 12.5,
-  discounts: 3,
-  cancelledOrders: 2,
-  cancelledItems: { count: 3, value: 7.5 },
-  openOrders: { count: 1, value: 20 },
-  ...over,
-});
-
 let roles: Role[];
 let report: Report;
-let z: ZReport;
 let fetchSpy: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
@@ -102,10 +80,8 @@ beforeEach(() => {
   session.setToken('test-token', 1, 7);
   roles = ['EATERY_ADMIN'];
   report = sampleReport();
-  z = zReport();
   fetchSpy = vi.fn(async (url: string) => {
     if (url === '/api/eatery') return jsonResponse([{ id: 7, name: 'Şirvan', roles, timeZone: 'Asia/Baku' }]);
-    if (url.startsWith('/api/eatery/7/reports/z?')) return jsonResponse(z);
     if (url.startsWith('/api/eatery/7/reports/orders.csv?')) {
       return new Response('\uFEFFid;total\n1;12,50\n', {
         headers: {
@@ -304,133 +280,38 @@ describe('in three languages', () => {
   });
 });
 
-describe('Z report', () => {
-  it('is in the restaurant’s language (Russian) while the interface is English, with the day’s totals', async () => {
-    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    const sheet = await screen.findByRole('article');
-    expect(sheet.getAttribute('lang')).toBe('ru');
-    expect(within(sheet).getByText('Z-отчёт')).toBeTruthy();
-    expect(screen.getByTestId('z-revenue').textContent).toBe('Выручка150,00 AZN');
-    expect(screen.getAllByTestId('z-method').map((m) => m.textContent)).toEqual([
-      'Наличные (6)105,00' + 'Возвраты−5,00' + 'Чаевые (сверх счёта)+2,50' + 'Наличных в кассе102,50',
-      'Карта (4)50,00' + 'Чаевые (сверх счёта)+10,00' + 'На терминале60,00',
-    ]);
-    expect(screen.getByTestId('z-cancelled-items').textContent).toBe('Отменённые позиции (3)7,50');
-    expect(screen.getByTestId('z-open').textContent).toBe('Открытые заказы (1)20,00');
-    // Printed at 23:30 Baku time, the restaurant's zone.
-    expect(within(sheet).getByText('11.01.2026, 23:30')).toBeTruthy();
-    // The controls stay in the interface language.
-    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
-    expect(calls('/api/eatery/7/reports/z')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
-  });
-
-  it('refunds, tips and what the drawer holds are lines of their own; the totals follow the methods (ru)', async () => {
-    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    await screen.findByRole('article');
-    const [cash, card] = screen.getAllByTestId('z-method');
-    expect(cash.dataset.method).toBe('CASH');
-    const line = (method: HTMLElement, id: string) => within(method).queryByTestId(id)?.textContent ?? null;
-    expect(line(cash, 'z-method-refunds')).toBe('Возвраты−5,00');
-    expect(line(cash, 'z-method-tips')).toBe('Чаевые (сверх счёта)+2,50');
-    // The drawer holds the amount (refunds already off) plus the tips: 100 + 2.50.
-    expect(line(cash, 'z-method-held')).toBe('Наличных в кассе102,50');
-    // No refunds by card: no refunds line; the terminal holds 50 + 10.
-    expect(line(card, 'z-method-refunds')).toBeNull();
-    expect(line(card, 'z-method-held')).toBe('На терминале60,00');
-    // Tips are never "included" in another figure.
-    expect(screen.getByRole('article').textContent).not.toMatch(/в том числе|включая/i);
-    // The payments' total is the sum of the amounts, which is the revenue (150,00).
-    expect(screen.getByTestId('z-payments-total').textContent).toBe('Итого оплат (без чаевых)150,00');
-    expect(screen.getByTestId('z-revenue').textContent).toBe('Выручка150,00 AZN');
-    expect(screen.getByTestId('z-tips').textContent).toBe('Итого чаевых (сверх счетов)12,50');
-    expect(screen.getByTestId('z-refunds-total').textContent).toBe('Итого возвратов (уже вычтены)5,00');
-  });
-
-  it('in Azerbaijani: cash in the drawer, other methods "collected", no refunds lines on a day without refunds', async () => {
-    z = zReport({
-      eatery: { id: 7, name: 'Şirvan', timeZone: 'Asia/Baku', language: 'az' },
-      revenue: 1250.5,
-      byMethod: [
-        { method: 'CASH', amount: 1200, refunds: 0, tips: 0, count: 9 },
-        { method: 'OTHER', amount: 50.5, refunds: 0, tips: 4.5, count: 1 },
-      ],
-      tips: 4.5,
-    });
-    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    const sheet = await screen.findByRole('article');
-    expect(sheet.getAttribute('lang')).toBe('az');
-    const [cash, other] = screen.getAllByTestId('z-method');
-    expect(cash.textContent).toBe(`Nağd (9)1.200,00${az.reports.z.inDrawer}1.200,00`);
-    expect(within(cash).queryByTestId('z-method-tips')).toBeNull();
-    expect(within(other).getByTestId('z-method-tips').textContent).toBe('Çaypulu (hesabdan əlavə)+4,50');
-    expect(within(other).getByTestId('z-method-held').textContent).toBe(`${az.reports.z.collected}55,00`);
-    expect(screen.getByTestId('z-payments-total').textContent).toBe(`${az.reports.z.paymentsTotal}1.250,50`);
-    expect(screen.getByTestId('z-tips').textContent).toBe(`${az.reports.z.tipsTotal}4,50`);
-    expect(screen.queryByTestId('z-refunds-total')).toBeNull();
-  });
-
-  it('prints with the browser and switches between 80 mm and A4', async () => {
-    const print = vi.fn();
-    vi.stubGlobal('print', print);
-    await renderWithProviders(<ZReportPage />, { lang: 'az', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    const sheet = await screen.findByRole('article');
-    expect(sheet.dataset.paper).toBe('80mm');
-    fireEvent.click(screen.getByRole('radio', { name: 'A4' }));
-    await waitFor(() => expect(screen.getByRole('article').dataset.paper).toBe('a4'));
-    fireEvent.click(screen.getByRole('button', { name: az.reports.z.print }));
-    expect(print).toHaveBeenCalledOnce();
-  });
-
-  it('a cashier closes the day: the sheet, without the way back to the admin’s reports', async () => {
-    roles = ['CASHIER'];
-    await renderWithProviders(<ZReportPage />, { lang: 'az', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    expect(await screen.findByRole('article')).toBeTruthy();
-    expect(screen.queryByTestId('reports-admin-only')).toBeNull();
-    expect(screen.queryByRole('link', { name: az.reports.z.back })).toBeNull();
-    expect(screen.getByRole('button', { name: az.reports.z.print })).toBeTruthy();
-    expect(calls('/api/eatery/7/reports')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
-  });
-
-  it('the admin gets the way back to the reports', async () => {
-    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    await screen.findByRole('article');
-    expect(screen.getByRole('link', { name: 'Back to reports' }).getAttribute('href')).toBe(
-      '/admin/reports?restaurantId=7',
+describe('the way to close the day', () => {
+  it('goes to today’s business day: at 02:00 a bar starting its day at 05:00 is still on yesterday', async () => {
+    // 02:00 on 12 January in Baku.
+    vi.setSystemTime(new Date('2026-01-11T22:00:00Z'));
+    const answer = fetchSpy.getMockImplementation() as (url: string) => Promise<Response>;
+    fetchSpy.mockImplementation(async (url: string) =>
+      url === '/api/eatery'
+        ? jsonResponse([{ id: 7, name: 'Şirvan', roles, timeZone: 'Asia/Baku', dayStartHour: 5 }])
+        : answer(url),
+    );
+    await renderReports('en');
+    await screen.findAllByTestId('report-figure');
+    expect(screen.getByRole('link', { name: 'Close the day' }).getAttribute('href')).toBe(
+      '/admin/reports/z?day=2026-01-11&restaurantId=7',
+    );
+    // A range of days closes today's business day too.
+    fireEvent.click(screen.getByRole('radio', { name: 'This week' }));
+    await waitFor(() => expect(calls('/api/eatery/7/reports?').length).toBe(2));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Close the day' }).getAttribute('href')).toBe(
+        '/admin/reports/z?day=2026-01-11&restaurantId=7',
+      ),
     );
   });
+});
 
+describe('cashiers', () => {
   it('a cashier still gets the admin-only notice on the main reports page, and nothing is asked', async () => {
     roles = ['CASHIER'];
     await renderReports('az');
     expect((await screen.findByTestId('reports-admin-only')).textContent).toContain(az.reports.adminOnly);
     expect(calls('/api/eatery/7/reports')).toEqual([]);
-  });
-
-  it('a waiter is told who closes the day and nothing is asked', async () => {
-    roles = ['WAITER'];
-    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    const notice = await screen.findByTestId('reports-admin-only');
-    expect(notice.textContent).toContain(ru.reports.z.notAllowed);
-    expect(notice.textContent).toContain(ru.reports.z.notAllowedHint);
-    expect(screen.queryByRole('article')).toBeNull();
-    expect(calls('/api/eatery/7/reports')).toEqual([]);
-  });
-
-  it('a failed load says so, translated, instead of an empty sheet', async () => {
-    fetchSpy.mockImplementation(async (url: string) =>
-      url === '/api/eatery'
-        ? jsonResponse([{ id: 7, name: 'Şirvan', roles, timeZone: 'Asia/Baku' }])
-        : jsonResponse({ messageKey: 'validation', message: 'x' }, 400),
-    );
-    await renderWithProviders(<ZReportPage />, { lang: 'ru', path: '/admin/reports/z?day=2026-01-11&restaurantId=7' });
-    expect((await screen.findByRole('alert')).textContent).toContain(ru.reports.loadFailed);
-    expect(screen.queryByRole('article')).toBeNull();
-  });
-
-  it('without a valid day it closes today in the restaurant’s zone', async () => {
-    await renderWithProviders(<ZReportPage />, { lang: 'en', path: '/admin/reports/z?day=2026-13-01&restaurantId=7' });
-    await screen.findByRole('article');
-    expect(calls('/api/eatery/7/reports/z')).toEqual(['/api/eatery/7/reports/z?day=2026-01-11']);
   });
 });
 

@@ -242,3 +242,100 @@ describe('restaurant form: the tip limit', () => {
     },
   );
 });
+
+describe('restaurant form: service charge, VAT, receipts and the business day', () => {
+  const input = (label: string | RegExp) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+
+  it('shows the stored settings and sends percent, VAT, VÖEN, footer and day start as typed', async () => {
+    const stored = {
+      ...restaurant,
+      serviceChargePercent: 10,
+      serviceChargeNames: { az: 'Xidmət', en: 'Service', ru: 'Сервис' },
+      serviceChargeTakeaway: false,
+      vatPayer: false,
+      vatRatePercent: 18,
+      taxId: '',
+      receiptFooter: '',
+      dayStartHour: 0,
+    } as Eatery;
+    const api = stubFetch({ 'PUT /api/eatery/4': stored });
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />);
+    expect(input(/^Service charge, %/).value).toBe('10%');
+    expect(input('In Russian').value).toBe('Сервис');
+    expect(screen.getByText(/Guests are shown it before they order/)).toBeTruthy();
+    expect(screen.getByText(/Menu prices include VAT/)).toBeTruthy();
+    // VAT off: its rate is kept but greyed out.
+    expect(input('VAT rate, %').disabled).toBe(true);
+
+    fireEvent.change(input(/^Service charge, %/), { target: { value: '12.5' } });
+    fireEvent.change(input('In English'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Applies to takeaway orders too' }));
+    fireEvent.click(screen.getByRole('switch', { name: /^VAT payer/ }));
+    expect(input('VAT rate, %').disabled).toBe(false);
+    fireEvent.change(input(/^VÖEN/), { target: { value: '1234567890' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Receipt footer/ }), {
+      target: { value: 'Wi-Fi: plov2026' },
+    });
+    fireEvent.click(selectInput('The business day starts at'));
+    fireEvent.click(await screen.findByRole('option', { name: '05:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    expect(api.requests('PUT')[0].body).toMatchObject({
+      // Percent, as the API takes it (not the hundredths the contract turns it into for the server).
+      serviceChargePercent: 12.5,
+      // A blank name takes the language's default.
+      serviceChargeNames: { az: 'Xidmət', en: 'Service charge', ru: 'Сервис' },
+      serviceChargeTakeaway: true,
+      vatPayer: true,
+      vatRatePercent: 18,
+      taxId: '1234567890',
+      receiptFooter: 'Wi-Fi: plov2026',
+      dayStartHour: 5,
+    });
+  });
+
+  it('a new restaurant starts without a service charge, not a VAT payer (18 % ready), its day at 00:00', async () => {
+    stubFetch({});
+    await renderAdmin(<RestaurantForm onClose={() => {}} />);
+    expect(input(/^Service charge, %/).value).toBe('0%');
+    expect((screen.getByRole('switch', { name: /^VAT payer/ }) as HTMLInputElement).checked).toBe(false);
+    expect(input('VAT rate, %').value).toBe('18%');
+    expect(selectInput('The business day starts at').value).toBe('00:00');
+    expect(input('In Azerbaijani').placeholder).toBe('Xidmət haqqı');
+  });
+
+  it.each([
+    ['en', /^VÖEN/, 'A VÖEN (taxpayer number) is 10 digits', 'Save'],
+    ['ru', /^VÖEN \(ИНН\)/, 'VÖEN (ИНН) состоит из 10 цифр', 'Сохранить'],
+    ['az', /^VÖEN/, 'VÖEN 10 rəqəmdən ibarətdir', 'Yadda saxla'],
+  ] as const)(
+    'refuses a VÖEN that is not 10 digits with a translated message (%s)',
+    async (lang, label, message, save) => {
+      const api = stubFetch({});
+      await renderAdmin(<RestaurantForm restaurant={restaurant} onClose={() => {}} />, lang);
+      fireEvent.change(input(label), { target: { value: '12345' } });
+      fireEvent.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['en', 'Service charge, %', '30', 'Enter a service charge from 0 to 25 % (at most 2 decimals)', 'Save'],
+    [
+      'ru',
+      'Плата за обслуживание, %',
+      '26',
+      'Введите плату за обслуживание от 0 до 25 % (не больше 2 знаков после запятой)',
+      'Сохранить',
+    ],
+  ] as const)('refuses a service charge above 25 % (%s)', async (lang, label, value, message, save) => {
+    const api = stubFetch({});
+    await renderAdmin(<RestaurantForm restaurant={restaurant} onClose={() => {}} />, lang);
+    fireEvent.change(input(new RegExp(`^${label}`)), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});

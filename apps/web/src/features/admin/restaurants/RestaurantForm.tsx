@@ -9,6 +9,7 @@ import {
   eateryBody,
   LANGUAGES,
   type Eatery,
+  type EateryBody,
   type Language,
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +25,12 @@ import en from './i18n/en.json';
 import ru from './i18n/ru.json';
 import { useSaveLogo } from './logo-api';
 import { DEFAULT_HOURS, RestaurantSettingsFields, type SettingsValues } from './RestaurantSettingsFields';
+import { ChargesAndTaxFields, chargeValues, type ChargeValues } from './ChargesAndTaxFields';
 
 // The restaurant settings' texts, with the form that shows them.
 registerTranslations({ az, en, ru });
 
-interface Values extends SettingsValues {
+interface Values extends SettingsValues, ChargeValues {
   name: string;
   address: string;
   phones: string[];
@@ -65,6 +67,7 @@ const toValues = (e?: Eatery): Values => ({
   tableKeysRequired: e?.tableKeysRequired ?? false,
   confirmGuestOrders: e?.confirmGuestOrders ?? false,
   tipMaxPercent: e?.tipMaxPercent ?? DEFAULT_TIP_MAX_PERCENT,
+  ...chargeValues(e),
   logo: emptyImage(e?.logo ?? null),
 });
 
@@ -75,9 +78,23 @@ const toBody = ({ logo: _logo, hoursEnabled, ...v }: Values) => ({
 });
 
 /**
+ * The request body: the contract's cleaned values (trimmed phones, coordinates as numbers…), except the percentages:
+ * the contract reads them as percent and hands the server hundredths of a percent, while the API takes percent, so
+ * they go as typed (already checked by the same schema).
+ */
+function toRequest(v: Values): EateryBody {
+  return {
+    ...eateryBody.parse(toBody(v)),
+    serviceChargePercent: Number(v.serviceChargePercent),
+    vatRatePercent: Number(v.vatRatePercent),
+  };
+}
+
+/**
  * Add/edit form: name, address, one or more phones, optional coordinates, the receipt language
  * and the kitchen display's amber and red minutes, the time zone, currency shown, default guest
- * language, opening hours, the tip limit and logo. The logo is sent after the restaurant is saved (its own request).
+ * language, opening hours, the tip limit, the service charge, VAT, VÖEN, receipt footer, the hour the business day
+ * starts at, and logo. The logo is sent after the restaurant is saved (its own request).
  */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -101,7 +118,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
   const phones = values.phones;
 
   const onSubmit = form.onSubmit((v) => {
-    const body = eateryBody.parse(toBody(v));
+    const body = toRequest(v);
     const logoChange = logo.toSave(v.logo);
     save.mutate(
       { id: restaurant?.id, body },
@@ -226,6 +243,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
           </Text>
           <Divider label={t('restaurantSettings.section')} labelPosition="left" mt="xs" />
           <RestaurantSettingsFields form={form} err={err} />
+          <ChargesAndTaxFields form={form} err={err} />
           <ImagePicker
             {...logo.pickerProps(values.logo, (v) => form.setFieldValue('logo', v))}
             label={t('restaurantSettings.logo')}

@@ -19,3 +19,19 @@ export function formatAmount(amount: number, lang: string): string {
 
 /** An amount with the currency label: "12.50 AZN". */
 export const formatMoney = (amount: number, lang: string, unit = 'AZN') => `${formatAmount(amount, lang)} ${unit}`;
+
+/**
+ * A difference with its sign always written ("+1.00", "−1.00", "0.00"): a drawer's over (+) or short (−) reads
+ * without its colour, on screen and on paper.
+ */
+export function formatSignedAmount(amount: number, lang: string): string {
+  const cents = toCents(amount);
+  const text = formatAmount(Math.abs(cents) / 100, lang);
+  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
+}
+
+/** Over (> 0), short (< 0) or even: what colours a drawer's difference. */
+export const differenceSign = (amount: number): 'over' | 'short' | 'even' => {
+  const cents = toCents(amount);
+  return cents > 0 ? 'over' : cents < 0 ? 'short' : 'even';
+};

@@ -1,5 +1,6 @@
 import {
   IconBuildingStore,
+  IconCash,
   IconCashRegister,
   IconCategory,
   IconChartBar,
@@ -37,6 +38,8 @@ export const NAV: NavEntry[] = [
   { to: '/admin/reports', labelKey: 'nav.reports', icon: IconChartBar, action: 'manage' },
   // "Close the day" (the Z report) for cashiers; the admin opens it from the reports, so no second entry there.
   { to: '/admin/reports/z', labelKey: 'nav.closeDay', icon: IconCashRegister, action: 'zReport', unless: 'manage' },
+  // The cashier's own drawer (an admin's too, who also sees every drawer of the day there).
+  { to: '/admin/drawer', labelKey: 'nav.drawer', icon: IconCash, action: 'drawer' },
   { to: '/admin/audit', labelKey: 'nav.audit', icon: IconHistory, action: 'audit' },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, action: 'manage' },
   {

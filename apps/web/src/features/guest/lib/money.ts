@@ -20,3 +20,16 @@ export function formatCents(cents: number, lang: string): string {
   const fraction = String(abs % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}${whole}${decimal}${fraction}`;
 }
+
+/**
+ * A rate in hundredths of a percent as its percent number: "10" (1000), "12.5" (en) or "12,5" (az, ru) for 1250;
+ * no trailing zeros. Integer arithmetic, the same on the server's page and the phone.
+ */
+export function formatRateBp(bp: number, lang: string): string {
+  const { decimal } = SEPARATORS[lang] ?? SEPARATORS.en;
+  const whole = Math.floor(bp / 100);
+  const fraction = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}${decimal}${fraction}` : String(whole);
+}

@@ -14,8 +14,11 @@ import { AddModeBanner } from '../components/AddModeBanner';
 import { CardsSkeleton } from '../components/CardsSkeleton';
 import { DishPhoto } from '../components/DishPhoto';
 import { QuantityControl } from '../components/QuantityControl';
+import { ServiceChargeNotice } from '../components/ServiceChargeNotice';
 import { GuestMessage } from '../GuestLayout';
 import { useMoney } from '../lib/use-money';
+import { formatRateBp } from '../lib/money';
+import { cartTotals, guestServiceCharge } from '../lib/service-charge';
 import { invalidateQuery, setQueryData } from '../lib/query';
 import { usePlaceOrder } from '../lib/place-order';
 import { Button, ButtonLink, IconButton } from '../ui/Button';
@@ -23,7 +26,10 @@ import { Alert, Badge, TextField, ui } from '../ui/parts';
 import { NoRestaurant } from './ScanPrompt';
 import classes from '../guest.module.css';
 
-/** The cart: quantities, a note per dish, the order note, the total and "Place order" (or "Add to order #N"). */
+/**
+ * The cart: quantities, a note per dish, the order note, the total and "Place order" (or "Add to order #N"). With a
+ * service charge, the total is the dishes, the charge on them and the two together, and the cart says so in words.
+ */
 export function CartPage() {
   const cart = useCart();
   const stored = useCartStored();
@@ -102,7 +108,9 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   });
   const error = place.error;
 
-  const total = cartTotalCents(cart);
+  const charge = guestServiceCharge(menu.data, i18n.language, t);
+  const totals = cartTotals(cartTotalCents(cart), charge.rateBp);
+  const charged = totals.serviceCharge > 0;
   return (
     <div className={classes.narrow}>
       <AddModeBanner />
@@ -122,6 +130,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
           />
         ))}
       </div>
+      <ServiceChargeNotice rateBp={charge.rateBp} />
       {!cart.addToOrderId && (
         <div className={classes.orderNote}>
           <TextField
@@ -135,7 +144,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
           />
         </div>
       )}
-      <div style={{ height: error ? 220 : 150 }} />
+      <div style={{ height: (error ? 220 : 150) + (charged ? 50 : 0) }} />
       <div className={classes.bottomBar}>
         <div className={`${classes.bottomBarInner} ${classes.checkout}`}>
           {error && (
@@ -180,9 +189,26 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
               })}
             </p>
           )}
+          {charged && (
+            <>
+              <div className={`${classes.checkoutLine} ${ui.dimmed}`} data-testid="cart-dishes">
+                <span>{t('client.cart.dishes')}</span>
+                <span>{money(totals.items)}</span>
+              </div>
+              <div className={`${classes.checkoutLine} ${ui.dimmed}`} data-testid="cart-service-charge">
+                <span>
+                  {t('client.serviceCharge.line', {
+                    name: charge.name,
+                    rate: formatRateBp(charge.rateBp, i18n.language),
+                  })}
+                </span>
+                <span>{money(totals.serviceCharge)}</span>
+              </div>
+            </>
+          )}
           <div className={classes.checkoutTotal}>
             <span>{t('client.cart.total')}</span>
-            <strong data-testid="cart-total">{money(total)}</strong>
+            <strong data-testid="cart-total">{money(totals.total)}</strong>
           </div>
           <Button
             ref={placeRef}

@@ -28,6 +28,7 @@ const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
   estimatedTime: 10,
   version,
   discount: 0,
+  serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
 });

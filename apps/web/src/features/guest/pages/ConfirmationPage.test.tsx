@@ -46,6 +46,7 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
   estimatedTime: 10,
   version: 1,
   discount: 0,
+  serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
 });

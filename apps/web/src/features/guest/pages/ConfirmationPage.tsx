@@ -7,13 +7,14 @@ import {
   IconReceipt2,
   IconToolsKitchen2,
 } from '@tabler/icons-react';
-import type { GuestOrder } from '@qr-menu/contract';
+import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
 import {
   isFinalOrderStatus,
   isSettledOrder,
   localName,
   newerCopy,
   orderDueCents,
+  serviceChargeCents,
   toCents,
 } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
@@ -28,6 +29,8 @@ import { GuestMessage } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
 import { OrderTime } from '../components/OrderTime';
 import { useMoney } from '../lib/use-money';
+import { formatRateBp } from '../lib/money';
+import { serviceChargeName } from '../lib/service-charge';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
 import { setQueryData } from '../lib/query';
@@ -170,7 +173,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           </>
         )}
         <hr className={ui.divider} />
-        <OrderTotal order={order} />
+        <OrderTotal order={order} menu={menu.data} />
       </section>
 
       <div className={classes.confirmActions}>
@@ -196,26 +199,40 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
 }
 
 /**
- * What the order costs: with a discount, the dishes' sum and the discount first, then the total due (orderPrice −
- * discount, contract `orderDueCents`); without one, just the total.
+ * What the order costs: with a discount or a service charge, the dishes' sum, the discount and the service charge
+ * (the order's own rate of the dishes after discount, contract `serviceChargeCents`) first, then the total due
+ * (contract `orderDueCents`); without either, just the total. The charge is named as the restaurant names it.
  */
-function OrderTotal({ order }: { order: GuestOrder }) {
-  const { t } = useTranslation();
+function OrderTotal({ order, menu }: { order: GuestOrder; menu: GuestMenu | undefined }) {
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const discount = toCents(order.discount);
+  const rate = order.serviceChargeRate ?? 0;
+  const charge = rate > 0 ? serviceChargeCents(toCents(order.orderPrice) - discount, rate) : 0;
   return (
     <div className={classes.summaryLines}>
+      {(discount > 0 || rate > 0) && (
+        <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-subtotal">
+          <span>{t('client.confirmation.subtotal')}</span>
+          <span>{money(toCents(order.orderPrice))}</span>
+        </div>
+      )}
       {discount > 0 && (
-        <>
-          <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-subtotal">
-            <span>{t('client.confirmation.subtotal')}</span>
-            <span>{money(toCents(order.orderPrice))}</span>
-          </div>
-          <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-discount">
-            <span>{t('client.confirmation.discount')}</span>
-            <span>{money(-discount)}</span>
-          </div>
-        </>
+        <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-discount">
+          <span>{t('client.confirmation.discount')}</span>
+          <span>{money(-discount)}</span>
+        </div>
+      )}
+      {rate > 0 && (
+        <div className={`${ui.row} ${ui.dimmed}`} data-testid="order-service-charge">
+          <span>
+            {t('client.serviceCharge.line', {
+              name: serviceChargeName(menu, i18n.language, t),
+              rate: formatRateBp(rate, i18n.language),
+            })}
+          </span>
+          <span>{money(charge)}</span>
+        </div>
       )}
       <div className={`${ui.row} ${classes.summaryTotal}`} data-testid="order-total">
         <span>{t('client.confirmation.total')}</span>

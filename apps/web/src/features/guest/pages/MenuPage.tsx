@@ -16,6 +16,8 @@ import { usePlaceSync } from '../lib/use-place';
 import { Skeleton, VisuallyHidden, ui } from '../ui/parts';
 import { ScanPrompt } from './ScanPrompt';
 import { OpenNow } from '../components/OpenNow';
+import { ServiceChargeNotice } from '../components/ServiceChargeNotice';
+import { menuServiceChargeBp } from '../lib/service-charge';
 import { useOnline } from '../offline/online-status';
 import { dishQuantity } from '../cart/cart';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
@@ -179,6 +181,8 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number })
           </section>
         ))
       )}
+      {/* The service charge is stated before ordering: at the foot of the menu (and again in the cart). */}
+      <ServiceChargeNotice rateBp={menuServiceChargeBp(menu.data)} />
       <CartBarSpacer />
       <Suspense fallback={null}>
         {opened && (

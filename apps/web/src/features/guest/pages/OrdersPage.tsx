@@ -1,9 +1,16 @@
 import { IconChevronRight, IconPlus, IconReceipt2 } from '@tabler/icons-react';
 import type { GuestOrder } from '@qr-menu/contract';
-import { isFinalOrderStatus, isSettledOrder, newerCopy, orderDueCents, toCents } from '@qr-menu/contract/constants';
+import {
+  isFinalOrderStatus,
+  isSettledOrder,
+  newerCopy,
+  orderDueCents,
+  serviceChargeCents,
+  toCents,
+} from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
-import { guestKeys, useOrders } from '../api';
+import { guestKeys, useMenu, useOrders } from '../api';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';
 import { LoadError } from '../components/LoadError';
@@ -13,6 +20,8 @@ import { GuestMessage } from '../GuestLayout';
 import { focusOnMount } from '../lib/focus';
 import { OrderTime } from '../components/OrderTime';
 import { useMoney } from '../lib/use-money';
+import { formatRateBp } from '../lib/money';
+import { serviceChargeName } from '../lib/service-charge';
 import { useOpenMenu } from '../lib/use-open-menu';
 import { useOrderLive } from '../lib/use-order-live';
 import { setQueryData } from '../lib/query';
@@ -30,6 +39,7 @@ export function OrdersPage() {
 
 function Orders({ eateryId }: { eateryId: number }) {
   const { t } = useTranslation();
+  const cart = useCart();
   const orders = useOrders(eateryId);
   const open = (orders.data ?? []).filter((o) => !isSettledOrder(o)).map((o) => o.id);
   useOrderLive(open, (live) => {
@@ -60,20 +70,23 @@ function Orders({ eateryId }: { eateryId: number }) {
       <StatusAnnouncer orders={orders.data} />
       <div className={ui.stack}>
         {orders.data.map((o) => (
-          <OrderCard key={o.id} order={o} />
+          <OrderCard key={o.id} order={o} tableId={cart.tableId} />
         ))}
       </div>
     </div>
   );
 }
 
-function OrderCard({ order }: { order: GuestOrder }) {
-  const { t } = useTranslation();
+function OrderCard({ order, tableId }: { order: GuestOrder; tableId: number | null }) {
+  const { t, i18n } = useTranslation();
   const money = useMoney();
+  // The service charge's name as the restaurant gives it (its menu), else the guest pages' word for it.
+  const menu = useMenu(order.eateryId, tableId);
   const navigate = useNavigate();
   const openMenu = useOpenMenu();
   const dishes = order.items.filter((i) => i.status !== 'DELETED').reduce((n, i) => n + i.quantity, 0);
   const title = t('client.orders.orderTitle', { number: order.number });
+  const rate = order.serviceChargeRate ?? 0;
   return (
     <article className={`${ui.card} ${classes.orderCard}`} aria-label={title}>
       <div className={`${ui.row} ${classes.orderCardHead}`}>
@@ -90,11 +103,28 @@ function OrderCard({ order }: { order: GuestOrder }) {
         <span className={ui.dimmed}>{t('client.orders.dishCount', { count: dishes })}</span>
         <strong data-testid="order-total">{money(orderDueCents(order))}</strong>
       </div>
-      {/* What is due is after the discount: the sum of the dishes and the discount say why it is less. */}
-      {toCents(order.discount) > 0 && (
+      {/* What is due is after the discount and with the service charge: the sum of the dishes, the discount and the
+          charge say why it differs from the dishes. */}
+      {(toCents(order.discount) > 0 || rate > 0) && (
         <div className={`${classes.orderCardDiscount} ${ui.dimmed}`} data-testid="order-discount">
-          {t('client.confirmation.subtotal')} {money(toCents(order.orderPrice))} · {t('client.confirmation.discount')}{' '}
-          {money(-toCents(order.discount))}
+          {t('client.confirmation.subtotal')} {money(toCents(order.orderPrice))}
+          {toCents(order.discount) > 0 && (
+            <>
+              {' '}
+              · {t('client.confirmation.discount')} {money(-toCents(order.discount))}
+            </>
+          )}
+          {rate > 0 && (
+            <>
+              {' '}
+              ·{' '}
+              {t('client.serviceCharge.line', {
+                name: serviceChargeName(menu.data, i18n.language, t),
+                rate: formatRateBp(rate, i18n.language),
+              })}{' '}
+              {money(serviceChargeCents(toCents(order.orderPrice) - toCents(order.discount), rate))}
+            </>
+          )}
         </div>
       )}
       <div className={classes.orderCardActions}>

@@ -48,6 +48,7 @@ const order = (over: Partial<GuestOrder> = {}): GuestOrder => ({
   estimatedTime: 10,
   version: 1,
   discount: 0,
+  serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
   ...over,
@@ -102,6 +103,59 @@ describe('the total the guest sees is what is due', () => {
     await renderGuest(<OrdersPage />, { lang: 'ru' });
     expect((await screen.findByTestId('order-total')).textContent).toBe('17,50 AZN');
     expect(screen.getByTestId('order-discount').textContent).toBe('Подытог 20,00 AZN · Скидка -2,50 AZN');
+  });
+});
+
+describe('the service charge the order was placed under', () => {
+  it('after a discount: the dishes, the discount, the charge on what is left and the total due', async () => {
+    served = order({ discount: 2, serviceChargeRate: 1000 });
+    await renderConfirmation('en');
+    expect((await screen.findByTestId('order-total')).textContent).toBe('Total19.80 AZN');
+    expect(screen.getByTestId('order-subtotal').textContent).toBe('Subtotal20.00 AZN');
+    expect(screen.getByTestId('order-discount').textContent).toBe('Discount-2.00 AZN');
+    expect(screen.getByTestId('order-service-charge').textContent).toBe('Service charge 10 %1.80 AZN');
+  });
+
+  it('is named as the restaurant names it, in the guest’s language, at the order’s own rate', async () => {
+    // The restaurant charges 10 % now; the order was placed under 12.5 %.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/menu')) {
+          return jsonResponse({
+            eateryId: 1,
+            tableId: 2,
+            eateryName: 'Nar',
+            tableName: '7',
+            timeZone: 'Asia/Baku',
+            serviceChargePercent: 10,
+            serviceChargeNames: { az: 'Servis', en: 'Service', ru: 'Сервисный сбор' },
+            categories: [],
+          });
+        }
+        return jsonResponse(served);
+      }),
+    );
+    served = order({ serviceChargeRate: 1250 });
+    await renderConfirmation('ru');
+    // The name arrives with the menu (the guest pages' own word until then).
+    await screen.findByText('Сервисный сбор 12,5 %');
+    expect(screen.getByTestId('order-service-charge').textContent).toBe('Сервисный сбор 12,5 %2,50 AZN');
+    expect(screen.getByTestId('order-total').textContent).toBe('Итого22,50 AZN');
+  });
+
+  it('none at rate 0: no line', async () => {
+    served = order({ serviceChargeRate: 0 });
+    await renderConfirmation('en');
+    expect((await screen.findByTestId('order-total')).textContent).toBe('Total20.00 AZN');
+    expect(screen.queryByTestId('order-service-charge')).toBeNull();
+  });
+
+  it('my orders shows the total with the charge, and the charge that made it (az)', async () => {
+    served = order({ serviceChargeRate: 1000, status: 'PAID', paidAt: '2026-01-05T12:30:00.000Z' });
+    await renderGuest(<OrdersPage />, { lang: 'az' });
+    expect((await screen.findByTestId('order-total')).textContent).toBe('22,00 AZN');
+    expect(screen.getByTestId('order-discount').textContent).toBe('Ara cəm 20,00 AZN · Xidmət haqqı 10 % 2,00 AZN');
   });
 });
 

@@ -19,6 +19,7 @@ export const makeOrder = (id: number, createdAt: string, fields: Partial<Order> 
   estimatedTime: 0,
   version: 1,
   discount: 0,
+  serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
   ...fields,
