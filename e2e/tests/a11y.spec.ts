@@ -317,6 +317,14 @@ for (const size of SIZES) {
         await page.goto(`/admin/receipt?orderIds=${r.orders.PAID}`);
         await expect(page.locator('[data-receipt]')).toBeVisible();
       });
+      await check('owner: the day report (X) with the drawers', async () => {
+        await page.goto('/admin/reports/z');
+        await expect(page.locator('[data-z-report]')).toBeVisible();
+      });
+      await check('owner: cash drawer (open) with the day’s drawers', async () => {
+        await page.goto('/admin/drawer');
+        await expect(page.getByTestId('drawer-figures')).toBeVisible();
+      });
 
       // ---- Staff: the orders board as each role sees it ----
       await check('waiter: orders board', async () => {
@@ -384,6 +392,10 @@ for (const size of SIZES) {
         'dialog',
       );
       await closeDialog(page);
+      await check('cashier: cash drawer not open yet', async () => {
+        await page.goto('/admin/drawer');
+        await expect(page.getByRole('button', { name: 'Kassanı aç' })).toBeVisible();
+      });
       await clearSession(page);
     } finally {
       await context.close();

@@ -57,7 +57,7 @@ export function DayReportSheet({ report, paper }: { report: DayReport; paper: Pa
       </p>
       {!report.z && <p className={`${classes.center} ${classes.muted}`}>{t('reports.sheet.xNote')}</p>}
       <Row label={t('reports.sheet.day')} value={formatDayDate(report.day, lang)} testId="day-day" />
-      <Row label={t('reports.sheet.period')} value={`${when(report.from)} – ${when(report.to)}`} />
+      <Row label={t('reports.sheet.period')} value={`${when(report.from)} – ${when(report.to)}`} wrap />
       {report.z ? (
         <>
           <Row label={t('reports.sheet.closedAt')} value={when(report.z.closedAt)} testId="day-closed-at" />
@@ -234,7 +234,7 @@ function DrawerBlock({ drawer: d, t, lang }: { drawer: Drawer; t: Translate; lan
       <Row label={t('reports.sheet.cashSales')} value={`+${money(d.cashSales)}`} indent />
       <Row label={t('reports.sheet.tips')} value={`+${money(d.cashTips)}`} indent />
       <Row label={t('reports.sheet.payIns')} value={`+${money(d.payIns)}`} indent />
-      <Row label={t('reports.sheet.payOuts')} value={`−${money(d.payOuts)}`} indent />
+      <Row label={t('reports.sheet.payOuts')} value={minus(d.payOuts, money)} indent />
       <Row label={t('reports.sheet.expected')} value={money(d.expected)} indent strong />
       <Row label={t('reports.sheet.counted')} value={d.counted === null ? '—' : money(d.counted)} indent />
       <Row
@@ -312,15 +312,19 @@ function Row({
   testId,
   strong = false,
   indent = false,
+  wrap = false,
 }: {
   label: string;
   value: React.ReactNode;
   testId?: string;
   strong?: boolean;
   indent?: boolean;
+  /** The value may go under the label when the two do not fit on one line. */
+  wrap?: boolean;
 }) {
+  const kinds = [slip.row, strong && classes.strong, indent && classes.indent, wrap && slip.rowWrap].filter(Boolean);
   return (
-    <div className={`${slip.row} ${strong ? classes.strong : ''} ${indent ? classes.indent : ''}`} data-testid={testId}>
+    <div className={kinds.join(' ')} data-testid={testId}>
       <span>{label}</span>
       <span>{value}</span>
     </div>
