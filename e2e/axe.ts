@@ -6,7 +6,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 /**
  * Waits until the page stands still: fonts loaded, no skeleton or busy region, no CSS transition running
- * (a modal fading in would be measured half transparent), every open dialog fully opaque. Endless animations (a flashing new order) are
+ * (a modal fading in would be measured half transparent), every open dialog and notification fully opaque. Endless animations (a flashing new order) are
  * not transitions and do not hold it up.
  */
 export async function settle(page: Page) {
@@ -17,7 +17,8 @@ export async function settle(page: Page) {
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
       // A transition that has not started yet is not in getAnimations(): a dialog mounts transparent and
       // only starts fading in on the next frame. So also wait until every open dialog is fully opaque.
-      [...document.querySelectorAll('[role="dialog"], dialog[open]')].every((dialog) => {
+      // Notifications slide and fade the same way.
+      [...document.querySelectorAll('[role="dialog"], dialog[open], .mantine-Notification-root')].every((dialog) => {
         for (let el: Element | null = dialog; el; el = el.parentElement) {
           if (Number(getComputedStyle(el).opacity) < 1) return false;
         }

@@ -42,7 +42,7 @@ test('owner registers, logs in, adds, edits and deletes a restaurant, switches l
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Required field').first()).toBeVisible();
-  await dialog.getByLabel('Name').fill('Çay Evi');
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Çay Evi');
   await dialog.getByLabel('Address').fill('Nizami küç. 10, Bakı');
   await dialog.getByLabel('Phone').fill('+994 50 123 45 67');
   await dialog.getByRole('button', { name: 'Add phone' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf } from '@qr-menu/contract';
-import { allocateOverDues, proportion, shareInProportion } from '../src/modules/bills/bill-math.js';
+import { percentOf, proportion } from '@qr-menu/contract';
+import { allocateOverDues, shareInProportion } from '../src/modules/bills/bill-math.js';
 
 describe('bill arithmetic (integer cents)', () => {
   it('percentOf rounds half-up to the cent', () => {

@@ -4,7 +4,7 @@ import { reasonField } from './orders.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
 import { MAX_DB_ID, V } from './validation.js';
 import { orderItemOptionResponse } from './menu-options.js';
-import { lineCents, toCents, withServiceCharge } from './money.js';
+import { lineCents, linesPartCents, toCents } from './money.js';
 
 /**
  * Closing the bill (CASHIER and EATERY_ADMIN). A bill is one or more open orders of the restaurant (an
@@ -260,21 +260,20 @@ export function splitEqually(cents: number, parts: number): number[] {
  * What paying the items `itemIds` of a bill takes, in cents (split by items), as the till shows it before sending:
  * per order, the items' lines less their share of the order's discount (line sum × discount / order price, rounded
  * half-up), plus the order's service charge at its rate on that; when they are the bill's last unpaid items, all that
- * is still due. The server's split-by-items part (record-part.ts itemsPart) computes the same.
+ * is still due (the rule: money.ts linesPartCents, which the server charges too).
  */
 export function billItemsPartCents(bill: Pick<Bill, 'orders' | 'items' | 'due'>, itemIds: readonly number[]): number {
   const wanted = new Set(itemIds);
   const chosen = bill.items.filter((i) => wanted.has(i.id) && !i.paid);
   if (chosen.length === 0) return 0;
   if (bill.items.every((i) => i.paid || wanted.has(i.id))) return toCents(bill.due);
-  let part = 0;
-  for (const order of bill.orders) {
-    const lines = chosen.filter((i) => i.orderId === order.id).reduce((s, i) => s + lineCents(i), 0);
-    if (lines === 0) continue;
-    const price = toCents(order.orderPrice);
-    const discount = toCents(order.discount);
-    const discountShare = price === 0 ? 0 : Math.floor((2 * discount * lines + price) / (2 * price));
-    part += withServiceCharge(lines - discountShare, order.serviceChargeRate);
-  }
-  return part;
+  return linesPartCents(
+    bill.orders.map((o) => ({
+      id: o.id,
+      subtotal: toCents(o.orderPrice),
+      discount: toCents(o.discount),
+      serviceChargeRate: o.serviceChargeRate,
+    })),
+    chosen.map((i) => ({ orderId: i.orderId, cents: lineCents(i) })),
+  );
 }

@@ -74,6 +74,29 @@ export function vatIncludedCents(grossCents: number, rateBp: number): number {
   return Math.floor((2 * grossCents * rateBp + whole) / (2 * whole));
 }
 
+/** `part / whole` of `cents`, rounded half-up to the cent; 0 when `whole` is 0. */
+export function proportion(cents: number, part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.floor((2 * cents * part + whole) / (2 * whole));
+}
+
+/**
+ * What some lines of a bill cost when they are paid on their own (split by items), in cents: per order, the lines
+ * less their share of the order's discount (lines × discount / the order's items, half-up), plus the order's service
+ * charge on that. The till shows it and the server charges it.
+ */
+export function linesPartCents(
+  orders: readonly { id: number; subtotal: number; discount: number; serviceChargeRate: number }[],
+  lines: readonly { orderId: number; cents: number }[],
+): number {
+  let part = 0;
+  for (const order of orders) {
+    const cents = lines.filter((l) => l.orderId === order.id).reduce((sum, l) => sum + l.cents, 0);
+    if (cents === 0) continue;
+    part += withServiceCharge(cents - proportion(order.discount, cents, order.subtotal), order.serviceChargeRate);
+  }
+  return part;
+}
+
 /** What an order costs once its service charge is added: its total after discount plus that rate of it, in cents. */
 export const withServiceCharge = (afterDiscountCents: number, rateBp: number): number =>
   afterDiscountCents + serviceChargeCents(afterDiscountCents, rateBp);

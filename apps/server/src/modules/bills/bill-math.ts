@@ -3,11 +3,6 @@
  * Percentages are in hundredths of a percent (12.5 % → 1250), as the contract's percentField parses them.
  */
 
-/** `part / whole` of `cents`, rounded half-up to the cent; 0 when `whole` is 0. */
-export function proportion(cents: number, part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.floor((2 * cents * part + whole) / (2 * whole));
-}
-
 /**
  * Shares `cents` over parts in proportion to `weights` (the orders' subtotals): each part gets its share rounded
  * down, and the cents left over go to the last part. No part gets more than its weight (a discount never makes an

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BILL_V, centsToDecimal, lineCents, percentOf, withServiceCharge, type PaymentMethod } from '@qr-menu/contract';
+import { BILL_V, centsToDecimal, lineCents, linesPartCents, percentOf, type PaymentMethod } from '@qr-menu/contract';
 import { payments } from '../../db/schema.js';
 import { validationError } from '../../plugins/app-error.js';
 import { drawerForCash } from '../drawers/drawer-for-cash.js';
 import type { OrderTx } from '../orders/order-writer.js';
-import { allocateOverDues, proportion } from './bill-math.js';
-import { idsOf, paidItemIds, sum, totals, type BillState } from './bill-state.js';
+import { allocateOverDues } from './bill-math.js';
+import { idsOf, paidItemIds, totals, type BillState } from './bill-state.js';
 
 export interface PaymentInput {
   orderIds: number[];
@@ -94,11 +94,8 @@ function itemsPart(state: BillState, money: ReturnType<typeof totals>, itemIds: 
   }
   const lastItems = state.items.every((i) => paid.has(i.id) || wanted.has(i.id));
   if (lastItems) return money.due;
-  let part = 0;
-  for (const [index, order] of money.perOrder.entries()) {
-    const cents = sum(chosen.filter((i) => i.orderId === order.id).map(lineCents));
-    const afterDiscount = cents - proportion(order.discount, cents, order.subtotal);
-    part += withServiceCharge(afterDiscount, state.orders[index].serviceChargeBp);
-  }
-  return part;
+  return linesPartCents(
+    money.perOrder.map((o, i) => ({ ...o, serviceChargeRate: state.orders[i].serviceChargeBp })),
+    chosen.map((i) => ({ orderId: i.orderId, cents: lineCents(i) })),
+  );
 }
