@@ -226,6 +226,13 @@ describe('service charge and VAT on the bill', () => {
     const ok = await voidTea(exact);
     expect(ok.statusCode, ok.body).toBe(200);
     const b = await bill([exact.id]);
-    expect(b).toMatchObject({ subtotal: 12.35, serviceCharge: 1.24, total: 13.59, paid: 13.59, due: 0, status: 'PAID' });
+    expect(b).toMatchObject({
+      subtotal: 12.35,
+      serviceCharge: 1.24,
+      total: 13.59,
+      paid: 13.59,
+      due: 0,
+      status: 'PAID',
+    });
   });
 });
