@@ -14,6 +14,18 @@ import {
   type Owner,
 } from './helper.js';
 
+/** A new restaurant's service charge, VAT, receipt and business-day settings. */
+const CHARGES_AND_TAX_DEFAULTS = {
+  serviceChargePercent: 0,
+  serviceChargeNames: { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' },
+  serviceChargeTakeaway: false,
+  vatPayer: false,
+  vatRatePercent: 18,
+  taxId: '',
+  receiptFooter: '',
+  dayStartHour: 0,
+};
+
 const ctx = setupApp();
 
 const expectError = (res: LightMyRequestResponse, status: number, messageKey: string) => {
@@ -82,14 +94,7 @@ describe('GET /api/eatery and /api/eatery/owner/{userId}', () => {
         kitchenAmberMinutes: 10,
         kitchenRedMinutes: 20,
         tipMaxPercent: 100,
-        serviceChargePercent: 0,
-        serviceChargeNames: { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' },
-        serviceChargeTakeaway: false,
-        vatPayer: false,
-        vatRatePercent: 18,
-        taxId: '',
-        receiptFooter: '',
-        dayStartHour: 0,
+        ...CHARGES_AND_TAX_DEFAULTS,
         ownerId: b.userId,
         roles: ['EATERY_ADMIN'],
       },
@@ -148,14 +153,7 @@ describe('POST /api/eatery', () => {
       kitchenAmberMinutes: 10,
       kitchenRedMinutes: 20,
       tipMaxPercent: 100,
-      serviceChargePercent: 0,
-      serviceChargeNames: { az: 'Xidmət haqqı', en: 'Service charge', ru: 'Обслуживание' },
-      serviceChargeTakeaway: false,
-      vatPayer: false,
-      vatRatePercent: 18,
-      taxId: '',
-      receiptFooter: '',
-      dayStartHour: 0,
+      ...CHARGES_AND_TAX_DEFAULTS,
       ownerId: owner.userId,
       roles: ['EATERY_ADMIN'],
     });
