@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AuditKind } from '@qr-menu/contract';
 import type { Executor } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema.js';
-import { staffName } from '../users/staff-contacts.js';
+import { auditLog } from '../../db/schema.js';
+import { recordedName } from '../users/staff-contacts.js';
 
 /** Values before or after a change, as the audit entry keeps them. */
 export type AuditValues = Record<string, string | number | boolean | null>;
@@ -28,11 +27,7 @@ export interface AuditRecord {
  * e-mail, as admins see staff (users/staff-contacts.ts), since only admins read the audit log (ROLE_MATRIX.audit).
  */
 export async function recordAudit(ex: Executor, entry: AuditRecord): Promise<void> {
-  const [user] =
-    entry.userId === null
-      ? []
-      : await ex.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, entry.userId));
-  const name = user ? staffName(user, true) : '';
+  const name = entry.userId === null ? '' : await recordedName(ex, entry.userId);
   await ex.insert(auditLog).values({
     eateryId: entry.eateryId,
     kind: entry.kind,

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BILL_V, centsToDecimal, type DrawerMovementKind, type DrawerSession } from '@qr-menu/contract';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { drawerMovements, drawerSessions, eateries, users, zReports } from '../../db/schema.js';
+import { drawerMovements, drawerSessions, eateries, zReports } from '../../db/schema.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { seesStaffContacts, staffName } from '../users/staff-contacts.js';
+import { recordedName, seesStaffContacts } from '../users/staff-contacts.js';
 import { currentBusinessDay, readDrawerSessions, sessionFigures, type SessionRow } from './drawer-sessions.js';
 
 export interface MovementInput {
@@ -84,7 +84,7 @@ export class DrawersService {
           .values({
             eateryId: eatery.id,
             userId,
-            userName: await nameOf(tx, userId),
+            userName: await recordedName(tx, userId),
             businessDay: currentBusinessDay(eatery.id),
             openingFloat: centsToDecimal(openingFloat),
           })
@@ -142,7 +142,7 @@ export class DrawersService {
         .update(drawerSessions)
         .set({
           closedAt: sql`now()`,
-          closedBy: await nameOf(tx, userId),
+          closedBy: await recordedName(tx, userId),
           expected: centsToDecimal(expected),
           counted: centsToDecimal(counted),
         })
@@ -176,12 +176,6 @@ const isAdmin = (eatery: EateryContext) => eatery.roles.includes('EATERY_ADMIN')
 
 /** Whose drawer and which day, as the audit log names it. */
 const auditSubject = (session: SessionRow) => `${session.userName} · ${session.businessDay}`;
-
-/** A person as a drawer records them (the record outlives the account): their name, else their e-mail. */
-async function nameOf(tx: Tx, userId: number): Promise<string> {
-  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return user ? staffName(user, true) : '';
-}
 
 /**
  * The session, locked for the change: 404 when it is not the restaurant's, or another person's for a caller who is

@@ -1,10 +1,10 @@
 import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import { centsToDecimal, REPORT_V, toCents, type DayReport } from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { drawerSessions, eateries, users, zReports } from '../../db/schema.js';
+import { drawerSessions, eateries, zReports } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { staffName } from '../users/staff-contacts.js';
+import { recordedName } from '../users/staff-contacts.js';
 import { computeDayReport, readDayBounds, readDayReport, type RunJson } from './day-report.js';
 import { runJsonIn } from './day-report-sql.js';
 
@@ -24,12 +24,6 @@ const inTx =
 async function lockEatery(tx: Tx, eateryId: number): Promise<void> {
   const [row] = await tx.select({ id: eateries.id }).from(eateries).where(eq(eateries.id, eateryId)).for('update');
   if (!row) throw notFound();
-}
-
-/** The acting staff member as the record names them: their name, else their e-mail. */
-async function nameOf(tx: Tx, userId: number): Promise<string> {
-  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return user ? staffName(user, true) : '';
 }
 
 const subject = (number: number, day: string) => `Z #${number} · ${day}`;
@@ -64,7 +58,7 @@ export function closeDay(db: Db, eateryId: number, day: string, userId: number):
       .from(zReports)
       .where(eq(zReports.eateryId, eateryId));
     const number = (last?.number ?? 0) + 1;
-    const closedBy = await nameOf(tx, userId);
+    const closedBy = await recordedName(tx, userId);
     const closedAt = new Date();
     const z = { number, closedAt: closedAt.toISOString(), closedBy };
     const report = await computeDayReport(run, eateryId, day, bounds, closedAt, z);
@@ -102,7 +96,7 @@ export function closeDay(db: Db, eateryId: number, day: string, userId: number):
 export function reopenDay(db: Db, eateryId: number, day: string, reason: string, userId: number): Promise<DayReport> {
   return db.transaction(async (tx) => {
     await lockEatery(tx, eateryId);
-    const by = await nameOf(tx, userId);
+    const by = await recordedName(tx, userId);
     const [reopened] = await tx
       .update(zReports)
       .set({ reopenedAt: sql`now()`, reopenedByName: by, reopenReason: reason })
