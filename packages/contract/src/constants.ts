@@ -19,3 +19,4 @@ export * from './roles.js';
 export * from './status-labels.js';
 export * from './audit-kinds.js';
 export * from './payment-methods.js';
+export * from './pos.js';

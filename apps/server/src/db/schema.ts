@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AvailabilityHours, DishOptionGroup, OrderItemOption } from '@qr-menu/contract';
+import type { AvailabilityHours, DishOptionGroup, MovedLine, OrderItemOption } from '@qr-menu/contract';
 import {
   boolean,
   customType,
@@ -120,6 +120,20 @@ export const eateries = pgTable('eateries', {
   receiptFooter: text('receipt_footer').notNull().default(''),
   /** The business day starts at this local hour (0..11): a bar open past midnight closes its day at 05:00. */
   dayStartHour: integer('day_start_hour').notNull().default(0),
+  /** A registered device's screen locks after this many seconds without a touch (staff unlock with their PIN). */
+  deviceLockSeconds: integer('device_lock_seconds').notNull().default(120),
+  /**
+   * The restaurant's courses in serving order, their names per language; course n of a line is entry n - 1. Empty:
+   * no courses (every line goes to the kitchen at once).
+   */
+  courses: jsonb('courses').$type<{ az: string; en: string; ru: string }[]>().notNull().default([]),
+  /** How a held course reaches the kitchen: 'MANUAL' when the waiter fires it, 'AFTER_PREVIOUS' also when the course
+   * before it is bumped (all READY). */
+  courseFireMode: text('course_fire_mode').notNull().default('MANUAL'),
+  /** Guests may order for pickup from the restaurant-wide link and QR code. */
+  pickupEnabled: boolean('pickup_enabled').notNull().default(false),
+  /** Guests see "3 left" on dishes with a counted stock. */
+  showStockLeft: boolean('show_stock_left').notNull().default(false),
   logoImageId: integer('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerId: integer('owner_id')
     .notNull()
@@ -137,8 +151,17 @@ export const memberships = pgTable(
       .notNull()
       .references(() => eateries.id, { onDelete: 'cascade' }),
     roles: text('roles').array().notNull(),
+    /**
+     * The staff member's PIN for registered devices of this restaurant: an HMAC-SHA256 of the restaurant id and the
+     * PIN under the server's secret (deterministic, so that two members never share one PIN); null: no PIN.
+     */
+    pinHash: text('pin_hash'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eateryId] }), index('memberships_eatery_idx').on(t.eateryId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eateryId] }),
+    index('memberships_eatery_idx').on(t.eateryId),
+    uniqueIndex('memberships_pin_idx').on(t.eateryId, t.pinHash),
+  ],
 );
 
 export const categories = pgTable(
@@ -155,6 +178,8 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     /** When its dishes can be ordered (contract AvailabilityHours, restaurant's time zone); null: always. */
     availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
+    /** The course its dishes are ordered in by default (1 = the first of eateries.courses); null: the first. */
+    course: integer('course'),
   },
   (t) => [index('categories_eatery_idx').on(t.eateryId, t.position)],
 );
@@ -202,6 +227,11 @@ export const dishes = pgTable(
     availableHours: jsonb('available_hours').$type<AvailabilityHours>(),
     /** Sold out until the next business day: `available` turns true again at this time. */
     availableAgainAt: timestamp('available_again_at', { withTimezone: true }),
+    /**
+     * Portions left today; null: not counted. Orders take from it atomically and never below zero (a check in the
+     * database); at zero the dish is sold out.
+     */
+    stockCount: integer('stock_count'),
   },
   (t) => [index('dishes_category_idx').on(t.categoryId, t.position), index('dishes_eatery_idx').on(t.eateryId)],
 );
@@ -275,6 +305,16 @@ export const orders = pgTable(
      * amount is the contract's serviceChargeCents of the order's total after discount.
      */
     serviceChargeBp: integer('service_charge_bp').notNull().default(0),
+    /** DINE_IN at a table, TAKEAWAY rung up by staff at the counter, PICKUP ordered by a guest from the pickup link. */
+    kind: text('kind').notNull().default('DINE_IN'),
+    /** Takeaway and pickup: whom to call when it is ready. */
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    /**
+     * Devices besides `device_id` whose guest sees this order: the guests of orders merged into it, so nobody loses
+     * sight of their order when tables are joined.
+     */
+    guestDevices: text('guest_devices').array().notNull().default([]),
     /**
      * Report figures written by database triggers (migration 0004), never by the app: `total` is the live items minus
      * the discount while the order is PAID (null otherwise); `readyAt` / `servedAt` the first time it became READY /
@@ -322,6 +362,12 @@ export const orderItems = pgTable(
     voidedFrom: text('voided_from'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The guest's seat at the table (1, 2 …); null: not given. */
+    seat: integer('seat'),
+    /** The course it is served in (1 = the first of eateries.courses); null: the restaurant has no courses. */
+    course: integer('course'),
+    /** A later course waiting to be fired: the kitchen shows it greyed and does not start it. */
+    held: boolean('held').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
@@ -554,6 +600,55 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_eatery_idx').on(t.eateryId, t.id)],
 );
 
+/**
+ * Lines moved between tables: a move, a merge of two tables' orders or a split of a check. The kitchen display and
+ * the printers show "moved to table 7" from here; the audit log holds who did it.
+ */
+export const orderMoves = pgTable(
+  'order_moves',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    /** MOVE (lines or a whole order to another table), MERGE (an order into another) or SPLIT (lines to a new check). */
+    kind: text('kind').notNull(),
+    fromOrderId: integer('from_order_id'),
+    toOrderId: integer('to_order_id'),
+    fromTable: text('from_table').notNull().default(''),
+    toTable: text('to_table').notNull().default(''),
+    /** The lines as moved: [{ itemId, name, names, quantity, status, kitchenDepartmentId }]. */
+    items: jsonb('items').$type<MovedLine[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_moves_eatery_created_idx').on(t.eateryId, t.createdAt)],
+);
+
+/**
+ * Browsers an admin turned into devices of the restaurant (a shared tablet at the pass or the counter): staff sign in
+ * on them with a PIN. The device holds a long-lived token, stored here as its SHA-256; revoked: it no longer works.
+ */
+export const posDevices = pgTable(
+  'pos_devices',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Wrong PINs in a row on this device; at the limit PINs are refused until `lockedUntil`. */
+    failedPins: integer('failed_pins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pos_devices_eatery_idx').on(t.eateryId)],
+);
+
 /** The last order number given per restaurant and business day (see orders.number). */
 export const orderNumbers = pgTable(
   'order_numbers',
@@ -575,6 +670,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     familyId: text('family_id').notNull(),
     activeEateryId: integer('active_eatery_id'),
+    /** A session opened with a PIN on a registered device: it ends when the device is revoked. */
+    deviceId: integer('device_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
