@@ -104,6 +104,9 @@ describe('POST /api/eatery/:id/orders', () => {
         voidReason: null,
         voidedFrom: null,
         voidedAt: null,
+        seat: null,
+        course: null,
+        held: false,
       },
       expect.objectContaining({
         dishId: dishEn,

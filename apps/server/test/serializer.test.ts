@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ITEM_STATUSES, ORDER_STATUSES, orderResponse, type Order } from '@qr-menu/contract';
+import { ITEM_STATUSES, ORDER_KINDS, ORDER_STATUSES, orderResponse, type Order } from '@qr-menu/contract';
 import { compileSerializer, serializerCompiler, toJsonSchema } from '../src/plugins/serializer.js';
 
 /**
@@ -42,6 +42,9 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   voidReason: null,
   voidedFrom: null,
   voidedAt: null,
+  seat: null,
+  course: null,
+  held: false,
   ...over,
 });
 
@@ -87,6 +90,9 @@ const order = (over: Partial<Order> = {}): Order => ({
   serviceChargeRate: 1000,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
   ...over,
 });
 
@@ -163,6 +169,9 @@ describe('response serializer', () => {
       voidReason: fc.option(text, { nil: null }),
       voidedFrom: fc.option(fc.constantFrom(...ITEM_STATUSES), { nil: null }),
       voidedAt: fc.option(text, { nil: null }),
+      seat: fc.option(fc.integer({ min: 1, max: 99 }), { nil: null }),
+      course: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
+      held: fc.boolean(),
       extra: fc.anything(),
     });
     const orderArb = fc.record({
@@ -184,6 +193,9 @@ describe('response serializer', () => {
       paidAt: fc.option(text, { nil: null }),
       rejectionReason: fc.option(text, { nil: null }),
       deviceId: fc.option(text, { nil: null }),
+      kind: fc.constantFrom(...ORDER_KINDS),
+      customerName: fc.option(text, { nil: null }),
+      customerPhone: fc.option(text, { nil: null }),
     });
     const list = z.array(orderResponse);
     const stringify = fast(list);

@@ -3,6 +3,7 @@ import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
 import { PRESET_REASON_PREFIX, rejectionReasonKey } from './localize.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
+import { ORDER_KINDS } from './pos.js';
 import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
 import { cleanNote } from './text.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
@@ -272,6 +273,12 @@ export const orderItemResponse = z.object({
   voidedFrom: z.enum(ITEM_STATUSES).nullable(),
   /** ISO 8601, UTC: when the item was voided, or null. */
   voidedAt: z.string().nullable(),
+  /** The guest's seat at the table (1, 2 …), or null. */
+  seat: z.number().nullable(),
+  /** The course it is served in (1 = the restaurant's first), or null when the restaurant has no courses. */
+  course: z.number().nullable(),
+  /** A later course waiting to be fired: the kitchen sees it greyed and does not start it. */
+  held: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemResponse>;
 
@@ -309,6 +316,11 @@ export const orderResponse = z.object({
    * common reason is `preset:<key>` (`rejectionReasonKey`: shown in the reader's language), anything else as typed.
    */
   rejectionReason: z.string().nullable(),
+  /** DINE_IN at a table, TAKEAWAY rung up by staff, PICKUP ordered by a guest from the pickup link. */
+  kind: z.enum(ORDER_KINDS),
+  /** Takeaway and pickup: the name (and phone) to call when it is ready; null otherwise. */
+  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderResponse>;
 

@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderItem,
   type OrderItemOption,
+  type OrderKind,
   type OrderStatus,
 } from '@qr-menu/contract';
 import { orderItems, orders } from '../../db/schema.js';
@@ -28,6 +29,9 @@ export const orderColumns = {
   number: orders.number,
   paidAt: orders.paidAt,
   rejectionReason: orders.rejectionReason,
+  kind: orders.kind,
+  customerName: orders.customerName,
+  customerPhone: orders.customerPhone,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
@@ -55,6 +59,9 @@ type ItemFields = Pick<
   | 'options'
   | 'voidReason'
   | 'voidedFrom'
+  | 'seat'
+  | 'course'
+  | 'held'
 > & { createdAt: Date | string; readyAt: Date | string | null; voidedAt: Date | string | null };
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
@@ -83,6 +90,9 @@ export function toItemDto(i: ItemFields): OrderItem {
     voidReason: i.voidReason,
     voidedFrom: i.voidedFrom as ItemStatus | null,
     voidedAt: i.voidedAt === null ? null : isoTime(i.voidedAt),
+    seat: i.seat,
+    course: i.course,
+    held: i.held,
   };
 }
 
@@ -111,6 +121,9 @@ export function toOrderDto(o: OrderRow, items: readonly ItemFields[]): Order {
     serviceChargeRate: o.serviceChargeBp,
     paidAt: o.paidAt === null ? null : o.paidAt.toISOString(),
     rejectionReason: o.rejectionReason,
+    kind: o.kind as OrderKind,
+    customerName: o.customerName,
+    customerPhone: o.customerPhone,
   };
 }
 
@@ -131,6 +144,9 @@ interface ListOrderColumns {
   updated_at: string;
   paid_at: string | null;
   rejection_reason: string | null;
+  kind: string;
+  customer_name: string | null;
+  customer_phone: string | null;
   /** created_at in whole microseconds since 1970 (for the page cursor). */
   micros: string;
 }
@@ -157,6 +173,9 @@ interface ListItemColumns {
   voided_from: string | null;
   /** ISO 8601, UTC, as toISOString() writes it. */
   voided_at: string | null;
+  seat: number | null;
+  course: number | null;
+  held: boolean;
 }
 
 /** A row of the orders list statement (order-queries.ts): an order and one of its items, or no item (all null). */
@@ -192,6 +211,9 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
         voidReason: r.void_reason,
         voidedFrom: r.voided_from,
         voidedAt: r.voided_at,
+        seat: r.seat,
+        course: r.course,
+        held: r.held,
       }),
     );
   }
@@ -215,6 +237,9 @@ export function listedOrders(rows: readonly ListRow[]): { order: Order; micros: 
       serviceChargeRate: row.service_charge_bp,
       paidAt: row.paid_at,
       rejectionReason: row.rejection_reason,
+      kind: row.kind as OrderKind,
+      customerName: row.customer_name,
+      customerPhone: row.customer_phone,
     };
     return { order, micros: row.micros };
   });

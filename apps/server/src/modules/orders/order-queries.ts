@@ -104,7 +104,7 @@ with page as (
   select o.id, o.eatery_id, o.table_id, o.table_number, o.status, o.note, o.version, o.discount::text as discount,
     o.service_charge_bp, o.number,
     o.created_at as at, ${isoText('o.created_at')} as created_at, ${isoText('o.updated_at')} as updated_at,
-    ${isoText('o.paid_at')} as paid_at, o.rejection_reason,
+    ${isoText('o.paid_at')} as paid_at, o.rejection_reason, o.kind, o.customer_name, o.customer_phone,
     round(extract(epoch from o.created_at) * 1000000)::bigint::text as micros
   from orders o
   where ${where}
@@ -113,11 +113,11 @@ with page as (
 )
 select p.id, p.eatery_id, p.table_id, p.table_number, p.status, p.note, p.version, p.discount, p.service_charge_bp, p.number,
   p.created_at,
-  p.updated_at, p.paid_at, p.rejection_reason, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
+  p.updated_at, p.paid_at, p.rejection_reason, p.kind, p.customer_name, p.customer_phone, p.micros, i.id as item_id, i.dish_id, i.name as item_name, i.quantity,
   i.note as item_note, i.status as item_status, i.price, i.category_name, i.kitchen_department_id, i.names, i.batch,
   i.options,
   ${isoText('i.created_at')} as item_created_at, ${isoText('i.ready_at')} as ready_at, i.void_reason, i.voided_from,
-  ${isoText('i.voided_at')} as voided_at
+  ${isoText('i.voided_at')} as voided_at, i.seat, i.course, i.held
 from page p left join order_items i on i.order_id = p.id
 order by p.at desc, p.id desc, i.id`;
 

@@ -73,7 +73,7 @@ export interface NewOrderRow {
  * its commit (and its WAL flush).
  */
 const INSERT_ORDERS: Statement = {
-  name: 'insert_orders_v3',
+  name: 'insert_orders_v4',
   text: `
 with req as materialized (
   select r.ord, nextval(pg_get_serial_sequence('orders', 'id')) as id, r.x
@@ -85,7 +85,7 @@ with req as materialized (
   from req order by req.ord
   on conflict do nothing
   returning id, eatery_id, table_id, table_number, status, note, device_id, version, discount, service_charge_bp,
-    number, created_at, updated_at
+    number, kind, customer_name, customer_phone, created_at, updated_at
 ), i as (
   insert into order_items (order_id, dish_id, name, names, price, options, quantity, note, status,
     kitchen_department_id, category_name)
@@ -95,19 +95,20 @@ with req as materialized (
   from o join req on req.id = o.id cross join jsonb_array_elements(req.x->'items') with ordinality as e(item, ord)
   order by req.ord, e.ord
   returning id, order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id, category_name,
-    batch, options, ready_at, created_at
+    batch, options, ready_at, seat, course, held, created_at
 )
 select json_build_object(
   'ord', req.ord, 'id', o.id, 'eateryId', o.eatery_id, 'tableId', o.table_id, 'tableNumber', o.table_number,
   'status', o.status, 'note', o.note, 'deviceId', o.device_id, 'version', o.version, 'discount', o.discount::text,
   'serviceChargeBp', o.service_charge_bp, 'number', o.number,
-  'paidAt', null, 'rejectionReason', null, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
+  'paidAt', null, 'rejectionReason', null, 'kind', o.kind, 'customerName', o.customer_name,
+  'customerPhone', o.customer_phone, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
   'items', coalesce((select json_agg(json_build_object(
     'id', i.id, 'orderId', i.order_id, 'dishId', i.dish_id, 'name', i.name, 'price', i.price::text,
     'quantity', i.quantity, 'note', i.note, 'status', i.status, 'kitchenDepartmentId', i.kitchen_department_id,
     'categoryName', i.category_name, 'names', i.names, 'batch', i.batch, 'options', i.options,
     'readyAt', null, 'voidReason', null, 'voidedFrom', null, 'voidedAt', null,
-    'createdAt', i.created_at) order by i.id) from i where i.order_id = o.id), '[]'::json))
+    'seat', i.seat, 'course', i.course, 'held', i.held, 'createdAt', i.created_at) order by i.id) from i where i.order_id = o.id), '[]'::json))
 from o join req on req.id = o.id
 order by req.ord`,
 };

@@ -28,6 +28,9 @@ const item: OrderItem = {
   voidReason: null,
   voidedFrom: null,
   voidedAt: null,
+  seat: null,
+  course: null,
+  held: false,
   options: [],
 };
 const order = { id: 77, tableNumber: '4', status: 'CREATED', items: [item] } as unknown as Order;

@@ -31,6 +31,9 @@ const order = (status: GuestOrder['status'], version: number): GuestOrder => ({
   serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
 });
 
 let requests: string[] = [];

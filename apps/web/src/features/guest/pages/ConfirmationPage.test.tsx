@@ -39,6 +39,9 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
       voidReason: null,
       voidedFrom: null,
       voidedAt: null,
+      seat: null,
+      course: null,
+      held: false,
     },
   ],
   eateryId: 1,
@@ -49,6 +52,9 @@ const order = (id: number, status: GuestOrder['status']): GuestOrder => ({
   serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
 });
 
 /** The server's answers; a test changes them, then marks the cached orders stale to make the page refetch. */

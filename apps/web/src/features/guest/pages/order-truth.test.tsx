@@ -41,6 +41,9 @@ const order = (over: Partial<GuestOrder> = {}): GuestOrder => ({
       voidReason: null,
       voidedFrom: null,
       voidedAt: null,
+      seat: null,
+      course: null,
+      held: false,
     },
   ],
   eateryId: 1,
@@ -51,6 +54,9 @@ const order = (over: Partial<GuestOrder> = {}): GuestOrder => ({
   serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
   ...over,
 });
 

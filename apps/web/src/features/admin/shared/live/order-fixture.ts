@@ -22,6 +22,9 @@ export const makeOrder = (id: number, createdAt: string, fields: Partial<Order> 
   serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
   ...fields,
 });
 
@@ -45,6 +48,9 @@ export const makeItem = (id: number, orderId: number, fields: Partial<OrderItem>
   voidReason: null,
   voidedFrom: null,
   voidedAt: null,
+  seat: null,
+  course: null,
+  held: false,
   options: [],
   ...fields,
 });
