@@ -11,6 +11,8 @@ import { CallsService, type CallEventSink } from './modules/calls/calls.service.
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { CategoriesService } from './modules/categories/categories.service.js';
 import { DepartmentsService } from './modules/departments/departments.service.js';
+import { DevicesService } from './modules/devices/devices.service.js';
+import { StaffPinsService } from './modules/devices/staff-pins.service.js';
 import { DishesService } from './modules/dishes/dishes.service.js';
 import { DrawersService } from './modules/drawers/drawers.service.js';
 import { EateriesService } from './modules/eateries/eateries.service.js';
@@ -18,8 +20,10 @@ import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
+import { PickupService } from './modules/pickup/pickup.service.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { TableMovesService } from './modules/table-moves/table-moves.service.js';
 import { TablesService } from './modules/tables/tables.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -58,14 +62,19 @@ export function createServices(
     orderQueries,
     orderCommands,
     guest: new GuestService(db, orderQueries, orderCommands),
+    pickup: new PickupService(db, orderCommands),
     bills: new BillsService(db, orderCommands.writer),
     calls: new CallsService(db, { emitCallEvent: (...event) => events.emitCallEvent?.(...event) }),
     reports: new ReportsService(db),
     drawers: new DrawersService(db),
+    tableMoves: new TableMovesService(db, orderCommands.writer),
     audit: new AuditService(db),
   };
   return {
     ...services,
+    // Registered devices and staff PINs: a PIN signs in through the auth service's sessions.
+    devices: new DevicesService(db, config.jwtSecret, events, sessions, services.auth),
+    staffPins: new StaffPinsService(db, config.jwtSecret, events, sessions),
     passwordResets: new PasswordResetService(db, config, {
       mailer: createMailer(config, log),
       log,

@@ -297,11 +297,15 @@ describe('discount', () => {
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.json().details).toContainEqual({ field, messageKey });
     }
-    for (const token of [A.cashier.token, A.waiter.token, A.kitchen.token]) {
+    for (const token of [A.waiter.token, A.kitchen.token]) {
       const res = await discount({ orderIds: [o.id], amount: 1, reason: 'x' }, token);
       expect(res.statusCode).toBe(403);
       expect(res.json().messageKey).toBe('accessDenied');
     }
+    // A cashier gives one only with a manager's approval (pin-approval.test.ts).
+    const cashier = await discount({ orderIds: [o.id], amount: 1, reason: 'x' }, A.cashier.token);
+    expect(cashier.statusCode).toBe(403);
+    expect(cashier.json().messageKey).toBe('managerApprovalRequired');
     expect((await orderRow(o.id)).discount).toBe('0.00');
     // The whole subtotal is a valid discount: the bill then owes nothing, and a part of nothing closes it.
     const free = billResponse.parse(

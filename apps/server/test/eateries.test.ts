@@ -26,6 +26,15 @@ const CHARGES_AND_TAX_DEFAULTS = {
   dayStartHour: 0,
 };
 
+/** A new restaurant's device lock, courses, pickup and stock settings. */
+const SERVICE_DEFAULTS = {
+  deviceLockSeconds: 120,
+  courses: [],
+  courseFireMode: 'MANUAL',
+  pickupEnabled: false,
+  showStockLeft: false,
+};
+
 const ctx = setupApp();
 
 const expectError = (res: LightMyRequestResponse, status: number, messageKey: string) => {
@@ -95,6 +104,7 @@ describe('GET /api/eatery and /api/eatery/owner/{userId}', () => {
         kitchenRedMinutes: 20,
         tipMaxPercent: 100,
         ...CHARGES_AND_TAX_DEFAULTS,
+        ...SERVICE_DEFAULTS,
         ownerId: b.userId,
         roles: ['EATERY_ADMIN'],
       },
@@ -154,6 +164,7 @@ describe('POST /api/eatery', () => {
       kitchenRedMinutes: 20,
       tipMaxPercent: 100,
       ...CHARGES_AND_TAX_DEFAULTS,
+      ...SERVICE_DEFAULTS,
       ownerId: owner.userId,
       roles: ['EATERY_ADMIN'],
     });

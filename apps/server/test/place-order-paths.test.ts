@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderEvent } from '@qr-menu/contract';
-import { dishes, eateries, orderItems, orders, orderStatusHistory } from '../src/db/schema.js';
+import { categories, dishes, eateries, orderItems, orders, orderStatusHistory } from '../src/db/schema.js';
 import { takesBatchPath, type PlaceOrderInput } from '../src/modules/orders/batch-eligibility.js';
 import { OrderCommands, type ItemInput, type PlacedOrder } from '../src/modules/orders/order-commands.js';
 import { readPlacingFacts } from '../src/modules/orders/place-order-sql.js';
@@ -11,7 +11,9 @@ import { makeDish, makeEatery, makeTable, type TestEatery } from './orders-fixtu
 
 // Placing an order takes the batch statement when takesBatchPath lets it, else the step-by-step transaction. Both
 // must store the same rows: random orders (good ones, and ones each rule sends to the step-by-step path or refuses)
-// are placed both ways, and the rows of the two orders are compared column by column.
+// are placed both ways, and the rows of the two orders are compared column by column. Lines may name a seat and a
+// course (a course the restaurant does not name is refused); a restaurant with courses and a counted dish (with
+// portions for every run) take the step-by-step path.
 const ctx = setupApp();
 let commands: OrderCommands;
 let events: OrderEvent[] = [];
@@ -65,15 +67,35 @@ beforeAll(async () => {
   const foreign = await makeDish(ctx.app, other, { price: '1.00', nameEn: 'Theirs' });
   const inactive = await makeTable(ctx.app, A.id, 'Closed', 'INACTIVE');
   const confirmingDish = await makeDish(ctx.app, confirming, { price: '7.00', nameEn: 'Plov' });
+  const counted = await makeDish(ctx.app, A, { price: '2.50', nameEn: 'Dolma' });
+  await ctx.app.db.update(dishes).set({ stockCount: 9999 }).where(eq(dishes.id, counted));
+
+  // Three courses; the mains' category defaults to course 2, dishes without a category to the first.
+  const coursed = await makeEatery(ctx.app, { name: 'Courses' });
+  const names = (en: string) => ({ az: en, en, ru: en });
+  await ctx.app.db
+    .update(eateries)
+    .set({ courses: [names('Starters'), names('Mains'), names('Desserts')] })
+    .where(eq(eateries.id, coursed.id));
+  const [mains] = await ctx.app.db
+    .insert(categories)
+    .values({ eateryId: coursed.id, nameEn: 'Mains', course: 2 })
+    .returning({ id: categories.id });
+  const coursedDishes = [
+    await makeDish(ctx.app, coursed, { price: '3.00', nameEn: 'Salad' }),
+    await makeDish(ctx.app, coursed, { price: '9.00', nameEn: 'Kebab', categoryId: mains.id }),
+    await makeDish(ctx.app, coursed, { price: '1.00', nameEn: 'Tea', categoryId: null }),
+  ];
 
   pool = [
     {
       eateryId: A.id,
       tables: [A.tableId, A.tableId, inactive, other.tableId],
       // Plain dishes weigh more: most orders should be good ones.
-      dishes: [...plain, ...plain, soldOut, archived, withHours, optionDish, foreign],
+      dishes: [...plain, ...plain, soldOut, archived, withHours, optionDish, foreign, counted],
     },
     { eateryId: confirming.id, tables: [confirming.tableId], dishes: [confirmingDish] },
+    { eateryId: coursed.id, tables: [coursed.tableId], dishes: coursedDishes },
   ];
 });
 
@@ -83,6 +105,16 @@ const anItem = (dishes: number[]) =>
     quantity: fc.integer({ min: 1, max: 9 }),
     note: fc.option(fc.constantFrom('no onions', ' warm ', ''), { nil: undefined }),
     chooseOption: fc.boolean(),
+    // Mostly none: most orders should still be good ones for the batch path.
+    seat: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 5 },
+      { arbitrary: fc.integer({ min: 1, max: 20 }), weight: 1 },
+    ),
+    // 4: a course no restaurant here names (400).
+    course: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 5 },
+      { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 1 },
+    ),
   });
 
 const anOrder = () =>

@@ -46,9 +46,14 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['GET', /^\/table\/:p\/qr\.png$/, [ADMIN]], // printing QR codes is an edit of tables
   ['*', /^\/kitchen(\/|$)/, [ADMIN, KITCHEN]], // kitchen display: board, bump, recall
   ['PUT', /^\/dish\/:p\/availability$/, [ADMIN, KITCHEN]], // sold out
+  ['PUT', /^\/dishes\/:p\/stock$/, [ADMIN, KITCHEN]], // portions left: who switches sold out
   ['GET', /^\/bill$/, [ADMIN, CASHIER]],
   ['POST', /^\/bill\/payments$/, [ADMIN, CASHIER]],
   ['POST', /^\/bill\/split-item$/, [ADMIN, CASHIER]],
+  ['PUT', /^\/bill\/discount$/, [ADMIN, CASHIER]], // a cashier with a manager's approval
+  ['POST', /^\/bill\/refunds$/, [ADMIN, CASHIER]], // a cashier with a manager's approval
+  ['GET', /^\/devices$/, [ADMIN]], // registered devices (shared tablets)
+  ['*', /^\/user\/:p\/pin$/, 'any'], // a PIN: an admin sets anyone's, a member their own
   ['*', /^\/drawers(\/|$)/, [ADMIN, CASHIER]], // cash drawers: the people who take cash
   ['POST', /^\/reports\/z\/reopen$/, [ADMIN]],
   ['*', /^\/reports\/(z|day)(\/|\.csv|$)/, [ADMIN, CASHIER]], // X and Z: the cashier counts the drawer against them
@@ -64,6 +69,10 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['PUT', /^\/orders\/:p\/items\/:p$/, 'any'], // item edit (admin, waiter, cashier) + item status (admin, kitchen, waiter)
   ['DELETE', /^\/orders\/:p\/items\/:p$/, [ADMIN, WAITER, CASHIER]],
   ['POST', /^\/orders\/:p\/(accept|reject)$/, [ADMIN, WAITER, CASHIER]], // staff confirm guest orders
+  ['POST', /^\/orders\/:p\/fire$/, [ADMIN, WAITER, CASHIER]], // fire a held course
+  ['POST', /^\/tables\/:p\/serve-ready$/, [ADMIN, WAITER]], // serve a table's ready dishes: who serves one
+  ['POST', /^\/tables\/:p\/round$/, [ADMIN, WAITER, CASHIER]], // a round of dishes at a table
+  ['POST', /^\/orders\/:p\/(move|merge|split)$/, [ADMIN, WAITER, CASHIER]], // table operations
   ['POST', /^\/table\/:p\/key$/, [ADMIN]], // a new QR key for the table ("reprint QR")
   ['*', /.*/, [ADMIN]], // every other edit: menu, tables, QR, users, assignments, restaurant
 ];

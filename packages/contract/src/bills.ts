@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './enums.js';
-import { reasonField } from './orders.js';
+import { managerApprovalField, reasonField } from './orders.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
 import { MAX_DB_ID, V } from './validation.js';
 import { orderItemOptionResponse } from './menu-options.js';
@@ -123,6 +123,8 @@ export const billDiscountBody = z.object({
   amount: amountField.optional(),
   percent: percentField.optional(),
   reason: z.string({ error: V.invalid }).trim().max(200, { error: V.tooLong }).optional(),
+  /** A manager approving when the caller is not one (403 managerApprovalRequired / approvalInvalid). */
+  approval: managerApprovalField.optional(),
 });
 export type BillDiscountBody = z.input<typeof billDiscountBody>;
 
@@ -131,6 +133,8 @@ export const billRefundBody = z.object({
   amount: amountField.refine((cents) => cents > 0, { error: BILL_V.amount }),
   method: z.enum(PAYMENT_METHODS, { error: (iss) => (iss.input === undefined ? V.required : V.invalid) }),
   reason: reasonField,
+  /** A manager approving when the caller is not one (403 managerApprovalRequired / approvalInvalid). */
+  approval: managerApprovalField.optional(),
 });
 export type BillRefundBody = z.input<typeof billRefundBody>;
 

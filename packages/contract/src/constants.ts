@@ -20,3 +20,6 @@ export * from './status-labels.js';
 export * from './audit-kinds.js';
 export * from './payment-methods.js';
 export * from './pos.js';
+export * from './course-rules.js';
+export * from './table-move-rules.js';
+export * from './pickup-rules.js';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES, ROLES } from './enums.js';
 import { V } from './validation.js';
 import type { DayHours } from './opening-hours.js';
+import { COURSES_MAX } from './course-rules.js';
+import { COURSE_FIRE_MODES, DEVICE_LOCK_SECONDS } from './pos.js';
 
 const optionalCoordinate = (min: number, max: number, key: string) =>
   z.preprocess(
@@ -30,6 +32,12 @@ export const EATERY_V = {
   taxId: 'validation.taxId',
   /** The business day starts at a whole hour 0..11. */
   dayStartHour: 'validation.dayStartHour',
+  /** A device's screen locks after DEVICE_LOCK_SECONDS.min..max whole seconds. */
+  deviceLockSeconds: 'validation.deviceLockSeconds',
+  /** A course needs a name in at least one language. */
+  courseName: 'validation.courseName',
+  /** At most COURSES_MAX courses. */
+  coursesMax: 'validation.coursesMax',
 } as const;
 
 /** The service charge's name when the owner gave none for a language. */
@@ -57,6 +65,19 @@ const percentBp = (max: number, key: string) =>
 
 /** A service charge name: blank takes the default name of that language. */
 const chargeName = z.string({ error: V.invalid }).trim().max(40, { error: V.tooLong });
+
+/** A course's name in one language (blank: the course is named in another language). */
+const courseNameText = z.string({ error: V.invalid }).trim().max(40, { error: V.tooLong });
+
+/** The restaurant's courses in serving order, each named in at least one language. */
+const coursesField = z
+  .array(
+    z
+      .object({ az: courseNameText, en: courseNameText, ru: courseNameText }, { error: V.invalid })
+      .refine((c) => c.az !== '' || c.en !== '' || c.ru !== '', { path: ['az'], error: EATERY_V.courseName }),
+    { error: V.invalid },
+  )
+  .max(COURSES_MAX, { error: EATERY_V.coursesMax });
 
 /** The largest tip a bill takes when the restaurant set no limit of its own: as much again as the part paid. */
 export const DEFAULT_TIP_MAX_PERCENT = 100;
@@ -220,6 +241,24 @@ export const eateryBody = z
       .min(0, { error: EATERY_V.dayStartHour })
       .max(MAX_DAY_START_HOUR, { error: EATERY_V.dayStartHour })
       .optional(),
+    /** A registered device's screen locks after this many seconds without a touch. Left out: kept. */
+    deviceLockSeconds: z
+      .number({ error: EATERY_V.deviceLockSeconds })
+      .int({ error: EATERY_V.deviceLockSeconds })
+      .min(DEVICE_LOCK_SECONDS.min, { error: EATERY_V.deviceLockSeconds })
+      .max(DEVICE_LOCK_SECONDS.max, { error: EATERY_V.deviceLockSeconds })
+      .optional(),
+    /**
+     * The courses in serving order (at most COURSES_MAX; [] : none, every line goes to the kitchen at once). A
+     * category whose default course is no longer named falls back to the first. Left out: kept.
+     */
+    courses: coursesField.optional(),
+    /** MANUAL: the waiter fires each held course; AFTER_PREVIOUS: also once the course before it is READY. */
+    courseFireMode: z.enum(COURSE_FIRE_MODES, { error: V.invalid }).optional(),
+    /** Guests may order for pickup from the restaurant-wide link and QR code. Left out: kept. */
+    pickupEnabled: z.boolean({ error: V.invalid }).optional(),
+    /** Guests see "N left" on dishes with a counted stock. Left out: kept. */
+    showStockLeft: z.boolean({ error: V.invalid }).optional(),
   })
   .refine(
     (b) =>
@@ -262,6 +301,12 @@ export const eateryResponse = z.object({
   taxId: z.string(),
   receiptFooter: z.string(),
   dayStartHour: z.number(),
+  deviceLockSeconds: z.number(),
+  /** Course n of an order line is entry n - 1; [] : no courses. */
+  courses: z.array(z.object({ az: z.string(), en: z.string(), ru: z.string() })),
+  courseFireMode: z.enum(COURSE_FIRE_MODES),
+  pickupEnabled: z.boolean(),
+  showStockLeft: z.boolean(),
   ownerId: z.number(),
   roles: z.array(z.enum(ROLES)),
 });

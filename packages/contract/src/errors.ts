@@ -13,11 +13,21 @@ export const ERROR_KEYS = [
   'limitReached',
   'orderClosed',
   'orderHasPayments',
+  'orderHasDiscount',
+  'orderNotAtTable',
   'orderNotConfirmed',
   'orderNotClosed',
+  'courseHeld',
+  'nothingHeld',
+  'nothingReady',
   'refundFirst',
   'managerApprovalRequired',
   'approvalInvalid',
+  'deviceInvalid',
+  'pinInvalid',
+  'pinLocked',
+  'pinTaken',
+  'pinOffDevice',
   'integrityViolation',
   'imageTooLarge',
   'unsupportedImage',
@@ -34,6 +44,8 @@ export const ERROR_KEYS = [
   'tableInactive',
   'tableKeyInvalid',
   'closedNow',
+  'pickupOff',
+  'notEnoughStock',
   'resetLinkInvalid',
   'drawerNotOpen',
   'drawerAlreadyOpen',
@@ -60,6 +72,20 @@ export type ErrorParams = Record<string, string | number | null>;
 /** `closedNow`'s params: when guest orders are taken again (ISO UTC), or null when every day is closed. */
 export type ClosedNowParams = { opensAt: string | null };
 
+/**
+ * `notEnoughStock`'s params: the counted dish that has too few portions left (`name` in the restaurant's first
+ * language; `nameAz`/`nameEn`/`nameRu` with the menu's fallback) and how many are left for what was asked (0: it is
+ * sold out; a line whose quantity was changed counts its own portions as left).
+ */
+export type NotEnoughStockParams = {
+  dishId: number;
+  name: string;
+  nameAz: string;
+  nameEn: string;
+  nameRu: string;
+  left: number;
+};
+
 export interface ApiErrorBody {
   messageKey: ErrorKey;
   message: string;
@@ -83,11 +109,22 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   orderClosed: 'This order is closed and can no longer be changed.',
   orderHasPayments:
     'This order has payments: its lines change only by a void, and it can be cancelled once they are refunded.',
+  orderHasDiscount: 'This check has a discount: remove it before moving, merging or splitting it, then give it again.',
+  orderNotAtTable: 'Takeaway and pickup orders have no table: they cannot be moved or merged, only split.',
   orderNotConfirmed: 'This order is still waiting for staff to confirm it and cannot be paid yet.',
   orderNotClosed: 'This order is still open: only a paid or cancelled order can be reopened.',
+  courseHeld: 'This dish waits for its course to be fired: the waiter fires it, then the kitchen can start it.',
+  nothingHeld: 'Nothing of this course is waiting: it was already fired.',
+  nothingReady: 'Nothing at this table is ready to serve.',
   refundFirst: 'More has been paid than the order would cost after this change. Refund the difference first.',
-  managerApprovalRequired: 'The kitchen has started this dish: a manager has to approve the void.',
-  approvalInvalid: 'The manager’s e-mail or password is incorrect, or they are not a manager here.',
+  managerApprovalRequired:
+    'A manager has to approve this: the void of a started or served dish, a discount or a refund.',
+  approvalInvalid: 'The manager’s e-mail and password or PIN are incorrect, or they are not a manager here.',
+  deviceInvalid: 'This browser is not a registered device of the restaurant (any more). Sign in with your e-mail.',
+  pinInvalid: 'This PIN is not correct.',
+  pinLocked: 'Too many wrong PINs on this device. Try again in a few minutes.',
+  pinTaken: 'Another member of this restaurant already has this PIN. Choose another one.',
+  pinOffDevice: 'A PIN works only on a registered device of this restaurant. Use the manager’s e-mail and password.',
   integrityViolation: 'Cannot delete dish because it is referenced by order items',
   imageTooLarge: 'The image is too large. The limit is 3 MB.',
   unsupportedImage: 'This file is not a supported image.',
@@ -104,6 +141,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   tableInactive: 'This table is not taking orders right now.',
   tableKeyInvalid: 'This QR code is no longer valid. Please scan the code on your table again.',
   closedNow: 'The restaurant is closed now: guests can order during its opening hours (see `params.opensAt`).',
+  pickupOff: 'This restaurant does not take pickup orders right now.',
+  notEnoughStock:
+    'Not enough portions of a dish are left (see `params`: the dish, its name and how many are left; 0: sold out).',
   resetLinkInvalid:
     'This password reset link does not work: it has expired, was already used or is incomplete. Please ask for a new one.',
   drawerNotOpen: 'Open your cash drawer for today (with its opening float) before taking or giving back cash.',

@@ -93,6 +93,11 @@ export const guestMenuDish = z.object({
   optionGroups: z.array(dishOptionGroupResponse).optional(),
   /** When the dish can be ordered in the restaurant's `timeZone`, or null: always. */
   availableHours: availableHoursResponse.optional(),
+  /**
+   * Portions left, shown as "3 left": sent only when the owner shows them and the dish is down to
+   * STOCK_LEFT_SHOWN_BELOW or fewer (stockLeftShown); left out otherwise (no number shown).
+   */
+  stockCount: z.number().nullable().optional(),
 });
 export type GuestMenuDish = z.infer<typeof guestMenuDish>;
 
@@ -149,6 +154,8 @@ export const guestMenuResponse = z.object({
   serviceChargePercent: z.number().optional(),
   /** Its name per language, for the cart's and the order's service charge line. */
   serviceChargeNames: z.object({ az: z.string(), en: z.string(), ru: z.string() }).optional(),
+  /** The restaurant's courses (an order line's `course` n is entry n - 1): "mains follow your starters". */
+  courses: z.array(z.object({ az: z.string(), en: z.string(), ru: z.string() })).optional(),
   categories: z.array(guestMenuCategory),
 });
 export type GuestMenu = z.infer<typeof guestMenuResponse>;

@@ -8,6 +8,7 @@ import {
   optionGroupsField,
 } from './menu-options.js';
 import { pathId, V } from './validation.js';
+import { COURSES_MAX } from './course-rules.js';
 
 /**
  * Menu management (categories, dishes, predefined catalogue, kitchen departments): requests,
@@ -26,6 +27,8 @@ export const MENU_V = {
   price: 'validation.price',
   /** 'Please select at least one …' (predefined categories, template dishes). */
   selectAtLeastOne: 'validation.selectAtLeastOne',
+  /** A category's default course must be one the restaurant names. */
+  courseUnknown: 'validation.courseUnknown',
 } as const;
 
 /** A positive integer id (number or numeric string) that fits the database. */
@@ -127,6 +130,14 @@ export const categoryData = z
     categoryId: optionalId,
     /** When its dishes can be ordered (restaurant's time zone); null: always; omitted on update: kept. */
     availableHours: availableHoursField.optional(),
+    /** The course its dishes are ordered in by default (1 = the restaurant's first); null: the first; omitted: kept. */
+    course: z
+      .number({ error: MENU_V.courseUnknown })
+      .int({ error: MENU_V.courseUnknown })
+      .min(1, { error: MENU_V.courseUnknown })
+      .max(COURSES_MAX, { error: MENU_V.courseUnknown })
+      .nullable()
+      .optional(),
     ...imageFlags,
   })
   .refine(hasName, nameRule(MENU_V.categoryNameRequired));
@@ -259,6 +270,11 @@ export const dishResponse = z.object({
   availableHours: availableHoursResponse,
   /** Sold out "until the next business day": when it comes back by itself (ISO 8601, UTC), else null. */
   availableAgainAt: z.string().nullable(),
+  /**
+   * Portions left (counted stock, set by PUT …/dishes/{dishId}/stock), or null: not counted. Always sent; optional
+   * for older copies.
+   */
+  stockCount: z.number().nullable().optional(),
 });
 export type Dish = z.infer<typeof dishResponse>;
 
@@ -271,6 +287,8 @@ export const categoryResponse = z.object({
   imageId: z.number().nullable(),
   position: z.number(),
   availableHours: availableHoursResponse,
+  /** Its dishes' default course (1 = the first), or null: the first. Always sent; optional for older copies. */
+  course: z.number().nullable().optional(),
   /** Number of (non-archived) dishes. */
   dishes: z.number(),
   dishCount: z.number(),

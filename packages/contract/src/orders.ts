@@ -3,7 +3,10 @@ import { ITEM_STATUSES, ORDER_STATUSES, type OrderStatus } from './enums.js';
 import { PRESET_REASON_PREFIX, rejectionReasonKey } from './localize.js';
 import { LIMITS, ORDER_ITEMS_MAX, ORDER_LIST_MAX, ORDER_NOTE_MAX, ORDER_PAGE_SIZE } from './limits.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
-import { ORDER_KINDS } from './pos.js';
+import { ORDER_KINDS, SEAT_MAX } from './pos.js';
+import { COURSES_MAX } from './course-rules.js';
+import { CUSTOMER_NAME_MAX, isCustomerPhone } from './pickup-rules.js';
+import { pinField } from './devices.js';
 import { optionIdsField, orderItemOptionResponse } from './menu-options.js';
 import { cleanNote } from './text.js';
 import { MAX_DB_ID, noteText, pathId, V } from './validation.js';
@@ -27,6 +30,12 @@ export const ORDER_V = {
   tooManyLines: 'validation.tooManyLines',
   /** A void, refund or reopen needs a reason. */
   reasonRequired: 'validation.reasonRequired',
+  /** A line's seat is a whole number 1..SEAT_MAX. */
+  seat: 'validation.seat',
+  /** A line's course is a whole number 1..COURSES_MAX (the server also checks the restaurant names it). */
+  course: 'validation.course',
+  /** The course is not one the restaurant names (or it names none). */
+  courseUnknown: 'validation.courseUnknown',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -37,6 +46,16 @@ const bodyId = z
   .int({ error: V.invalid })
   .positive({ error: V.invalid })
   .max(MAX_DB_ID, { error: V.invalid });
+
+/** An optional whole number 1..max in a body (numbers only); null or left out: none (undefined). */
+const wholeIn = (max: number, error: string) =>
+  z
+    .number({ error })
+    .int({ error })
+    .min(1, { error })
+    .max(max, { error })
+    .nullish()
+    .transform((v) => v ?? undefined);
 
 /** An id in a path. */
 export const orderPathId = pathId;
@@ -145,6 +164,14 @@ export const orderItemInput = z.object({
   note: noteField,
   /** The chosen options' ids; checked against the dish's groups (checkOptionChoice), priced by the server. */
   optionIds: optionIdsField,
+  /** The guest's seat at the table, 1..SEAT_MAX; null or left out: none. */
+  seat: wholeIn(SEAT_MAX, ORDER_V.seat),
+  /**
+   * The course it is served in (1 = the restaurant's first; at most as many as it names, else 400
+   * `validation.courseUnknown`). Left out: its category's default course, else the first; none when the restaurant
+   * has no courses. Lines of a later course than the earliest one sent together wait `held` until fired.
+   */
+  course: wholeIn(COURSES_MAX, ORDER_V.course),
 });
 export type OrderItemInput = z.input<typeof orderItemInput>;
 
@@ -155,13 +182,31 @@ export const orderItemsInput = z.array(orderItemInput, { error: V.invalid }).max
 /**
  * POST /api/eatery/{id}/orders. `status` is accepted for compatibility and ignored: new orders start CREATED.
  * `eateryId` (sent by the web app) is ignored too: the path decides. `items` is optional for staff.
+ * `kind` DINE_IN (left out) needs `tableId` (400 `validation.required` on it); TAKEAWAY has no table (a `tableId`
+ * sent is ignored), `customerName` and `customerPhone` optional (the name staff call out). PICKUP is the guests' kind
+ * (pickup link) and is not rung up here.
  */
-export const orderCreateBody = z.object({
-  tableId: bodyId,
-  note: noteField,
-  status: z.unknown().optional(),
-  items: orderItemsInput.optional(),
-});
+export const orderCreateBody = z
+  .object({
+    tableId: bodyId.optional(),
+    note: noteField,
+    status: z.unknown().optional(),
+    items: orderItemsInput.optional(),
+    kind: z.enum(['DINE_IN', 'TAKEAWAY'], { error: V.invalid }).optional(),
+    customerName: z
+      .string({ error: V.invalid })
+      .trim()
+      .max(CUSTOMER_NAME_MAX, { error: V.tooLong })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    customerPhone: z
+      .string({ error: V.invalid })
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isCustomerPhone(v), { error: V.phone }),
+  })
+  .refine((b) => b.kind === 'TAKEAWAY' || b.tableId !== undefined, { path: ['tableId'], error: V.required });
 export type OrderCreateBody = z.input<typeof orderCreateBody>;
 
 /**
@@ -213,14 +258,18 @@ export const reasonField = z
   .pipe(z.string().min(1, { error: ORDER_V.reasonRequired }));
 
 /**
- * A manager approving on a staff member's screen: their e-mail and password, checked by the server (an
- * EATERY_ADMIN of this restaurant). Only needed when the caller is not one.
+ * A manager approving on a staff member's screen, checked by the server (an EATERY_ADMIN of this restaurant): their
+ * e-mail and password, or their PIN (only from a session on a registered device of this restaurant, counted against
+ * that device's wrong PINs). Only needed when the caller is not one.
  */
-export const managerApprovalField = z.object(
-  {
-    email: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.tooLong }),
-    password: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.tooLong }),
-  },
+export const managerApprovalField = z.union(
+  [
+    z.object({
+      email: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.tooLong }),
+      password: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.tooLong }),
+    }),
+    z.object({ pin: pinField }),
+  ],
   { error: V.invalid },
 );
 export type ManagerApproval = z.input<typeof managerApprovalField>;

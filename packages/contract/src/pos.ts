@@ -42,8 +42,32 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 5;
 /** The idle time (seconds) after which a device's screen locks: allowed range and default. */
 export const DEVICE_LOCK_SECONDS = { min: 30, max: 3600, default: 120 } as const;
+/** The request header a registered device sends its token in (GET /api/devices/me, POST /api/auth/pin). */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
 
 /** The most portions a counted dish can be given (a day's stock, not a warehouse). */
 export const STOCK_COUNT_MAX = 9999;
 /** Guests see "N left" (when the owner shows it) once a counted dish is down to this many portions. */
 export const STOCK_LEFT_SHOWN_BELOW = 10;
+
+/**
+ * What a guest menu shows of a counted dish's portions left: the count when the owner shows it and the dish is down to
+ * STOCK_LEFT_SHOWN_BELOW or fewer portions, else null (a dish with plenty left, or uncounted, shows no number; a
+ * dish at zero is sold out and off the menu).
+ */
+export function stockLeftShown(stockCount: number | null, showStockLeft: boolean): number | null {
+  return showStockLeft && stockCount !== null && stockCount <= STOCK_LEFT_SHOWN_BELOW ? stockCount : null;
+}
+
+/** The seats a line may name at a table: 1..SEAT_MAX. */
+export const SEAT_MAX = 20;
+
+/**
+ * The course a line is placed in: the one sent, else its category's default when the restaurant still names it,
+ * else the first; null when the restaurant has no courses (`courseCount` 0).
+ */
+export function lineCourse(sent: number | null | undefined, categoryCourse: number | null, courseCount: number) {
+  if (courseCount === 0) return null;
+  if (sent !== null && sent !== undefined) return sent;
+  return categoryCourse !== null && categoryCourse >= 1 && categoryCourse <= courseCount ? categoryCourse : 1;
+}

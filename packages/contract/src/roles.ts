@@ -26,10 +26,12 @@ export const ROLE_MATRIX = {
   delete: ['EATERY_ADMIN'],
   /** Close bills: take payments, which make the orders PAID. */
   closeBill: ['EATERY_ADMIN', 'CASHIER'],
-  /** Give a bill a discount. */
-  discount: ['EATERY_ADMIN'],
-  /** Refund money paid on a bill (a negative payment, with a reason). */
-  refund: ['EATERY_ADMIN'],
+  /** Give a bill a discount: a cashier with a manager approving (`approveMoney`). */
+  discount: ['EATERY_ADMIN', 'CASHIER'],
+  /** Refund money paid on a bill (a negative payment, with a reason): a cashier with a manager approving. */
+  refund: ['EATERY_ADMIN', 'CASHIER'],
+  /** Give a discount or a refund without a manager approving on the screen (their e-mail and password, or PIN). */
+  approveMoney: ['EATERY_ADMIN'],
   /** Reopen a paid or cancelled order (with a reason). */
   reopen: ['EATERY_ADMIN'],
   /**
@@ -53,6 +55,14 @@ export const ROLE_MATRIX = {
   floor: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   /** Calls from the tables are for the staff who go to them, not for the kitchen. */
   answerCalls: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  /** Serve every ready dish of a table at once: the roles `canSetItemStatus` lets serve (READY → SERVED). */
+  serveReady: ['EATERY_ADMIN', 'WAITER'],
+  /** Fire a held course of an order: its lines go to the kitchen. */
+  fireCourse: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  /** Move an order or its lines to another table, merge two checks, split a check. */
+  moveOrders: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
+  /** Set a dish's portions left (counted stock): the kitchen and the managers, like the sold-out switch. */
+  stock: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ROLE_MATRIX;
 

@@ -129,5 +129,7 @@ export const userResponse = z.object({
   hasProfile: z.boolean(),
   /** The user owns this restaurant. */
   isOwner: z.boolean(),
+  /** The member has a PIN for the restaurant's registered devices. */
+  hasPin: z.boolean(),
 });
 export type StaffUser = z.infer<typeof userResponse>;

@@ -27,6 +27,9 @@ const item = (orderId: number, id: number): OrderItem => ({
   voidReason: null,
   voidedFrom: null,
   voidedAt: null,
+  seat: null,
+  course: null,
+  held: false,
 });
 
 const order = (id: number, status: Order['status']): Order => ({
@@ -47,6 +50,9 @@ const order = (id: number, status: Order['status']): Order => ({
   serviceChargeRate: 0,
   paidAt: null,
   rejectionReason: null,
+  kind: 'DINE_IN',
+  customerName: null,
+  customerPhone: null,
 });
 
 describe('kitchenBoard and NEEDS_CONFIRMATION', () => {

@@ -28,6 +28,9 @@ function item(over: Partial<OrderItem> = {}): OrderItem {
     voidReason: null,
     voidedFrom: null,
     voidedAt: null,
+    seat: null,
+    course: null,
+    held: false,
     ...over,
   };
 }
@@ -51,6 +54,9 @@ function order(over: Partial<Order> = {}): Order {
     serviceChargeRate: 0,
     paidAt: null,
     rejectionReason: null,
+    kind: 'DINE_IN',
+    customerName: null,
+    customerPhone: null,
     ...over,
   };
 }

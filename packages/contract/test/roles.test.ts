@@ -14,8 +14,9 @@ const EXPECTED: Record<Action, string> = {
   confirm: 'AWC',
   delete: 'A',
   closeBill: 'AC',
-  discount: 'A',
-  refund: 'A',
+  discount: 'AC',
+  refund: 'AC',
+  approveMoney: 'A',
   reopen: 'A',
   voidItem: 'AWC',
   approveVoid: 'A',
@@ -26,6 +27,10 @@ const EXPECTED: Record<Action, string> = {
   kitchen: 'AK',
   floor: 'AWC',
   answerCalls: 'AWC',
+  serveReady: 'AW',
+  fireCourse: 'AWC',
+  moveOrders: 'AWC',
+  stock: 'AK',
 };
 const LETTER: Record<Role, string> = { EATERY_ADMIN: 'A', KITCHEN_ADMIN: 'K', WAITER: 'W', CASHIER: 'C' };
 
@@ -58,6 +63,12 @@ describe('status rules per role', () => {
     expect(canSetItemStatus(['EATERY_ADMIN'], 'SERVED', 'CREATED')).toBe(true);
     expect(canSetItemStatus(['CASHIER'], 'READY', 'SERVED')).toBe(false);
     expect(canSetItemStatus(['CASHIER', 'KITCHEN_ADMIN'], 'PREPARING', 'READY')).toBe(true);
+  });
+
+  it('serving a whole table is open to exactly the roles that may serve one dish', () => {
+    for (const role of ROLES) {
+      expect(mayDo([role], 'serveReady'), role).toBe(canSetItemStatus([role], 'READY', 'SERVED'));
+    }
   });
 
   it('one tap: the next step when the roles may make it (a waiter too: the server lets a waiter set any item status)', () => {

@@ -21,11 +21,17 @@ import { catalogMenu, loadFixtureMenu, type DemoMenu, type FixtureEatery } from 
 
 /** The demo accounts. One password for all: it is a local demo, printed at start-up. */
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_OWNER = { email: 'demo@qrmenu.az', name: 'Aysel Məmmədova', roles: ['EATERY_ADMIN'] as Role[] };
+/** Each account also has a PIN for the restaurant's registered devices (a shared tablet: /admin/devices). */
+export const DEMO_OWNER = {
+  email: 'demo@qrmenu.az',
+  name: 'Aysel Məmmədova',
+  roles: ['EATERY_ADMIN'] as Role[],
+  pin: '1000',
+};
 export const DEMO_STAFF = [
-  { email: 'kitchen@qrmenu.az', name: 'Rəşad Əliyev', roles: ['KITCHEN_ADMIN'] as Role[] },
-  { email: 'waiter@qrmenu.az', name: 'Elvin Quliyev', roles: ['WAITER'] as Role[] },
-  { email: 'cashier@qrmenu.az', name: 'Nərmin Həsənova', roles: ['CASHIER'] as Role[] },
+  { email: 'kitchen@qrmenu.az', name: 'Rəşad Əliyev', roles: ['KITCHEN_ADMIN'] as Role[], pin: '2000' },
+  { email: 'waiter@qrmenu.az', name: 'Elvin Quliyev', roles: ['WAITER'] as Role[], pin: '3000' },
+  { email: 'cashier@qrmenu.az', name: 'Nərmin Həsənova', roles: ['CASHIER'] as Role[], pin: '4000' },
 ];
 export const DEMO_RESTAURANT = 'QR Menu Demo';
 export const DEMO_TABLES = 8;
@@ -41,6 +47,8 @@ export const DEMO_CLOSING_SETTINGS = {
   vatRatePercent: 18,
   taxId: '1234567890',
   receiptFooter: 'Təşəkkür edirik! Wi-Fi: sultan2026',
+  /** Guests may also order for pickup from the restaurant's pickup link and QR code. */
+  pickupEnabled: true,
 };
 /** The cashier's drawer is open for today with this float, in cents: today's cash payments go into it. */
 export const DEMO_OPENING_FLOAT_CENTS = 5000;
@@ -198,7 +206,9 @@ export async function seedDemo(opts: DemoSeedOptions): Promise<DemoSeedResult> {
       for (const tableId of tableIds) await services.assignments.assign(eateryId, { waiterId: user.id, tableId });
     }
     if (s.roles.includes('CASHIER')) cashier = user.id;
+    await services.staffPins.set(ctx, userId, user.id, s.pin);
   }
+  await services.staffPins.set(ctx, userId, userId, DEMO_OWNER.pin);
   if (!cashier) throw new Error('The demo staff has no cashier');
 
   // Today is the demo's one business day, still open: the cashier's drawer is open with its float, and the paid

@@ -15,12 +15,17 @@ import { imageRoutes } from './images/routes.js';
 import { guestRoutes } from './guest/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { kitchenRoutes } from './kitchen/routes.js';
+import { courseRoutes } from './courses/routes.js';
 import { callRoutes } from './calls/routes.js';
 import { billRoutes } from './bills/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { passwordResetRoutes } from './password-reset/routes.js';
 import { drawerRoutes } from './drawers/routes.js';
+import { deviceRoutes } from './devices/routes.js';
+import { tableMoveRoutes } from './table-moves/routes.js';
+import { pickupRoutes } from './pickup/routes.js';
+import { floorRoutes } from './floor/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -40,10 +45,15 @@ export const modules: FastifyPluginAsync[] = [
   guestRoutes,
   healthRoutes,
   kitchenRoutes,
+  courseRoutes,
   callRoutes,
   billRoutes,
   reportRoutes,
   auditRoutes,
   passwordResetRoutes,
   drawerRoutes,
+  deviceRoutes,
+  tableMoveRoutes,
+  pickupRoutes,
+  floorRoutes,
 ];

@@ -42,6 +42,8 @@ declare module 'fastify' {
     tokenEateryId: number | null;
     /** The session (refresh token family) the access token belongs to; null for tokens without one. */
     sessionId: string | null;
+    /** The registered device the session was opened on with a PIN (the token's `dev`); null for other sessions. */
+    deviceId: number | null;
     eatery: EateryContext | null;
   }
   interface FastifyInstance {
@@ -112,6 +114,7 @@ export const accessPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenEateryId', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('deviceId', null);
   app.decorateRequest('eatery', null);
 
   const memberships = new AccessCache<Membership | null>();
@@ -200,6 +203,7 @@ export const accessPlugin = fp(async (app) => {
     request.userId = claims.sub;
     request.tokenEateryId = claims.eid;
     request.sessionId = claims.sid ?? null;
+    request.deviceId = claims.dev ?? null;
     if (access === 'user') return;
 
     const eateryId = pathId((request.params as { id?: string }).id);

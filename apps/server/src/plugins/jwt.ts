@@ -3,14 +3,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Claims of our access tokens. `eid` is the restaurant the session works in; `sv` the user's session version when
  * it was signed (users.session_version: the token is refused once it moved); `sid` the session (the refresh token
- * family of the device: the token is refused once that session ended). Tokens signed before these claims existed
- * count as version 0 of no particular session.
+ * family of the device: the token is refused once that session ended); `dev` the registered device the session was
+ * opened on with a PIN (pos_devices.id: a manager's PIN approves only there). Tokens signed before these claims
+ * existed count as version 0 of no particular session.
  */
 export interface AccessClaims {
   sub: number;
   eid: number | null;
   sv?: number;
   sid?: string;
+  dev?: number;
   iat: number;
   exp: number;
 }
@@ -39,6 +41,7 @@ export function verifyJwt(token: string, secret: string): AccessClaims | null {
     if (typeof claims.sub !== 'number' || typeof claims.exp !== 'number') return null;
     if (claims.sv !== undefined && !Number.isSafeInteger(claims.sv)) return null;
     if (claims.sid !== undefined && (typeof claims.sid !== 'string' || claims.sid.length > 100)) return null;
+    if (claims.dev !== undefined && !Number.isSafeInteger(claims.dev)) return null;
     if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
     return claims;
   } catch {

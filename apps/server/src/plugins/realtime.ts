@@ -15,7 +15,9 @@ import {
   SOCKET_SUBSCRIBE,
   SOCKET_SUBSCRIBE_ERROR,
   SOCKET_UNSUBSCRIBE,
+  PICKUP_BOARD_EVENT,
   callTopic,
+  pickupBoardTopic,
   orderTopic,
   ordersTopic,
   type CallEvent,
@@ -27,6 +29,7 @@ import {
 import type { ChangePublisher, DataChange, PublishedChange } from '../data-changes.js';
 import { memberships, orders } from '../db/schema.js';
 import { isCallOfDevice } from '../db/call-devices.js';
+import { isOrderOfDevice } from '../db/order-devices.js';
 import { verifyJwt, type AccessClaims } from './jwt.js';
 
 /**
@@ -38,8 +41,11 @@ import { verifyJwt, type AccessClaims } from './jwt.js';
  *   Guests connect without a token; they are recognised by their `device_id` cookie. A connection with
  *   neither is refused (`connect_error` with message `jwtInvalid`).
  * - `subscribe(topic, ack?)`: `/topic/orders/{eateryId}` needs a membership of that restaurant;
- *   `/topic/order/{orderId}` needs a membership of the order's restaurant or the device that placed it;
- *   `/topic/call/{callId}` needs the device that made the call.
+ *   `/topic/order/{orderId}` needs a membership of the order's restaurant or a device that placed or joined it (an
+ *   order its own was merged into: db/order-devices.ts);
+ *   `/topic/call/{callId}` needs the device that made the call; `/topic/pickup-board/{eateryId}` is open to every
+ *   socket (it only ever says "changed": PICKUP_BOARD_EVENT with the restaurant's id, after a batch with a takeaway or
+ *   pickup order's event).
  *   Refusals answer the ack (and emit `subscribeError`) with `{ok: false, topic, messageKey: 'notYourResource'}`.
  *   `unsubscribe(topic)` leaves the room.
  * - `app.realtime.emitOrderEvent(eateryId, event)` collects events for ORDER_EVENT_BATCH_MS, then sends each to its
@@ -134,6 +140,7 @@ const staffUser = (data: SocketData) =>
 const ORDERS_TOPIC_RE = /^\/topic\/orders\/(\d{1,9})$/;
 const ORDER_TOPIC_RE = /^\/topic\/order\/(\d{1,9})$/;
 const CALL_TOPIC_RE = /^\/topic\/call\/(\d{1,9})$/;
+const PICKUP_BOARD_TOPIC_RE = /^\/topic\/pickup-board\/(\d{1,9})$/;
 
 export const realtimePlugin = fp(async (app) => {
   let io: Server | null = null;
@@ -169,6 +176,9 @@ export const realtimePlugin = fp(async (app) => {
     for (const [eateryId, events] of byEatery) {
       const topic = ordersTopic(eateryId);
       if (rooms.has(topic)) io.local.to(topic).emit(ORDER_EVENT, ...events);
+      // The pickup board hears that its numbers may have moved, never the orders (they carry names): it re-reads.
+      const board = pickupBoardTopic(eateryId);
+      if (rooms.has(board) && events.some(changesPickupBoard)) io.local.to(board).emit(PICKUP_BOARD_EVENT, eateryId);
     }
   }
 
@@ -255,17 +265,19 @@ export const realtimePlugin = fp(async (app) => {
     const userId = staffUser(data);
     const staff = ORDERS_TOPIC_RE.exec(topic);
     if (staff) return userId !== null && isMember(userId, Number(staff[1]));
+    // The pickup board's topic is public: its messages carry nothing but "changed".
+    if (PICKUP_BOARD_TOPIC_RE.test(topic)) return true;
     const call = CALL_TOPIC_RE.exec(topic);
     // Only the devices that made or joined a call follow it (staff get calls on the restaurant's topic).
     if (call) return data.deviceId !== null && isCallOfDevice(app.db, Number(call[1]), data.deviceId);
     const one = ORDER_TOPIC_RE.exec(topic);
     if (!one) return false;
     const [order] = await app.db
-      .select({ eateryId: orders.eateryId, deviceId: orders.deviceId })
+      .select({ eateryId: orders.eateryId, deviceId: orders.deviceId, guestDevices: orders.guestDevices })
       .from(orders)
       .where(eq(orders.id, Number(one[1])));
     if (!order) return false;
-    if (data.deviceId !== null && order.deviceId === data.deviceId) return true;
+    if (data.deviceId !== null && isOrderOfDevice(order, data.deviceId)) return true;
     return userId !== null && isMember(userId, order.eateryId);
   }
 
@@ -461,6 +473,11 @@ function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger, onLost: (
     },
     query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
   } as unknown as pg.Pool;
+}
+
+/** Whether an order event may change a pickup board: a takeaway or pickup order's, or a deletion (of any order). */
+function changesPickupBoard(event: OrderEvent): boolean {
+  return event.type === 'ORDER_DELETED' || event.order.kind !== 'DINE_IN';
 }
 
 /** A change from another instance, checked (anything unexpected counts as 'everything'). */

@@ -9,6 +9,8 @@ const RESTAURANT_KEY = 'selectedRestaurantId';
 export interface TokenClaims {
   sub: number;
   eid: number | null;
+  /** The registered device the session was opened on with a PIN (absent for a password sign-in). */
+  dev?: number;
   iat: number;
   exp: number;
 }

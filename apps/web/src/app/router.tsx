@@ -35,6 +35,8 @@ const adminScreens: [string, string][] = [
   ['orders', 'OrdersPage'],
   ['restaurant/:restaurantId/orders', 'OrdersPage'],
   ['users', 'UsersPage'],
+  ['devices', 'DevicesPage'],
+  ['restaurant/:restaurantId/devices', 'DevicesPage'],
   ['restaurant/:restaurantId/users', 'UsersPage'],
   ['departments', 'DepartmentsPage'],
   ['restaurant/:restaurantId/departments', 'DepartmentsPage'],
@@ -71,6 +73,8 @@ const mantinePages: RouteObject[] = [
       { path: RESET_PASSWORD_PAGE, lazy: page(auth, 'ResetPasswordPage') },
     ],
   },
+  // A registered device with nobody signed in: the PIN pad (RequireAuth sends it here).
+  { path: '/admin/pin', lazy: page(admin, 'PinSignInPage') },
   {
     path: '/admin',
     element: (

@@ -3,11 +3,14 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BILL_V,
+  COURSE_V,
+  DEVICE_V,
   DIETARY_TAG_V,
   EATERY_V,
   ERROR_KEYS,
   ITEM_STATUS_LABELS,
   MENU_V,
+  MOVE_V,
   ORDER_STATUS_LABELS,
   ORDER_V,
   REPORT_V,
@@ -71,9 +74,20 @@ describe('translations', () => {
 
   it('translates every error key and validation message the server can send, in the shared files', () => {
     // Shared files, not a feature's: guest and admin pages both show these.
-    const validationKeys = [V, MENU_V, ORDER_V, TABLE_V, USER_V, BILL_V, EATERY_V, REPORT_V, DIETARY_TAG_V].flatMap(
-      (o) => Object.values(o),
-    );
+    const validationKeys = [
+      V,
+      MENU_V,
+      ORDER_V,
+      TABLE_V,
+      USER_V,
+      BILL_V,
+      EATERY_V,
+      REPORT_V,
+      DIETARY_TAG_V,
+      MOVE_V,
+      COURSE_V,
+      DEVICE_V,
+    ].flatMap((o) => Object.values(o));
     for (const l of LANGS) {
       const keys = new Set(flatten(load(join(SRC, 'i18n'), l)));
       for (const k of ERROR_KEYS) expect(keys.has(`errors.${k}`), `${l}: errors.${k}`).toBe(true);

@@ -23,6 +23,10 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     CLOSE_DAY: 'Günün bağlanması',
     REOPEN_DAY: 'Günün yenidən açılması',
     DRAWER: 'Kassa',
+    MOVE: 'Köçürmə',
+    MERGE: 'Birləşdirmə',
+    SPLIT: 'Hesabın bölünməsi',
+    STOCK: 'Qalan porsiyalar',
   },
   en: {
     VOID: 'Void',
@@ -37,6 +41,10 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     CLOSE_DAY: 'Day closed',
     REOPEN_DAY: 'Day reopened',
     DRAWER: 'Cash drawer',
+    MOVE: 'Moved',
+    MERGE: 'Merged',
+    SPLIT: 'Check split',
+    STOCK: 'Portions left',
   },
   ru: {
     VOID: 'Аннулирование',
@@ -51,6 +59,10 @@ export const AUDIT_KIND_NAMES: Record<Language, Record<AuditKind, string>> = {
     CLOSE_DAY: 'Закрытие дня',
     REOPEN_DAY: 'Переоткрытие дня',
     DRAWER: 'Касса',
+    MOVE: 'Перенос',
+    MERGE: 'Объединение',
+    SPLIT: 'Разделение счёта',
+    STOCK: 'Остаток порций',
   },
 };
 

@@ -100,16 +100,24 @@ export class AuthService {
     const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     if (!row || row.expiresAt.getTime() <= Date.now()) throw new AppError(401, 'jwtInvalid');
     const eateryId = await this.pickEatery(row.userId, row.activeEateryId);
-    const rotated = row.revokedAt ? null : await this.rotate(row.id, row.userId, eateryId, row.familyId);
+    const rotated = row.revokedAt ? null : await this.rotate(row.id, row.userId, eateryId, row.familyId, row.deviceId);
     if (rotated) return rotated;
     // Used before: by a concurrent refresh (a moment ago, even between our read and our update) or a replay.
-    if (await this.withinGrace(tokenHash)) return this.startSession(row.userId, eateryId, row.familyId);
+    if (await this.withinGrace(tokenHash)) {
+      return this.startSession(row.userId, eateryId, row.familyId, this.db, row.deviceId);
+    }
     await this.revokeFamily(row.familyId);
     throw new AppError(401, 'jwtInvalid');
   }
 
   /** Revokes the token and issues its successor in one transaction; null when another request revoked it first. */
-  private rotate(id: number, userId: number, eateryId: number | null, familyId: string): Promise<Session | null> {
+  private rotate(
+    id: number,
+    userId: number,
+    eateryId: number | null,
+    familyId: string,
+    deviceId: number | null,
+  ): Promise<Session | null> {
     return this.db.transaction(async (tx) => {
       const revoked = await tx
         .update(refreshTokens)
@@ -117,7 +125,7 @@ export class AuthService {
         .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
         .returning({ id: refreshTokens.id });
       if (revoked.length === 0) return null;
-      return this.startSession(userId, eateryId, familyId, tx);
+      return this.startSession(userId, eateryId, familyId, tx, deviceId);
     });
   }
 
@@ -147,13 +155,16 @@ export class AuthService {
   ) {
     const roles = await this.rolesIn(userId, eateryId);
     if (!roles) throw new AppError(403, 'notYourEatery');
+    let deviceId: number | null = null;
     if (refreshToken) {
-      await this.db
+      const [row] = await this.db
         .update(refreshTokens)
         .set({ activeEateryId: eateryId })
-        .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), eq(refreshTokens.userId, userId)));
+        .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), eq(refreshTokens.userId, userId)))
+        .returning({ deviceId: refreshTokens.deviceId });
+      deviceId = row?.deviceId ?? null;
     }
-    return this.tokenResponse(userId, eateryId, await this.sessionVersionOf(userId), sessionId);
+    return this.tokenResponse(userId, eateryId, await this.sessionVersionOf(userId), sessionId, deviceId);
   }
 
   /**
@@ -218,10 +229,25 @@ export class AuthService {
     eateryId: number | null,
     sessionVersion: number,
     sessionId: string | null,
+    deviceId: number | null = null,
   ): TokenResponse {
-    const claims = { sub: userId, eid: eateryId, sv: sessionVersion, ...(sessionId ? { sid: sessionId } : {}) };
+    const claims = {
+      sub: userId,
+      eid: eateryId,
+      sv: sessionVersion,
+      ...(sessionId ? { sid: sessionId } : {}),
+      ...(deviceId !== null ? { dev: deviceId } : {}),
+    };
     const jwt = signJwt(claims, this.config.jwtSecret, this.config.accessTokenTtlSeconds);
     return { jwt, accessToken: jwt, token: jwt, userId, eateryId };
+  }
+
+  /**
+   * A new session opened with a PIN on registered device `deviceId` of restaurant `eateryId` (the caller checked the
+   * device and the PIN): bound to the device, so that revoking it ends the session.
+   */
+  startDeviceSession(userId: number, eateryId: number, deviceId: number): Promise<Session> {
+    return this.startSession(userId, eateryId, randomUUID(), this.db, deviceId);
   }
 
   private async startSession(
@@ -229,6 +255,7 @@ export class AuthService {
     eateryId: number | null,
     familyId: string,
     db: Executor = this.db,
+    deviceId: number | null = null,
   ): Promise<Session> {
     const refreshToken = randomBytes(32).toString('base64url');
     const refreshExpires = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
@@ -237,10 +264,12 @@ export class AuthService {
       tokenHash: sha256(refreshToken),
       familyId,
       activeEateryId: eateryId,
+      deviceId,
       expiresAt: refreshExpires,
     });
     const sessionVersion = await this.sessionVersionOf(userId, db);
-    return { response: this.tokenResponse(userId, eateryId, sessionVersion, familyId), refreshToken, refreshExpires };
+    const response = this.tokenResponse(userId, eateryId, sessionVersion, familyId, deviceId);
+    return { response, refreshToken, refreshExpires };
   }
 
   /** Ends one session (see endSessionIn), then tells every instance: caches and the session's sockets. */

@@ -16,9 +16,9 @@ import { failureRateLimit, RATE } from '../../plugins/rate-limits.js';
 import type { Session } from './auth.service.js';
 import { retryAfterBusy } from './hash-slot.js';
 
-const COOKIE_PATH = '/api/auth';
+export const COOKIE_PATH = '/api/auth';
 
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
+export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',

@@ -64,6 +64,8 @@ export interface DiscountInput {
   amount?: number;
   percent?: number;
   reason?: string;
+  /** The manager who approved it on a cashier's screen (money-approval.ts), for the audit entry. */
+  approvedBy?: string | null;
 }
 
 export interface RefundInput {
@@ -71,6 +73,8 @@ export interface RefundInput {
   amount: number;
   method: PaymentMethod;
   reason: string;
+  /** The manager who approved it on a cashier's screen (money-approval.ts), for the audit entry. */
+  approvedBy?: string | null;
 }
 
 export interface SplitItemInput {
@@ -95,7 +99,10 @@ export class BillsService {
     return this.toBill(this.db, await readBill(this.db, eateryId, orderIds, false), contacts);
   }
 
-  /** Sets the bill's discount (EATERY_ADMIN, checked by the route): an amount or a percent of the subtotal. */
+  /**
+   * Sets the bill's discount (an EATERY_ADMIN, or a cashier with a manager's approval: checked by the route): an
+   * amount or a percent of the subtotal.
+   */
   async setDiscount(eateryId: number, input: DiscountInput, userId: number, contacts: boolean): Promise<Bill> {
     // One of the two: an amount, or a percent of the subtotal.
     if (input.amount !== undefined && input.percent !== undefined) {
@@ -137,6 +144,7 @@ export class BillsService {
           eateryId,
           kind: 'DISCOUNT',
           userId,
+          approvedBy: input.approvedBy ?? null,
           ...billAuditTarget(state),
           before: { discount: centsToDecimal(money.discount) },
           after: { discount: centsToDecimal(discount) },
@@ -190,7 +198,7 @@ export class BillsService {
   }
 
   /**
-   * Gives money back (EATERY_ADMIN, checked by the route): a negative payment row per order it comes from (the
+   * Gives money back (an EATERY_ADMIN, or a cashier with a manager's approval: checked by the route): a negative payment row per order it comes from (the
    * orders' net payments, in id order), never more than was paid (400 amountTooHigh). A PAID order whose total is
    * no longer covered is open again (its status follows its dishes). 409 orderClosed for a cancelled order. Cash
    * comes out of the caller's open drawer (409 drawerNotOpen without one). Writes a REFUND audit entry.
@@ -235,6 +243,7 @@ export class BillsService {
         eateryId,
         kind: 'REFUND',
         userId,
+        approvedBy: input.approvedBy ?? null,
         ...billAuditTarget(state),
         before: { paid: centsToDecimal(money.paid) },
         after: {

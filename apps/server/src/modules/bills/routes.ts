@@ -9,6 +9,9 @@ import {
   ROLE_MATRIX,
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
+import { RATE } from '../../plugins/rate-limits.js';
+import { pinApprover } from '../devices/pin-approver.js';
+import { moneyApprovedBy } from './money-approval.js';
 import { eateryParams } from '../route-options.js';
 import { seesStaffContacts } from '../users/staff-contacts.js';
 
@@ -38,18 +41,24 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/eatery/:id/bill/discount',
     {
-      config: { access: { roles: ROLE_MATRIX.discount } },
+      config: { access: { roles: ROLE_MATRIX.discount }, rateLimit: RATE.approval },
       schema: {
         tags,
         summary: 'Discount of the bill (amount or percent of the subtotal, with a reason; amount 0 removes it)',
+        description:
+          "A cashier sends a manager's `approval` (e-mail and password, or PIN on a registered device): 403 " +
+          '`managerApprovalRequired` / `approvalInvalid` / `pinOffDevice`. Writes a DISCOUNT audit entry.',
         params: eateryParams,
         body: billDiscountBody,
         response: { 200: billResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const eatery = requireEatery(request);
-      return service.setDiscount(eatery.id, request.body, requireUserId(request), seesStaffContacts(eatery));
+      const approvePin = pinApprover(app.services.devices, request, reply, eatery.id);
+      const approvedBy = await moneyApprovedBy(app.db, eatery, request.body.approval, approvePin);
+      const input = { ...request.body, approvedBy };
+      return service.setDiscount(eatery.id, input, requireUserId(request), seesStaffContacts(eatery));
     },
   );
 
@@ -77,21 +86,25 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eatery/:id/bill/refunds',
     {
-      config: { access: { roles: ROLE_MATRIX.refund } },
+      config: { access: { roles: ROLE_MATRIX.refund }, rateLimit: RATE.approval },
       schema: {
         tags,
         summary: 'Refund money paid on a bill (a negative payment, with a method and a reason)',
         description:
           'Never more than was paid (400 `amountTooHigh`). A paid order whose total is no longer covered is open ' +
-          'again. 409 `orderClosed` for a cancelled order. Writes a REFUND audit entry.',
+          "again. 409 `orderClosed` for a cancelled order. A cashier sends a manager's `approval` (as for a " +
+          'discount). Writes a REFUND audit entry.',
         params: eateryParams,
         body: billRefundBody,
         response: { 200: billResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const eatery = requireEatery(request);
-      return service.refund(eatery.id, request.body, requireUserId(request), seesStaffContacts(eatery));
+      const approvePin = pinApprover(app.services.devices, request, reply, eatery.id);
+      const approvedBy = await moneyApprovedBy(app.db, eatery, request.body.approval, approvePin);
+      const input = { ...request.body, approvedBy };
+      return service.refund(eatery.id, input, requireUserId(request), seesStaffContacts(eatery));
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import {
   categoryData,
+  MENU_V,
   pickNames,
   TENANT_LIMITS,
   type AvailabilityHours,
@@ -10,7 +11,7 @@ import {
 } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, dishes } from '../../db/schema.js';
+import { categories, dishes, eateries } from '../../db/schema.js';
 import { notFound, validationError } from '../../plugins/app-error.js';
 import type { DishesService } from '../dishes/dishes.service.js';
 import { imageUrl, ImagesService, processImage } from '../images/images.service.js';
@@ -29,6 +30,8 @@ export interface CategoryValues extends Record<keyof LocalizedNames, string> {
   imageId: number | null;
   /** Null or left out: always available. */
   availableHours?: AvailabilityHours | null;
+  /** Its dishes' default course; null or left out: the first. */
+  course?: number | null;
 }
 
 const columns = {
@@ -38,6 +41,7 @@ const columns = {
   imageId: categories.imageId,
   position: categories.position,
   availableHours: categories.availableHours,
+  course: categories.course,
   // Written out: drizzle leaves columns unqualified in single-table selects, which a subquery would misread.
   dishCount: sql<number>`(select count(*) from dishes d where d.category_id = "categories"."id" and d.archived_at is null)`,
 };
@@ -48,6 +52,7 @@ type Row = Record<keyof LocalizedNames, string> & {
   imageId: number | null;
   position: number;
   availableHours: AvailabilityHours | null;
+  course: number | null;
   dishCount: number | string;
 };
 
@@ -60,9 +65,24 @@ const toDto = (r: Row): Category => ({
   imageId: r.imageId,
   position: r.position,
   availableHours: r.availableHours,
+  course: r.course,
   dishes: Number(r.dishCount),
   dishCount: Number(r.dishCount),
 });
+
+/**
+ * A category's default course must be one the restaurant names (400 validation.courseUnknown on `course`). The
+ * restaurant's row is share-locked for the rest of `tx`, so its courses cannot be shortened meanwhile.
+ */
+async function assertCourseNamed(tx: Tx, eateryId: number, course: number | null | undefined): Promise<void> {
+  if (course === null || course === undefined) return;
+  const [row] = await tx
+    .select({ courses: eateries.courses })
+    .from(eateries)
+    .where(eq(eateries.id, eateryId))
+    .for('share');
+  if (!row || course > row.courses.length) throw validationError('course', MENU_V.courseUnknown);
+}
 
 /**
  * Menu categories of a restaurant: names in three languages, an image, a position, and their dishes. Every write
@@ -126,8 +146,14 @@ export class CategoriesService {
     const image = form.image ? await processImage(form.image) : null;
     const id = await this.db.transaction(async (tx) => {
       await this.assertRoomFor(tx, eateryId);
+      await assertCourseNamed(tx, eateryId, data.course);
       const imageId = image ? await ImagesService.store(tx, image) : null;
-      return this.insert(tx, eateryId, { ...pickNames(data), imageId, availableHours: data.availableHours ?? null });
+      return this.insert(tx, eateryId, {
+        ...pickNames(data),
+        imageId,
+        availableHours: data.availableHours ?? null,
+        course: data.course ?? null,
+      });
     });
     this.changes.publish({ kind: 'menu', eateryId });
     return this.get(eateryId, id);
@@ -147,12 +173,14 @@ export class CategoriesService {
     const image = form.image ? await processImage(form.image) : null;
     const removeImage = data.removeImage === true || data.image === null;
     await this.db.transaction(async (tx) => {
+      await assertCourseNamed(tx, eateryId, data.course);
       const imageId = image ? await ImagesService.store(tx, image) : removeImage ? null : undefined;
       await tx
         .update(categories)
         .set({
           ...pickNames(data),
           ...(data.availableHours !== undefined ? { availableHours: data.availableHours } : {}),
+          ...(data.course !== undefined ? { course: data.course } : {}),
           ...(imageId !== undefined ? { imageId } : {}),
         })
         .where(and(eq(categories.id, categoryId), eq(categories.eateryId, eateryId)));

@@ -9,6 +9,7 @@ import {
   type DietaryTag,
   type Dish,
   type DishOptionGroup,
+  type DishStock,
   type LocalizedTexts,
   TENANT_LIMITS,
   type TenantLimits,
@@ -60,6 +61,7 @@ const columns = {
   optionGroups: dishes.optionGroups,
   availableHours: dishes.availableHours,
   availableAgainAt: dishes.availableAgainAt,
+  stockCount: dishes.stockCount,
 };
 
 type Row = Omit<Dish, 'dishId' | 'image' | 'price' | 'categoryId' | 'dietaryTags' | 'availableAgainAt'> & {
@@ -293,6 +295,66 @@ export class DishesService {
     });
     this.changes.publish({ kind: 'menu', eateryId });
     return { ...row, availableAgainAt: row.availableAgainAt?.toISOString() ?? null };
+  }
+
+  /**
+   * Counted stock (kitchen and managers): sets a live dish's portions left, or stops counting it (null). 0 makes it
+   * sold out at once (off the stop-list's return); a count above 0, or none, brings back a dish that was sold out
+   * because its portions ran out (count 0, unavailable, no return due), and leaves any other sold-out dish as it is.
+   * Orders then take their portions (orders/dish-stock.ts). 404 for another restaurant's dish or an archived one.
+   * Writes a STOCK audit entry when the count changed (and AVAILABILITY when it sold the dish out or brought it back);
+   * publishes a 'menu' change, like the sold-out switch.
+   */
+  async setStock(eateryId: number, dishId: number, count: number | null, actorId: number | null): Promise<DishStock> {
+    const row = await this.db.transaction(async (tx) => {
+      const match = and(live(eateryId), eq(dishes.id, dishId));
+      const [before] = await tx
+        .select({
+          price: dishes.price,
+          available: dishes.available,
+          availableAgainAt: dishes.availableAgainAt,
+          name: dishes.nameAz,
+          stockCount: dishes.stockCount,
+        })
+        .from(dishes)
+        .where(match)
+        .for('update');
+      if (!before) throw notFound();
+      const ranOut = before.stockCount === 0 && !before.available && before.availableAgainAt === null;
+      const availability =
+        count === 0 ? { available: false, availableAgainAt: null } : ranOut ? { available: true } : {};
+      const [after] = await tx
+        .update(dishes)
+        .set({ stockCount: count, ...availability })
+        .where(match)
+        .returning({
+          id: dishes.id,
+          stockCount: dishes.stockCount,
+          available: dishes.available,
+          availableAgainAt: dishes.availableAgainAt,
+          price: dishes.price,
+          name: dishes.nameAz,
+        });
+      if (before.stockCount !== after.stockCount) {
+        await recordAudit(tx, {
+          eateryId,
+          kind: 'STOCK',
+          userId: actorId,
+          subject: after.name,
+          before: { stockCount: before.stockCount },
+          after: { stockCount: after.stockCount },
+        });
+      }
+      await auditDishChange(tx, eateryId, actorId, before, after);
+      return after;
+    });
+    this.changes.publish({ kind: 'menu', eateryId });
+    return {
+      id: row.id,
+      stockCount: row.stockCount,
+      available: row.available,
+      availableAgainAt: row.availableAgainAt?.toISOString() ?? null,
+    };
   }
 
   /**

@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dishOrderBody, dishResponse, idField, menuId } from '@qr-menu/contract';
+import {
+  dishOrderBody,
+  dishResponse,
+  dishStockBody,
+  dishStockResponse,
+  idField,
+  menuId,
+  ROLE_MATRIX,
+} from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
 import { readMenuForm } from '../images/multipart.js';
 import { ADMINS_ONLY, categoryParams } from '../route-options.js';
 
 const dishParams = z.object({ id: idField, categoryId: menuId, dishId: menuId });
+const stockParams = z.object({ id: idField, dishId: menuId });
 const MULTIPART =
   'multipart/form-data: part `data` = JSON of `dishData` (text field or JSON blob), optional file part `image` ' +
   '(at most 3145728 bytes; jpeg, png, webp, gif, avif or tiff; stored as webp). A JSON body is also accepted.';
 
-/** Dishes of a category: read by any member, edited by EATERY_ADMIN. */
+/** Dishes of a category: read by any member, edited by EATERY_ADMIN; portions left set by the kitchen too. */
 export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.dishes;
   const tags = ['dishes'];
@@ -73,6 +82,26 @@ export const dishRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readMenuForm(request);
       return service.update(requireEatery(request).id, categoryId, dishId, form, request.userId);
     },
+  );
+
+  app.put(
+    '/eatery/:id/dishes/:dishId/stock',
+    {
+      config: { access: { roles: ROLE_MATRIX.stock } },
+      schema: {
+        tags,
+        description:
+          "Counted stock: the dish's portions left (`count` 0..9999), or null to stop counting. 0 sells the dish out " +
+          'at once; a count above 0 (or none) brings back a dish that ran out of portions. Every order then takes ' +
+          'its portions (409 `notEnoughStock` when too few are left); a void or a cancelled order gives them back. ' +
+          'Writes a STOCK audit entry.',
+        params: stockParams,
+        body: dishStockBody,
+        response: { 200: dishStockResponse },
+      },
+    },
+    async (request) =>
+      service.setStock(requireEatery(request).id, request.params.dishId, request.body.count, request.userId),
   );
 
   app.delete(

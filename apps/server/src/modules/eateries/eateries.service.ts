@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import {
   canonicalTimeZone,
   EATERY_V,
+  type CourseFireMode,
+  type CourseNames,
   type Currency,
   type Language,
   type OpeningHours,
@@ -9,7 +11,7 @@ import {
 } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
-import { eateries, images, memberships } from '../../db/schema.js';
+import { categories, eateries, images, memberships } from '../../db/schema.js';
 import { AppError, notFound, accessDenied, validationError, isForeignKeyViolation } from '../../plugins/app-error.js';
 import { hashedImageUrl, ImagesService, processImage } from '../images/images.service.js';
 import { keyTablesWithoutKey } from '../tables/table-key.js';
@@ -39,6 +41,11 @@ type EateryInput = {
   taxId?: string;
   receiptFooter?: string;
   dayStartHour?: number;
+  deviceLockSeconds?: number;
+  courses?: CourseNames[];
+  courseFireMode?: CourseFireMode;
+  pickupEnabled?: boolean;
+  showStockLeft?: boolean;
 };
 
 const columns = {
@@ -69,6 +76,11 @@ const columns = {
   taxId: eateries.taxId,
   receiptFooter: eateries.receiptFooter,
   dayStartHour: eateries.dayStartHour,
+  deviceLockSeconds: eateries.deviceLockSeconds,
+  courses: eateries.courses,
+  courseFireMode: eateries.courseFireMode,
+  pickupEnabled: eateries.pickupEnabled,
+  showStockLeft: eateries.showStockLeft,
   ownerId: eateries.ownerId,
   roles: memberships.roles,
 };
@@ -101,6 +113,11 @@ interface Row {
   taxId: string;
   receiptFooter: string;
   dayStartHour: number;
+  deviceLockSeconds: number;
+  courses: CourseNames[];
+  courseFireMode: string;
+  pickupEnabled: boolean;
+  showStockLeft: boolean;
   ownerId: number;
   roles: string[];
 }
@@ -134,6 +151,11 @@ const detailsOf = (body: EateryInput) => ({
   ...(body.taxId !== undefined ? { taxId: body.taxId } : {}),
   ...(body.receiptFooter !== undefined ? { receiptFooter: body.receiptFooter } : {}),
   ...(body.dayStartHour !== undefined ? { dayStartHour: body.dayStartHour } : {}),
+  ...(body.deviceLockSeconds !== undefined ? { deviceLockSeconds: body.deviceLockSeconds } : {}),
+  ...(body.courses !== undefined ? { courses: body.courses } : {}),
+  ...(body.courseFireMode !== undefined ? { courseFireMode: body.courseFireMode } : {}),
+  ...(body.pickupEnabled !== undefined ? { pickupEnabled: body.pickupEnabled } : {}),
+  ...(body.showStockLeft !== undefined ? { showStockLeft: body.showStockLeft } : {}),
 });
 
 const toDto = ({ logoImageId, logoSha256, serviceChargeBp, vatRateBp, ...r }: Row) => ({
@@ -144,6 +166,7 @@ const toDto = ({ logoImageId, logoSha256, serviceChargeBp, vatRateBp, ...r }: Ro
   language: r.language as Language,
   guestLanguage: r.guestLanguage as Language,
   currency: r.currency as Currency,
+  courseFireMode: r.courseFireMode as CourseFireMode,
   logo: logoImageId !== null && logoSha256 !== null ? hashedImageUrl(logoImageId, logoSha256) : null,
   roles: r.roles as Role[],
 });
@@ -229,7 +252,10 @@ export class EateriesService {
     return this.get(userId, id);
   }
 
-  /** Turning table keys on gives every table without a key one, in the same transaction. */
+  /**
+   * Turning table keys on gives every table without a key one, in the same transaction; so does shortening the
+   * courses for the categories' default courses (and the menu changes with them).
+   */
   async update(userId: number, eateryId: number, body: EateryInput) {
     assertKitchenOrder(body, await this.get(userId, eateryId));
     const timeZone = body.timeZone ? validTimeZone(body.timeZone) : undefined;
@@ -239,8 +265,16 @@ export class EateriesService {
         .set({ ...detailsOf(body), ...(timeZone ? { timeZone } : {}) })
         .where(eq(eateries.id, eateryId));
       if (body.tableKeysRequired === true) await keyTablesWithoutKey(tx, eateryId);
+      // A category's default course that is no longer named becomes the first (null), as a line of it would be.
+      if (body.courses !== undefined) {
+        await tx
+          .update(categories)
+          .set({ course: null })
+          .where(and(eq(categories.eateryId, eateryId), gt(categories.course, body.courses.length)));
+      }
     });
     this.changes.publish({ kind: 'settings', eateryId });
+    if (body.courses !== undefined) this.changes.publish({ kind: 'menu', eateryId });
     return this.get(userId, eateryId);
   }
 

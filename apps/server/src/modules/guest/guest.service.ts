@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { OPEN_ORDER_STATUSES, type GuestDeviceOrders, type Order } from '@qr-menu/contract';
 import type { Db } from '../../db/client.js';
-import { eateries, orders, tables } from '../../db/schema.js';
-import { notFound } from '../../plugins/app-error.js';
+import { orderOfDevice } from '../../db/order-devices.js';
+import { eateries, orderMoves, orders, tables } from '../../db/schema.js';
+import { AppError, notFound } from '../../plugins/app-error.js';
 import type { ItemInput, OrderCommands, PlacedOrder } from '../orders/order-commands.js';
 import type { OrderQueries } from '../orders/order-queries.js';
 
@@ -19,7 +20,10 @@ export class GuestService {
     private readonly commands: OrderCommands,
   ) {}
 
-  /** `hasOrders`: an open order (OPEN_ORDER_STATUSES: not paid, not cancelled) of this device at this table. */
+  /**
+   * `hasOrders`: an open order (OPEN_ORDER_STATUSES: not paid, not cancelled) of this device (placed or joined) at
+   * this table.
+   */
   async deviceOrders(eateryId: number, tableId: number, deviceId: string): Promise<GuestDeviceOrders> {
     const [row] = await this.db
       .select({ eateryName: eateries.name, tableName: tables.number })
@@ -34,7 +38,7 @@ export class GuestService {
         and(
           eq(orders.eateryId, eateryId),
           eq(orders.tableId, tableId),
-          eq(orders.deviceId, deviceId),
+          orderOfDevice(deviceId),
           inArray(orders.status, [...OPEN_ORDER_STATUSES]),
         ),
       )
@@ -64,8 +68,19 @@ export class GuestService {
     return this.commands.addItems(eateryId, orderId, items, { deviceId, guest: true });
   }
 
-  getOrder(eateryId: number, orderId: number, deviceId: string): Promise<Order> {
-    return this.queries.getForDevice(eateryId, orderId, deviceId);
+  /**
+   * One of this device's orders. An order merged into another no longer exists: its guest gets the order it was
+   * merged into (which their device joined), so a page left open on the old order keeps showing their dishes.
+   */
+  async getOrder(eateryId: number, orderId: number, deviceId: string): Promise<Order> {
+    try {
+      return await this.queries.getForDevice(eateryId, orderId, deviceId);
+    } catch (err) {
+      const into =
+        err instanceof AppError && err.statusCode === 404 ? await mergedInto(this.db, eateryId, orderId) : null;
+      if (into === null) throw err;
+      return this.queries.getForDevice(eateryId, into, deviceId);
+    }
   }
 
   /** This device's orders in the restaurant, newest first; 404 when the restaurant does not exist. */
@@ -74,4 +89,33 @@ export class GuestService {
     if (!eatery) throw notFound();
     return this.queries.listForDevice(eateryId, deviceId);
   }
+}
+
+/** How many merges in a row a guest's old order id is followed (an order merged into one merged again, …). */
+const MERGE_HOPS = 5;
+
+/**
+ * The order that order `orderId` went into when it was merged away (or every line of it moved to another order),
+ * following later merges; null when it did not. The caller still checks that the device sees that order.
+ */
+async function mergedInto(db: Db, eateryId: number, orderId: number): Promise<number | null> {
+  let id = orderId;
+  for (let hop = 0; hop < MERGE_HOPS; hop++) {
+    const [row] = await db
+      .select({ to: orderMoves.toOrderId })
+      .from(orderMoves)
+      .where(
+        and(
+          eq(orderMoves.eateryId, eateryId),
+          eq(orderMoves.fromOrderId, id),
+          ne(orderMoves.toOrderId, id),
+          inArray(orderMoves.kind, ['MERGE', 'MOVE']),
+        ),
+      )
+      .orderBy(desc(orderMoves.id))
+      .limit(1);
+    if (!row?.to) break;
+    id = row.to;
+  }
+  return id === orderId ? null : id;
 }

@@ -36,6 +36,9 @@ export type MenuLookup = MenuFound | { kind: 'notFound' } | { kind: 'inactive' }
 
 type TableEntry = MenuFound | { kind: 'inactive' };
 
+/** What every menu of a restaurant shares: see MenuCache.eatery. */
+export type EateryMenu = Pick<EateryEntry, 'name' | 'timeZone' | 'settings' | 'tail' | 'tailHash'>;
+
 interface EateryEntry {
   name: string;
   timeZone: string;
@@ -100,18 +103,8 @@ export class MenuCache {
 
   /** The menu of a table: cached bytes and ETag, or why there is none. */
   async get(eateryId: number, tableId: number): Promise<MenuLookup> {
-    const now = Date.now();
-    let entry = this.enabled ? this.entries.get(eateryId) : undefined;
-    if (entry && now - entry.builtAt > this.ttlMs) {
-      this.invalidate(eateryId);
-      entry = undefined;
-    }
-    if (!entry) {
-      const built = await this.buildEatery(eateryId);
-      if (!built) return { kind: 'notFound' };
-      entry = built;
-    }
-    entry.lastUsed = now;
+    const entry = await this.entryOf(eateryId);
+    if (!entry) return { kind: 'notFound' };
     let table = entry.tables.get(tableId);
     if (!table) {
       const row = await this.source.loadTable(eateryId, tableId);
@@ -146,6 +139,31 @@ export class MenuCache {
       }
     }
     return table;
+  }
+
+  /**
+   * The restaurant's part of every table's menu (its name, settings and the serialized categories), cached; null when
+   * the restaurant does not exist. The pickup menu puts a head of its own before `tail`.
+   */
+  eatery(eateryId: number): Promise<EateryMenu | null> {
+    return this.entryOf(eateryId);
+  }
+
+  /** The restaurant's entry, fresh (built when missing or past ENTRY_TTL_MS); null when it does not exist. */
+  private async entryOf(eateryId: number): Promise<EateryEntry | null> {
+    const now = Date.now();
+    let entry = this.enabled ? this.entries.get(eateryId) : undefined;
+    if (entry && now - entry.builtAt > this.ttlMs) {
+      this.invalidate(eateryId);
+      entry = undefined;
+    }
+    if (!entry) {
+      const built = await this.buildEatery(eateryId);
+      if (!built) return null;
+      entry = built;
+    }
+    entry.lastUsed = now;
+    return entry;
   }
 
   /** Cached bytes on this instance. */
@@ -229,6 +247,8 @@ export class MenuCache {
 
 export interface MenuCacheApi {
   get(eateryId: number, tableId: number): Promise<MenuLookup>;
+  /** The restaurant's part of its menus (cached), or null when it does not exist: see MenuCache.eatery. */
+  eatery(eateryId: number): Promise<EateryMenu | null>;
   /**
    * Drops the restaurant's cached menu here and on every other instance, as a published 'menu' change: for a change
    * made past the services (directly in the database).
@@ -259,6 +279,7 @@ export const menuCachePlugin = fp(async (app) => {
   });
   app.decorate('menuCache', {
     get: (eateryId, tableId) => cache.get(eateryId, tableId),
+    eatery: (eateryId) => cache.eatery(eateryId),
     invalidate: (eateryId) => app.realtime.publish({ kind: 'menu', eateryId }),
     local: cache,
   } satisfies MenuCacheApi);

@@ -1,6 +1,13 @@
 import { setImmediate as otherRequestsFirst } from 'node:timers/promises';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { knownDietaryTags, pickNames, pickTexts, type GuestMenu, type GuestMenuCategory } from '@qr-menu/contract';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import {
+  knownDietaryTags,
+  pickNames,
+  pickTexts,
+  stockLeftShown,
+  type GuestMenu,
+  type GuestMenuCategory,
+} from '@qr-menu/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, dishes, eateries, images, tables } from '../../db/schema.js';
 import { guestPhoto } from '../images/images.service.js';
@@ -17,6 +24,7 @@ export type GuestEaterySettings = Required<
     | 'ordersWithinHours'
     | 'serviceChargePercent'
     | 'serviceChargeNames'
+    | 'courses'
   >
 >;
 
@@ -86,6 +94,8 @@ export class GuestMenuSource implements MenuSource {
         ordersWithinHours: eateries.ordersWithinHours,
         serviceChargeBp: eateries.serviceChargeBp,
         serviceChargeNames: eateries.serviceChargeNames,
+        courses: eateries.courses,
+        showStockLeft: eateries.showStockLeft,
         ...photoColumns,
       })
       .from(eateries)
@@ -94,7 +104,7 @@ export class GuestMenuSource implements MenuSource {
     if (!eatery) return null;
     // The categories and the pages of dishes from one read-only snapshot: an edit between two pages cannot move a
     // dish into both or neither.
-    const menu = await this.db.transaction((tx) => this.readMenu(tx, eateryId), {
+    const menu = await this.db.transaction((tx) => this.readMenu(tx, eateryId, eatery.showStockLeft), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     });
@@ -107,12 +117,13 @@ export class GuestMenuSource implements MenuSource {
       // Guests order at tables (dine-in) only: the dine-in rate applies to every guest order.
       serviceChargePercent: eatery.serviceChargeBp / 100,
       serviceChargeNames: eatery.serviceChargeNames,
+      courses: eatery.courses,
     } as GuestEaterySettings;
     return { name: eatery.name, timeZone: eatery.timeZone, settings, categories: menu };
   }
 
   /** The categories with their available dishes, read DISH_PAGE dishes at a time. */
-  private async readMenu(tx: Tx, eateryId: number): Promise<GuestMenuCategory[]> {
+  private async readMenu(tx: Tx, eateryId: number, showStockLeft: boolean): Promise<GuestMenuCategory[]> {
     const cats = await tx
       .select({
         id: categories.id,
@@ -132,6 +143,8 @@ export class GuestMenuSource implements MenuSource {
         and(
           eq(dishes.eateryId, eateryId),
           eq(dishes.available, true),
+          // A counted dish with no portions left is sold out (orders set it unavailable as they take the last one).
+          or(isNull(dishes.stockCount), gt(dishes.stockCount, 0)),
           isNull(dishes.archivedAt),
           isNotNull(dishes.categoryId),
         ),
@@ -149,6 +162,7 @@ export class GuestMenuSource implements MenuSource {
           dietaryTags: dishes.dietaryTags,
           optionGroups: dishes.optionGroups,
           availableHours: dishes.availableHours,
+          stockCount: dishes.stockCount,
           ...photoColumns,
         })
         .from(dishes)
@@ -162,6 +176,7 @@ export class GuestMenuSource implements MenuSource {
         .orderBy(asc(dishes.position), asc(dishes.id));
       for (const d of dishRows) {
         const photo = photoOf(d);
+        const left = stockLeftShown(d.stockCount, showStockLeft);
         const dish = {
           id: d.id,
           ...pickTexts(d),
@@ -172,6 +187,9 @@ export class GuestMenuSource implements MenuSource {
           // Unavailable options too (greyed on the guest page), with their flags; hours in the restaurant's time zone.
           optionGroups: d.optionGroups,
           availableHours: d.availableHours ?? null,
+          // "3 left" only when the owner shows it and few are left (stockLeftShown), else left out. A guest menu is
+          // cached and shared: it is rebuilt whenever an order brings a dish this low (the orders' 'menu' change).
+          ...(left !== null ? { stockCount: left } : {}),
         };
         const list = byCategory.get(d.categoryId!);
         if (list) list.push(dish);

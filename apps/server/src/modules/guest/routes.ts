@@ -27,7 +27,7 @@ const gzipAsync = promisify(gzip);
  * up every other restaurant's requests. Concurrent requests share one compression.
  */
 const gzipCopies = new WeakMap<Buffer, Promise<Buffer>>();
-function gzipped(body: Buffer): Promise<Buffer> {
+export function gzipped(body: Buffer): Promise<Buffer> {
   let copy = gzipCopies.get(body);
   if (!copy) {
     copy = gzipAsync(body, { level: 6 });
@@ -226,7 +226,7 @@ function knownDeviceId(request: FastifyRequest): string {
 }
 
 /** The optional `Idempotency-Key` header: trimmed, blank = none, at most IDEMPOTENCY_KEY_MAX characters. */
-function idempotencyKey(request: FastifyRequest): string | null {
+export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!value) return null;

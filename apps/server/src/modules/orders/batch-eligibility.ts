@@ -5,7 +5,14 @@ import type { SnapshotSource } from './dish-snapshots.js';
 export interface PlaceOrderInput {
   eateryId: number;
   tableId: number;
-  items: readonly { dishId: number; quantity: number; note?: string | null; optionIds?: readonly number[] }[];
+  items: readonly {
+    dishId: number;
+    quantity: number;
+    note?: string | null;
+    optionIds?: readonly number[];
+    seat?: number | null;
+    course?: number | null;
+  }[];
   guest: boolean;
   note: string | null;
   deviceId: string | null;
@@ -23,6 +30,8 @@ export interface TableFacts {
   ordersWithinHours: boolean;
   openingHours: OpeningHours | null;
   timeZone: string;
+  /** How many courses the restaurant names (0: none). */
+  courseCount: number;
 }
 
 /** What the batch path reads of a live dish of the restaurant (archived and unknown dishes are not read). */
@@ -31,6 +40,8 @@ export interface DishFacts extends SnapshotSource {
   /** Option groups, or availability hours on the dish or its category. */
   hasOptions: boolean;
   hasHours: boolean;
+  /** Its portions are counted (stock_count not null): an order takes from them. */
+  counted: boolean;
 }
 
 export interface PlacingFacts {
@@ -48,6 +59,8 @@ export interface PlacingFacts {
  *   nor has staff confirm guest orders, and it takes guest orders at `at` (not closed while bound to its hours).
  * - Every dish is a live dish of the restaurant (for a guest, also available, without the "back again" time),
  *   without option groups or availability hours (on the dish or its category), and no option is chosen.
+ * - No line names a seat or a course, the restaurant names no courses (so every line's course is null and none is
+ *   held) and no dish is counted: taking portions, courses and holds are the step-by-step path's alone.
  */
 export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts, at: Date): boolean {
   const { table } = facts;
@@ -56,9 +69,11 @@ export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts, at: 
     return false;
   }
   if (order.guest && guestOrdersClosedAt(table, at)) return false;
+  if (table.courseCount > 0) return false;
   return order.items.every((item) => {
     const dish = facts.dishes.get(item.dishId);
     if (!dish || dish.hasOptions || dish.hasHours || (item.optionIds?.length ?? 0) > 0) return false;
+    if (dish.counted || item.seat != null || item.course != null) return false;
     return !order.guest || dish.available;
   });
 }

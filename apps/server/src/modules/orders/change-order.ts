@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { orderStatusesFor, type Order, type OrderStatus, ROLE_MATRIX, isFinalOrderStatus } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, accessDenied } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { giveBackStock, takeStock } from './dish-stock.js';
 import { hasPaymentRows, orderPaidCents, orderSubject } from './order-money.js';
 import { orderClosed, type OrderTx, type OrderWriter } from './order-writer.js';
 import { reopened } from './order-rules.js';
@@ -14,6 +16,7 @@ import { reopened } from './order-rules.js';
  * of a PAID or CANCELLED order: 409. Cancelling an order with money paid into it: 409 orderHasPayments (refund it
  * first). Sending the current values is not a change (nothing written). A status set by hand writes a STATUS audit
  * entry. Setting PAID here only checks and writes the status: the caller records the payment (bills service).
+ * Cancelling gives the live lines' portions back to their counted dishes.
  */
 export async function changeOrder(
   w: OrderTx,
@@ -49,6 +52,9 @@ export async function changeOrder(
   };
   // PAID alone writes nothing here: the payment that closes the bill makes the order's one new version.
   if (Object.keys(changes).length > 0) await w.update([orderId], changes);
+  if (statusChange && body.status === 'CANCELLED') {
+    w.menuChanged = (await giveBackStock(w.tx, eatery.id, await liveLines(w.tx, orderId))) || w.menuChanged;
+  }
   return { statusChange };
 }
 
@@ -70,7 +76,8 @@ export function updateOrder(
  * Reopens a PAID or CANCELLED order (EATERY_ADMIN, checked by the route) with a reason: its status follows its
  * dishes again (CREATED when none is started), who closed it and when are cleared, a rejection reason too. Its
  * payments stay: a reopened paid order owes nothing until a line is added, voided or refunded. 409 orderNotClosed
- * for an open order. Writes a REOPEN audit entry.
+ * for an open order. A cancelled order takes its portions of counted dishes again (409 `notEnoughStock`). Writes a
+ * REOPEN audit entry.
  */
 export function reopenOrder(
   writer: OrderWriter,
@@ -88,6 +95,9 @@ export function reopenOrder(
       .where(eq(orderItems.orderId, orderId));
     const open = reopened(items.map((i) => i.status));
     await w.update([orderId], { ...open, rejectionReason: null });
+    if (locked.status === 'CANCELLED') {
+      w.menuChanged = (await takeStock(w.tx, eateryId, await liveLines(w.tx, orderId))) || w.menuChanged;
+    }
     await recordAudit(w.tx, {
       eateryId,
       kind: 'REOPEN',
@@ -128,8 +138,21 @@ function decide(
     const locked = await w.lock(orderId);
     if (locked.status !== 'NEEDS_CONFIRMATION') throw orderClosed();
     await w.update([orderId], change);
+    // A rejected order gives its portions back.
+    if (change.status === 'CANCELLED') {
+      w.menuChanged = (await giveBackStock(w.tx, eateryId, await liveLines(w.tx, orderId))) || w.menuChanged;
+    }
     return w.order(orderId);
   });
+}
+
+/** The order's lines that hold portions: every one but the voided (DELETED) ones. */
+async function liveLines(tx: Tx, orderId: number) {
+  const rows = await tx
+    .select({ dishId: orderItems.dishId, quantity: orderItems.quantity, status: orderItems.status })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return rows.filter((r) => r.status !== 'DELETED');
 }
 
 /**

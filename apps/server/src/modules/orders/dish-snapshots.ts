@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { categories, dishes, eateries } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { categoryNameColumns, dishNameColumns } from '../menu-sql.js';
+import { notEnoughStock } from './dish-stock.js';
 
 /** What an order item keeps of its dish, so later menu edits never change past orders. */
 export interface DishSnapshot {
@@ -18,6 +19,8 @@ export interface DishSnapshot {
   categoryName: string | null;
   /** The dish's option groups now: the chosen ones are copied onto the item (item-options.ts). */
   optionGroups: DishOptionGroup[];
+  /** Its category's default course (categories.course), or null; not stored on the item as such (lineCourse). */
+  categoryCourse: number | null;
 }
 
 /** What a snapshot is made of: the dish's columns, and its category's names (null without a category). */
@@ -29,7 +32,7 @@ export interface SnapshotSource {
   price: string;
   kitchenDepartmentId: number | null;
   optionGroups: DishOptionGroup[] | null;
-  category: { nameAz: string; nameEn: string; nameRu: string } | null;
+  category: { nameAz: string; nameEn: string; nameRu: string; course?: number | null } | null;
 }
 
 /** The snapshot of a dish as read now (both ways of placing an order make theirs here). */
@@ -42,6 +45,7 @@ export function toSnapshot(r: SnapshotSource): DishSnapshot {
     kitchenDepartmentId: r.kitchenDepartmentId,
     categoryName: r.category ? localName(r.category, 'az') || null : null,
     optionGroups: r.optionGroups ?? [],
+    categoryCourse: r.category?.course ?? null,
   };
 }
 
@@ -60,7 +64,9 @@ export interface SnapshotRules {
  * - Guests: only available dishes (a sold-out dish whose `available_again_at` has passed is
  *   available again) inside their own and their category's availability hours (restaurant's time zone). Every item
  *   refused is named at once, 400 `validation` on `items.{i}.dishId` (`validation.dishUnavailable`, or
- *   `validation.dishNotNow` outside the hours), so the cart can point at the lines.
+ *   `validation.dishNotNow` outside the hours), so the cart can point at the lines. A dish sold out because its
+ *   counted portions ran out is 409 `notEnoughStock` (left 0) instead: the answer a guest who lost the race for
+ *   the last portion gets either way (dish-stock.ts).
  */
 export async function snapshotDishes(
   ex: Executor,
@@ -78,12 +84,13 @@ export async function snapshotDishes(
       price: dishes.price,
       available: dishes.available,
       availableAgainAt: dishes.availableAgainAt,
+      stockCount: dishes.stockCount,
       kitchenDepartmentId: dishes.kitchenDepartmentId,
       optionGroups: dishes.optionGroups,
       hours: dishes.availableHours,
       timeZone: eateries.timeZone,
       // null when the dish has no category (left join)
-      category: { ...categoryNameColumns, hours: categories.availableHours },
+      category: { ...categoryNameColumns, hours: categories.availableHours, course: categories.course },
     })
     .from(dishes)
     .innerJoin(eateries, eq(eateries.id, dishes.eateryId))
@@ -93,7 +100,10 @@ export async function snapshotDishes(
   for (const r of rows) {
     if (rules.forGuest) {
       const backAgain = r.availableAgainAt !== null && r.availableAgainAt <= rules.at;
-      if (!r.available && !backAgain) continue;
+      if (!r.available && !backAgain) {
+        if (r.stockCount === 0) throw notEnoughStock(r.id, r, 0);
+        continue;
+      }
       const inHours =
         isAvailableAt(r.hours, r.timeZone, rules.at) && isAvailableAt(r.category?.hours, r.timeZone, rules.at);
       if (!inHours) {

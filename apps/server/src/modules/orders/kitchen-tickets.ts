@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { RECALL_MINUTES, type ItemStatus, type Order, itemsStillMove } from '@qr-menu/contract';
 import { orderItems } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
+import { courseHeld, fireAfterPrevious } from '../courses/course-fire.js';
 import type { EateryContext } from '../../plugins/access.js';
 import { readyAtSet } from './order-item-rows.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
@@ -24,7 +25,8 @@ interface TicketItem {
  * `departmentId`, or null for every item) move forward to `to`: PREPARING moves CREATED items, READY moves CREATED
  * and PREPARING ones; items already further stay. 404 when the order is not this restaurant's or the ticket has
  * no live item at the station; 409 for a cancelled order (a paid one is still cooked). Bumping a ticket that is
- * already there changes nothing (200, no event).
+ * already there changes nothing (200, no event). Held lines (a course not fired yet) stay as they are; a ticket of
+ * held lines only is 409 `courseHeld`. Once a course is READY, the next one may be fired with it (fireAfterPrevious).
  */
 export function bumpTicket(
   writer: OrderWriter,
@@ -78,16 +80,20 @@ function moveTicket(
     ];
     if (ticket.departmentId !== null) conds.push(eq(orderItems.kitchenDepartmentId, ticket.departmentId));
     const rows = await w.tx
-      .select({ id: orderItems.id, status: orderItems.status, readyAt: orderItems.readyAt })
+      .select({ id: orderItems.id, status: orderItems.status, readyAt: orderItems.readyAt, held: orderItems.held })
       .from(orderItems)
       .where(and(...conds));
     if (rows.length === 0) throw notFound();
-    const ids = pick(rows.map((r) => ({ ...r, status: r.status as ItemStatus }))).map((i) => i.id);
+    // Held lines wait for their course to be fired: a ticket moves its other lines; one of held lines only is 409.
+    const fired = rows.filter((r) => !r.held);
+    if (fired.length === 0) throw courseHeld();
+    const ids = pick(fired.map(({ held: _held, ...r }) => ({ ...r, status: r.status as ItemStatus }))).map((i) => i.id);
     if (ids.length > 0) {
       await w.tx
         .update(orderItems)
         .set({ status: to, ...readyAtSet(to) })
         .where(inArray(orderItems.id, ids));
+      await fireAfterPrevious(w, orderId);
       await w.itemsChanged(locked, true);
     }
     return w.order(orderId);

@@ -43,7 +43,7 @@ export class OrderCommands {
   /** See OrderPlacing.place. */
   placeOrder(
     eateryId: number,
-    tableId: number,
+    tableId: number | null,
     items: readonly ItemInput[],
     note: string | null | undefined,
     opts: PlaceOrderOptions = {},
@@ -54,7 +54,7 @@ export class OrderCommands {
   /** The step-by-step path of placeOrder alone (tests compare it with the batch path). */
   placeOrderStepByStep(
     eateryId: number,
-    tableId: number,
+    tableId: number | null,
     items: readonly ItemInput[],
     note: string | null | undefined,
     opts: PlaceOrderOptions = {},

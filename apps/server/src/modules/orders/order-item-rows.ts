@@ -1,7 +1,8 @@
 import { eq, max, sql, type SQL } from 'drizzle-orm';
-import type { ItemStatus } from '@qr-menu/contract';
-import type { Tx } from '../../db/client.js';
-import { orderItems } from '../../db/schema.js';
+import { heldLines, lineCourse, ORDER_V, type ItemStatus } from '@qr-menu/contract';
+import type { Executor, Tx } from '../../db/client.js';
+import { eateries, orderItems } from '../../db/schema.js';
+import { AppError } from '../../plugins/app-error.js';
 import type { DishSnapshot } from './dish-snapshots.js';
 import type { PricedChoice } from './item-options.js';
 import { readyAtAfter } from './order-rules.js';
@@ -13,6 +14,10 @@ export interface ItemInput {
   note?: string | null;
   /** The chosen options' ids; the server checks them and prices the item. */
   optionIds?: readonly number[];
+  /** The guest's seat (1..SEAT_MAX); left out or null: none. */
+  seat?: number | null;
+  /** The course (1..the restaurant's courses); left out or null: lineCourse decides. */
+  course?: number | null;
 }
 
 /** Where an item's field is reported in a 400: `items.{i}.{name}` by default. */
@@ -21,12 +26,38 @@ export const itemsField: ItemField = (i, name) => `items.${i}.${name}`;
 
 export const dishIdsOf = (items: readonly ItemInput[]) => items.map((i) => i.dishId);
 
-/** The stored fields of each item of `items`, from its dish's snapshot and price (status and batch aside). */
+/** How many courses the restaurant names (0: none, lines carry no course). */
+export async function courseCountOf(ex: Executor, eateryId: number): Promise<number> {
+  const [row] = await ex.select({ courses: eateries.courses }).from(eateries).where(eq(eateries.id, eateryId));
+  return row?.courses.length ?? 0;
+}
+
+/**
+ * 400 `validation.courseUnknown` on `items.{i}.course` for every line sent with a course the restaurant does not name
+ * (above `courseCount`; any course when it names none).
+ */
+export function assertKnownCourses(items: readonly ItemInput[], courseCount: number, field: ItemField = itemsField) {
+  const details = items.flatMap((item, i) =>
+    item.course != null && item.course > courseCount
+      ? [{ field: field(i, 'course'), messageKey: ORDER_V.courseUnknown }]
+      : [],
+  );
+  if (details.length > 0) throw new AppError(400, 'validation', details);
+}
+
+/**
+ * The stored fields of each item of `items`, from its dish's snapshot and price (status and batch aside). The items
+ * are one round: each line's course is lineCourse's (the restaurant names `courseCount` courses), and the lines of a
+ * later course than the round's earliest wait held (heldLines).
+ */
 export function itemRows(
   items: readonly ItemInput[],
   snapshots: ReadonlyMap<number, DishSnapshot>,
   priced: readonly PricedChoice[],
+  courseCount: number,
 ) {
+  const courses = items.map((item) => lineCourse(item.course, snapshots.get(item.dishId)!.categoryCourse, courseCount));
+  const held = heldLines(courses);
   return items.map((item, i) => {
     const s = snapshots.get(item.dishId)!;
     return {
@@ -39,6 +70,9 @@ export function itemRows(
       note: item.note ?? null,
       kitchenDepartmentId: s.kitchenDepartmentId,
       categoryName: s.categoryName,
+      seat: item.seat ?? null,
+      course: courses[i],
+      held: held[i],
     };
   });
 }
@@ -51,9 +85,15 @@ export async function insertItems(
   snapshots: ReadonlyMap<number, DishSnapshot>,
   priced: readonly PricedChoice[],
   batch: number,
+  courseCount: number,
 ) {
   if (items.length === 0) return;
-  const rows = itemRows(items, snapshots, priced).map((row) => ({ ...row, orderId, status: 'CREATED', batch }));
+  const rows = itemRows(items, snapshots, priced, courseCount).map((row) => ({
+    ...row,
+    orderId,
+    status: 'CREATED',
+    batch,
+  }));
   await tx.insert(orderItems).values(rows);
 }
 

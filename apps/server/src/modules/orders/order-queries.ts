@@ -11,6 +11,7 @@ import {
 } from '@qr-menu/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { runStatement, sqlWordList, type Statement } from '../../db/statements.js';
+import { orderOfDevice } from '../../db/order-devices.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { notFound } from '../../plugins/app-error.js';
 import { listedOrders, orderColumns, toOrderDto, type ItemRow, type ListRow, type OrderRow } from './order-dto.js';
@@ -233,19 +234,19 @@ export class OrderQueries {
     return loadOrder(this.db, eateryId, orderId);
   }
 
-  /** A guest's own order: 404 unless it was placed by this device. */
+  /** A guest's own order: 404 unless this device placed it or joined it (db/order-devices.ts). */
   async getForDevice(eateryId: number, orderId: number, deviceId: string): Promise<Order> {
     const order = await findOrder(
       this.db,
-      and(eq(orders.id, orderId), eq(orders.eateryId, eateryId), eq(orders.deviceId, deviceId)),
+      and(eq(orders.id, orderId), eq(orders.eateryId, eateryId), orderOfDevice(deviceId)),
     );
     if (!order) throw notFound();
     return order;
   }
 
-  /** A guest device's orders in the restaurant (optionally of one table), newest first. */
+  /** A guest device's orders in the restaurant (placed or joined; optionally of one table), newest first. */
   listForDevice(eateryId: number, deviceId: string, tableId?: number): Promise<Order[]> {
-    const conds = [eq(orders.eateryId, eateryId), eq(orders.deviceId, deviceId)];
+    const conds = [eq(orders.eateryId, eateryId), orderOfDevice(deviceId)];
     if (tableId !== undefined) conds.push(eq(orders.tableId, tableId));
     return newestOrders(this.db, and(...conds));
   }

@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ItemStatus, Order, OrderEvent, OrderStatus } from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db, Tx } from '../../db/client.js';
+import { orderOfDevice } from '../../db/order-devices.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { loadOrder } from './order-queries.js';
@@ -58,12 +59,17 @@ export class OrderWriter {
   /** Runs `work` in one transaction of restaurant `eateryId`; after the commit, one event per order it changed. */
   async write<T>(eateryId: number, work: (w: OrderTx) => Promise<T>): Promise<T> {
     let events: OrderEvent[] = [];
+    let menuChanged = false;
     const result = await this.db.transaction(async (tx) => {
       const w = new OrderTx(tx, eateryId);
       const out = await work(w);
       events = await w.changes();
+      menuChanged = w.menuChanged;
       return out;
     });
+    // Portions taken or given back changed what guests see of the menu (dish-stock.ts): the same change the sold-out
+    // switch publishes.
+    if (menuChanged) this.events.publish?.({ kind: 'menu', eateryId });
     this.announce(eateryId, events);
     return result;
   }
@@ -91,16 +97,21 @@ export class OrderTx {
   private readonly deleted = new Map<number, OrderStatus>();
   /** Orders read since their last change: what the events send, without reading them twice. */
   private readonly loaded = new Map<number, Order>();
+  /** Set when the transaction changed what guests see of the menu (counted stock): published after the commit. */
+  menuChanged = false;
 
   constructor(
     readonly tx: Tx,
     readonly eateryId: number,
   ) {}
 
-  /** Locks the order row for the rest of the transaction; 404 unless it is this restaurant's (and device's). */
+  /**
+   * Locks the order row for the rest of the transaction; 404 unless it is this restaurant's (and the device placed
+   * or joined it: db/order-devices.ts).
+   */
   async lock(orderId: number, deviceId?: string): Promise<LockedOrder> {
     const conds = [eq(orders.id, orderId), eq(orders.eateryId, this.eateryId)];
-    if (deviceId !== undefined) conds.push(eq(orders.deviceId, deviceId));
+    if (deviceId !== undefined) conds.push(orderOfDevice(deviceId));
     const [row] = await this.tx
       .select({ id: orders.id, status: orders.status, note: orders.note })
       .from(orders)

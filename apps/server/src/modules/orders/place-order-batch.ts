@@ -46,6 +46,7 @@ function newOrderRow(input: PlaceOrderInput, facts: PlacingFacts): NewOrderRow {
     note: input.note,
     deviceId: input.deviceId,
     idempotencyKey: input.idempotencyKey,
-    items: itemRows(input.items, snapshots, priced),
+    // No courses on this path (takesBatchPath): every line's course is null and none is held.
+    items: itemRows(input.items, snapshots, priced, 0),
   };
 }

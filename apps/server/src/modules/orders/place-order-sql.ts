@@ -17,13 +17,14 @@ import type { itemRows } from './order-item-rows.js';
  * restaurant.
  */
 const READ_FACTS: Statement = {
-  name: 'placing_facts_v2',
+  name: 'placing_facts_v3',
   text: `
 select json_build_object(
   'table', (
     select json_build_object('id', t.id, 'number', t.number, 'status', t.status,
       'tableKeysRequired', e.table_keys_required, 'confirmGuestOrders', e.confirm_guest_orders,
-      'ordersWithinHours', e.orders_within_hours, 'openingHours', e.opening_hours, 'timeZone', e.time_zone)
+      'ordersWithinHours', e.orders_within_hours, 'openingHours', e.opening_hours, 'timeZone', e.time_zone,
+      'courseCount', jsonb_array_length(e.courses))
     from tables t join eateries e on e.id = t.eatery_id
     where t.id = (r.x->>'tableId')::int and t.eatery_id = (r.x->>'eateryId')::int),
   'dishes', coalesce((
@@ -31,6 +32,7 @@ select json_build_object(
       'price', d.price::text, 'kitchenDepartmentId', d.kitchen_department_id, 'available', d.available,
       'optionGroups', d.option_groups, 'hasOptions', d.option_groups <> '[]'::jsonb,
       'hasHours', d.available_hours is not null or c.available_hours is not null,
+      'counted', d.stock_count is not null,
       'category', case when c.id is null then null
         else json_build_object('nameAz', c.name_az, 'nameEn', c.name_en, 'nameRu', c.name_ru) end))
     from dishes d left join categories c on c.id = d.category_id

@@ -18,6 +18,8 @@ import {
 } from '@qr-menu/contract';
 import { requireEatery, requireUserId } from '../../plugins/access.js';
 import { RATE } from '../../plugins/rate-limits.js';
+import { pinApprover } from '../devices/pin-approver.js';
+import { withPinChecked } from './manager-approval.js';
 import { listQueryKey } from './orders-list-cache.js';
 import { eateryParams } from '../route-options.js';
 
@@ -67,11 +69,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/orders',
     {
       config: { access: { roles: ROLE_MATRIX.create } },
-      schema: { tags, params: eateryParams, body: orderCreateBody, response: { 201: orderResponse } },
+      schema: {
+        tags,
+        description:
+          'Places an order: DINE_IN (default) at `tableId`, or TAKEAWAY without a table (`customerName`, ' +
+          '`customerPhone` optional). Lines may name a `seat` and a `course`; later courses of the round wait held. ' +
+          'Counted dishes give their portions in the same transaction: 409 `notEnoughStock` (params: dishId, name, ' +
+          'left) when too few are left, nothing written.',
+        params: eateryParams,
+        body: orderCreateBody,
+        response: { 201: orderResponse },
+      },
     },
     async (request, reply) => {
-      const { tableId, note, items } = request.body;
-      const placed = await commands.placeOrder(requireEatery(request).id, tableId, items ?? [], note);
+      const { tableId, note, items, kind = 'DINE_IN', customerName, customerPhone } = request.body;
+      const takeaway = kind === 'TAKEAWAY';
+      const placed = await commands.placeOrder(
+        requireEatery(request).id,
+        takeaway ? null : (tableId ?? null),
+        items ?? [],
+        note,
+        takeaway ? { kind, customer: { name: customerName, phone: customerPhone } } : {},
+      );
       return reply.code(201).send(placed.order);
     },
   );
@@ -120,11 +139,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orderParams, body: orderItemBody, response: { 201: orderResponse } },
     },
     async (request, reply) => {
-      const { dishId, quantity, note, optionIds } = request.body;
+      const { dishId, quantity, note, optionIds, seat, course } = request.body;
       const order = await commands.addItems(
         requireEatery(request).id,
         request.params.orderId,
-        [{ dishId, quantity, note, optionIds }],
+        [{ dishId, quantity, note, optionIds, seat, course }],
         // One item in the body: its fields are reported as the body's own.
         { itemField: (_i, name) => name },
       );
@@ -192,21 +211,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Voids the item with a reason: it stays on the order, struck out, out of the total. Once the kitchen ' +
           'started it (or it was served) a manager approves: the caller is an EATERY_ADMIN, or `approval` holds ' +
-          "an EATERY_ADMIN's e-mail and password (403 `managerApprovalRequired` / `approvalInvalid`). With payments " +
+          "an EATERY_ADMIN's e-mail and password, or their PIN from a session on a registered device of the " +
+          'restaurant (403 `managerApprovalRequired` / `approvalInvalid` / `pinOffDevice`). With payments ' +
           'the order may not cost less than was paid (409 `refundFirst`). Writes a VOID audit entry.',
         params: itemParams,
         body: orderItemVoidBody,
         response: { 200: orderResponse },
       },
     },
-    async (request) =>
-      commands.voidItem(
-        requireEatery(request),
+    async (request, reply) => {
+      const eatery = requireEatery(request);
+      const approvePin = pinApprover(app.services.devices, request, reply, eatery.id);
+      const approval = await withPinChecked(request.body.approval, approvePin);
+      return commands.voidItem(
+        eatery,
         request.params.orderId,
         request.params.itemId,
-        request.body,
+        { ...request.body, approval },
         requireUserId(request),
-      ),
+      );
+    },
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { orderItems } from '../../db/schema.js';
 import { hasRole, type EateryContext } from '../../plugins/access.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { giveBackStock } from './dish-stock.js';
 import { approvingManager, type ManagerApproval } from './manager-approval.js';
 import { keepDiscountWithinItems, orderPaidCents, orderSubject } from './order-money.js';
 import { orderClosed, type OrderWriter } from './order-writer.js';
@@ -33,7 +34,8 @@ export interface VoidInput {
  * - the order's discount never exceeds its items: a void that leaves less than the discount lowers the discount too;
  * - with payments, the order may not cost less than what was paid into it: 409 refundFirst; when they pay exactly
  *   what it costs after the void, it is PAID.
- * Every void writes a VOID audit entry (with the manager who approved it).
+ * Every void writes a VOID audit entry (with the manager who approved it), and gives the line's portions back to its
+ * dish when the dish is counted (dish-stock.ts).
  */
 export function voidItem(
   writer: OrderWriter,
@@ -78,6 +80,7 @@ export function voidItem(
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
     await w.itemsChanged(locked, true);
     await keepDiscountWithinItems(w, orderId);
+    w.menuChanged = (await giveBackStock(w.tx, eatery.id, [item])) || w.menuChanged;
     await recordAudit(w.tx, {
       eateryId: eatery.id,
       kind: 'VOID',

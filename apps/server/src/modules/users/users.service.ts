@@ -33,6 +33,7 @@ const columns = {
   phone: users.phone,
   phones: users.phones,
   roles: memberships.roles,
+  hasPin: sql<boolean>`${memberships.pinHash} is not null`,
 };
 
 interface Row {
@@ -42,6 +43,7 @@ interface Row {
   phone: string | null;
   phones: string[];
   roles: string[];
+  hasPin: boolean;
 }
 
 const sortRoles = (roles: readonly string[]): Role[] => ROLES.filter((r) => roles.includes(r));
@@ -59,6 +61,7 @@ function toDto(row: Row, ownerId: number, contacts: boolean): StaffUser {
     roles: sortRoles(row.roles),
     hasProfile: Boolean(row.name),
     isOwner: row.id === ownerId,
+    hasPin: Boolean(row.hasPin),
   };
 }
 

@@ -18,6 +18,7 @@ export { MenuPage } from './menu';
 export { DepartmentsPage } from './departments';
 export { TablesPage } from './tables';
 export { UsersPage } from './users';
+export { DevicesPage, PinSignInPage } from './devices';
 export { KitchenPage } from './kitchen';
 export { FloorPage } from './floor';
 export { BillPage, ReceiptPage } from './bills';

@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from './lib/router';
 import { focusOnMount } from './lib/focus';
 import { CallButton, CallNotice } from './calls/TableCalls';
 import { cartActions, useCart } from './cart/cart-store';
+import { isPickup, tableOf, type GuestPlace } from './cart/cart';
 import { useMenu } from './api';
 import { IconButton } from './ui/Button';
 import { ui } from './ui/parts';
@@ -30,7 +31,9 @@ export function GuestLayout({ children }: { children: React.ReactNode }) {
     <div className={classes.root}>
       <GuestHeader />
       <main className={classes.main}>
-        {cart.eateryId && cart.tableId ? <CallNotice eateryId={cart.eateryId} tableId={cart.tableId} /> : null}
+        {cart.eateryId && tableOf(cart.tableId) ? (
+          <CallNotice eateryId={cart.eateryId} tableId={tableOf(cart.tableId)!} />
+        ) : null}
         {children}
       </main>
     </div>
@@ -59,7 +62,10 @@ function GuestHeader() {
         <EateryLogo eateryId={cart.eateryId} tableId={cart.tableId} name={cart.eateryName} />
         <div className={classes.headerTitle}>
           <div className={classes.eateryName}>{cart.eateryName || t('client.appName')}</div>
-          {hasTable && cart.tableNumber && (
+          {hasTable && isPickup(cart.tableId) && (
+            <div className={`${classes.tableName} ${ui.dimmed}`}>{t('client.pickup.label')}</div>
+          )}
+          {hasTable && !isPickup(cart.tableId) && cart.tableNumber && (
             <div className={`${classes.tableName} ${ui.dimmed}`}>{t('client.table', { number: cart.tableNumber })}</div>
           )}
         </div>
@@ -78,7 +84,8 @@ function GuestHeader() {
           </select>
           <IconSelector size={16} aria-hidden className={classes.langChevron} />
         </div>
-        {hasTable && <CallButton eateryId={cart.eateryId!} tableId={cart.tableId!} />}
+        {/* Calls are to a table's waiter: none for pickup. */}
+        {hasTable && tableOf(cart.tableId) && <CallButton eateryId={cart.eateryId!} tableId={tableOf(cart.tableId)!} />}
         {hasTable && <HeaderMenu />}
       </div>
     </header>
@@ -86,7 +93,15 @@ function GuestHeader() {
 }
 
 /** The restaurant's logo, from its menu; nothing without one. */
-function EateryLogo({ eateryId, tableId, name }: { eateryId: number | null; tableId: number | null; name: string }) {
+function EateryLogo({
+  eateryId,
+  tableId,
+  name,
+}: {
+  eateryId: number | null;
+  tableId: GuestPlace | null;
+  name: string;
+}) {
   const { t } = useTranslation();
   const logo = useMenu(eateryId, tableId).data?.logo;
   if (!logo) return null;

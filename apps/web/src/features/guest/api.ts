@@ -1,5 +1,6 @@
-import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput } from '@qr-menu/contract';
-import { GUEST_ROUTES, IDEMPOTENCY_HEADER, isSettledOrder } from '@qr-menu/contract/constants';
+import type { GuestDeviceOrders, GuestMenu, GuestOrder, OrderItemInput, PickupMenu } from '@qr-menu/contract';
+import { GUEST_ROUTES, IDEMPOTENCY_HEADER, PICKUP_ROUTES, isSettledOrder } from '@qr-menu/contract/constants';
+import { isPickup, type GuestPlace } from './cart/cart';
 import { api } from '../../api/client';
 import { useGuestQuery } from './lib/query';
 
@@ -10,7 +11,7 @@ const guest = <T>(path: string, opts: Parameters<typeof api>[1] = {}) => api<T>(
 export const ORDER_POLL_MS = 10_000;
 
 export const guestKeys = {
-  menu: (eateryId: number, tableId: number) => ['guest', 'menu', eateryId, tableId] as const,
+  menu: (eateryId: number, place: GuestPlace) => ['guest', 'menu', eateryId, place] as const,
   deviceOrders: (eateryId: number, tableId: number) => ['guest', 'device-orders', eateryId, tableId] as const,
   order: (eateryId: number, orderId: number) => ['guest', 'order', eateryId, orderId] as const,
   orders: (eateryId: number) => ['guest', 'orders', eateryId] as const,
@@ -23,10 +24,13 @@ const guestGet = <T>(key: readonly unknown[], enabled: boolean, path: () => stri
   fetch: (signal: AbortSignal) => guest<T>(path(), { signal }),
 });
 
-export const useMenu = (eateryId: number | null, tableId: number | null) =>
+/** The menu of a place: a table's (GuestMenu) or the pickup menu, which has no table. */
+export type PlaceMenu = PickupMenu & Partial<Pick<GuestMenu, 'tableId' | 'tableName'>>;
+
+export const useMenu = (eateryId: number | null, place: GuestPlace | null) =>
   useGuestQuery({
-    ...guestGet<GuestMenu>(guestKeys.menu(eateryId ?? 0, tableId ?? 0), !!eateryId && !!tableId, () =>
-      GUEST_ROUTES.menu(eateryId!, tableId!),
+    ...guestGet<PlaceMenu>(guestKeys.menu(eateryId ?? 0, place ?? 0), !!eateryId && !!place, () =>
+      isPickup(place) ? PICKUP_ROUTES.menu(eateryId!) : GUEST_ROUTES.menu(eateryId!, place!),
     ),
     staleTime: 60_000,
   });
@@ -70,6 +74,23 @@ export const placeOrder = ({ eateryId, tableId, items, note, idempotencyKey, tab
   guest<GuestOrder>(GUEST_ROUTES.placeOrder(eateryId, tableId), {
     method: 'POST',
     body: { eateryId, tableId, items, note, ...(tableKey ? { tableKey } : {}) },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+
+/** A pickup order: the cart with whom to call when it is ready. */
+export interface PlacePickupInput {
+  eateryId: number;
+  items: OrderItemInput[];
+  note: string | null;
+  idempotencyKey: string;
+  customerName: string;
+  customerPhone: string | null;
+}
+
+export const placePickupOrder = ({ eateryId, idempotencyKey, ...body }: PlacePickupInput) =>
+  guest<GuestOrder>(PICKUP_ROUTES.placeOrder(eateryId), {
+    method: 'POST',
+    body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 

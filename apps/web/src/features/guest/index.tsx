@@ -5,7 +5,8 @@ import { Navigate, ParamsProvider, matchPath, useLocation, useParams } from './l
 import { parseId } from './lib/use-place';
 import { CardsSkeleton } from './components/CardsSkeleton';
 import { DecisionPage } from './pages/DecisionPage';
-import { CartPage, ConfirmationPage, OrdersPage } from './pages/lazy-pages';
+import { CartPage, ConfirmationPage, OrdersPage, PickupBoardPage } from './pages/lazy-pages';
+import { isPickup, PICKUP_PLACE } from './cart/cart';
 import { MenuPage } from './pages/MenuPage';
 import { EateryMenuPage, GuestNotFound } from './pages/ScanPrompt';
 
@@ -19,6 +20,7 @@ const ROUTES: [string, ComponentType][] = [
   ['/client', ToMenu],
   ['/client/eatery/:eateryId/table/:tableId/add/:argBoolean/menu', ScannedDecision],
   ['/client/eatery/:eateryId/table/:tableId/menu', ScannedMenu],
+  ['/client/eatery/:eateryId/pickup', PickupMenu],
   ['/client/menu', CartMenu],
   ['/client/menu/:eateryId', EateryMenuPage],
   ['/client/cart', CartPage],
@@ -27,9 +29,24 @@ const ROUTES: [string, ComponentType][] = [
   ['/client/order-decision', CartDecision],
 ];
 
+/** Screens of their own, without the guest shell: the pickup board at the counter. */
+const SCREENS: [string, ComponentType][] = [['/client/eatery/:eateryId/pickup-board', PickupBoardPage]];
+
 /** The guest pages: the shell (header, calls) around the page of the current path. */
 export function GuestRoutes() {
   const { pathname } = useLocation();
+  for (const [pattern, Screen] of SCREENS) {
+    const match = matchPath(pattern, pathname);
+    if (match) {
+      return (
+        <ParamsProvider params={match}>
+          <Suspense fallback={null}>
+            <Screen />
+          </Suspense>
+        </ParamsProvider>
+      );
+    }
+  }
   let Page: ComponentType = GuestNotFound;
   let params: Record<string, string> = {};
   for (const [pattern, component] of ROUTES) {
@@ -69,6 +86,13 @@ function ScannedMenu() {
   return <MenuPage eateryId={eateryId} tableId={tableId} />;
 }
 
+/** The restaurant-wide pickup link: the menu with a pickup cart. */
+function PickupMenu() {
+  const eateryId = parseId(useParams().eateryId);
+  if (!eateryId) return <GuestNotFound />;
+  return <MenuPage eateryId={eateryId} tableId={PICKUP_PLACE} />;
+}
+
 function CartMenu() {
   const { eateryId, tableId } = useCart();
   return <MenuPage eateryId={eateryId} tableId={tableId} />;
@@ -76,5 +100,7 @@ function CartMenu() {
 
 function CartDecision() {
   const { eateryId, tableId } = useCart();
+  // The welcome is a table's ("you are at table 5"); a pickup cart goes on with its menu.
+  if (isPickup(tableId)) return <MenuPage eateryId={eateryId} tableId={tableId} />;
   return <DecisionPage eateryId={eateryId} tableId={tableId} />;
 }

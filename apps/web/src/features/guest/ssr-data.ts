@@ -2,6 +2,7 @@ import type { GuestMenu } from '@qr-menu/contract';
 import { TABLE_COOKIE, type Language } from '@qr-menu/contract/constants';
 import { guestKeys } from './api';
 import { getCart, setServerPlace } from './cart/cart-store';
+import { tableOf } from './cart/cart';
 import { clearGuestQueries, setQueryData } from './lib/query';
 
 /**
@@ -47,7 +48,9 @@ export function renderWithGuestData<T>(data: GuestPageData, render: () => T): T 
  */
 
 export function rememberCartTable() {
-  const { eateryId, tableId } = getCart();
+  const { eateryId } = getCart();
+  // A pickup cart has no table: the server renders nothing for it (its pages are drawn by the browser).
+  const tableId = tableOf(getCart().tableId);
   if (!eateryId || !tableId) return;
   if (document.cookie.split('; ').some((c) => c.startsWith(`${TABLE_COOKIE}=`))) return;
   document.cookie = `${TABLE_COOKIE}=${eateryId}.${tableId}; path=/client; max-age=31536000; samesite=lax`;

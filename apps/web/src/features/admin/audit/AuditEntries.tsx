@@ -18,6 +18,10 @@ const KIND_COLORS: Record<AuditKind, MantineColor> = {
   CLOSE_DAY: 'indigo',
   REOPEN_DAY: 'pink',
   DRAWER: 'lime',
+  MOVE: 'blue',
+  MERGE: 'blue',
+  SPLIT: 'blue',
+  STOCK: 'cyan',
 };
 
 /** The entries as a table; on phones the CSS turns each row into a card (audit.module.css). */

@@ -23,7 +23,17 @@ export { formatZonedDateTime as formatAuditTime } from '../shared/date-format';
 /** Fields that hold money (AZN). */
 const MONEY_FIELDS = new Set(['amount', 'discount', 'paid', 'refund', 'price']);
 /** Fields the screen has a name for; any other shows its raw key. */
-const KNOWN_FIELDS = new Set([...MONEY_FIELDS, 'status', 'method', 'available', 'roles']);
+const KNOWN_FIELDS = new Set([
+  ...MONEY_FIELDS,
+  'status',
+  'method',
+  'available',
+  'roles',
+  'order',
+  'table',
+  'lines',
+  'stockCount',
+]);
 
 const languageOf = (lang: string): Language => (lang === 'az' || lang === 'ru' ? lang : 'en');
 
@@ -40,6 +50,7 @@ function statusLabel(code: string, kind: AuditKind, lang: Language): string {
 /** One value of a field in words: statuses, payment methods, roles, yes/no, money with 2 decimals and AZN. */
 export function formatAuditValue(field: string, value: AuditValue, kind: AuditKind, lang: string, t: Translate) {
   if (value === null || value === '') {
+    if (field === 'stockCount') return t('audit.value.notCounted');
     return field === 'roles' ? t('audit.value.noRoles') : t('audit.value.empty');
   }
   if (typeof value === 'boolean') {

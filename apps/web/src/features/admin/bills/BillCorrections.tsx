@@ -9,8 +9,8 @@ import { RefundModal } from './RefundModal';
 import { ReopenModal } from './ReopenModal';
 
 /**
- * A manager's corrections of a bill (EATERY_ADMIN): money back once something was paid, and reopening its paid or
- * cancelled orders. Nothing for other roles. A cancelled order takes no refund (the server refuses it).
+ * Corrections of a bill: money back once something was paid (an admin, or a cashier with a manager approving), and
+ * reopening its paid or cancelled orders (an admin). Nothing for other roles. A cancelled order takes no refund (the server refuses it).
  */
 export function BillCorrections({ eateryId, orderIds, bill }: { eateryId: number; orderIds: number[]; bill: Bill }) {
   const { t } = useTranslation();

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
-import { toCents, type Bill } from '@qr-menu/contract';
+import { mayDo, toCents, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useBill } from './bills-api';
 import { useLiveBill } from './use-live-bill';
 import {
@@ -31,8 +32,10 @@ export function BillPage() {
   return <RestaurantScreen titleKey="bills.title" screen={BillScreen} />;
 }
 
-function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
+function BillScreen({ restaurantId, restaurantName }: RestaurantScreenProps) {
   const { t } = useTranslation();
+  // A cashier gives a discount too, with a manager approving (DiscountForm).
+  const { restaurant } = useRestaurantAccess();
   const errorText = useErrorText();
   const [search] = useSearchParams();
   const orderIds = parseOrderIds(search.get('orderIds'));
@@ -101,7 +104,9 @@ function BillScreen({ restaurantId, restaurantName, canManage }: RestaurantScree
           ) : (
             <>
               <PaymentPanel eateryId={restaurantId} orderIds={orderIds} bill={data} />
-              {canManage && <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />}
+              {mayDo(restaurant?.roles, 'discount') && (
+                <DiscountForm eateryId={restaurantId} orderIds={orderIds} bill={data} />
+              )}
             </>
           )}
           <BillCorrections eateryId={restaurantId} orderIds={orderIds} bill={data} />

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { amountField, percentField, type Bill } from '@qr-menu/contract';
+import { amountField, mayDo, percentField, type Bill } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
+import { onDeviceSession } from '../../../api/device';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ManagerApprovalFields } from '../shared/devices/ManagerApprovalFields';
+import { approvalBody, approvalErrors, emptyApproval, type ApprovalValues } from '../shared/devices/manager-approval';
+import { approvalErrorOf } from '../shared/devices/approval-error';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useSetDiscount } from './bills-api';
 import { formatAmount } from './bill-format';
 
@@ -19,7 +24,10 @@ export function discountErrors(kind: Kind, value: string, reason: string): { val
   return errors;
 }
 
-/** The bill's discount (EATERY_ADMIN only): an amount or a percentage, with a reason; "remove" sets 0. */
+/**
+ * The bill's discount: an amount or a percentage, with a reason; "remove" sets 0. An admin gives it alone; a cashier
+ * with a manager approving on this screen (their PIN on a registered device, else e-mail and password).
+ */
 export function DiscountForm({ eateryId, orderIds, bill }: { eateryId: number; orderIds: number[]; bill: Bill }) {
   const { t, i18n } = useTranslation();
   const save = useSetDiscount(eateryId, orderIds);
@@ -28,17 +36,30 @@ export function DiscountForm({ eateryId, orderIds, bill }: { eateryId: number; o
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
   const [error, setError] = useState<unknown>(null);
+  const needsApproval = !mayDo(useRestaurantAccess().restaurant?.roles, 'approveMoney');
+  const byPin = onDeviceSession();
+  const [approval, setApproval] = useState<ApprovalValues>(emptyApproval);
+  const [approvalErrs, setApprovalErrs] = useState<Partial<ApprovalValues>>({});
+  const [opened, setOpened] = useState(false);
 
   const submit = (body: { amount?: string; percent?: string; reason?: string }) => {
     setError(null);
-    save.mutate(body, {
+    if (needsApproval) {
+      const found = approvalErrors(approval, byPin);
+      setApprovalErrs(found);
+      if (Object.keys(found).length > 0) return;
+    }
+    save.mutate(needsApproval ? { ...body, approval: approvalBody(approval, byPin) } : body, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('bills.discountForm.saved') });
         setValue('');
         setReason('');
         setErrors({});
+        setApproval(emptyApproval());
       },
       onError: (err) => {
+        const onApproval = approvalErrorOf(err, byPin);
+        if (onApproval) return setApprovalErrs(onApproval);
         if (!(err instanceof ApiError) || err.details.length === 0) return setError(err);
         const next: { value?: string; reason?: string } = {};
         for (const d of err.details) {
@@ -57,6 +78,19 @@ export function DiscountForm({ eateryId, orderIds, bill }: { eateryId: number; o
     submit({ [kind]: value.trim(), reason: reason.trim() });
   };
 
+  // A cashier's discount is the exception (a manager approves it): behind a button, the till stays uncluttered.
+  if (needsApproval && !opened) {
+    return (
+      <Card withBorder radius="md" padding="md" data-testid="discount-closed">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{t('devices.approval.discountHint')}</Text>
+          <Button variant="light" onClick={() => setOpened(true)}>
+            {t('bills.discountForm.title')}
+          </Button>
+        </Group>
+      </Card>
+    );
+  }
   return (
     <Card withBorder radius="md" padding="md" data-testid="discount-form">
       <Stack gap="sm">
@@ -105,6 +139,15 @@ export function DiscountForm({ eateryId, orderIds, bill }: { eateryId: number; o
           onBlur={() => reason && setErrors((e) => ({ ...e, reason: undefined }))}
           error={errors.reason ? t(errors.reason) : undefined}
         />
+        {needsApproval && (
+          <ManagerApprovalFields
+            values={approval}
+            onChange={(change) => setApproval((a) => ({ ...a, ...change }))}
+            errors={approvalErrs}
+            byPin={byPin}
+            hint={t('devices.approval.discountHint')}
+          />
+        )}
         <Group gap="sm">
           <Button onClick={apply} loading={save.isPending}>
             {t('bills.discountForm.apply')}

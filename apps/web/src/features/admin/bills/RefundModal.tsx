@@ -1,10 +1,23 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { BILL_V, billRefundBody, centsToDecimal, toCents, type Bill, type PaymentMethod } from '@qr-menu/contract';
+import {
+  BILL_V,
+  billRefundBody,
+  centsToDecimal,
+  mayDo,
+  toCents,
+  type Bill,
+  type PaymentMethod,
+} from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
+import { onDeviceSession } from '../../../api/device';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { approvalErrorOf } from '../shared/devices/approval-error';
+import { ManagerApprovalFields } from '../shared/devices/ManagerApprovalFields';
+import { approvalBody, approvalErrors, emptyApproval, type ApprovalValues } from '../shared/devices/manager-approval';
+import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useRefund } from './bills-api';
 import { formatAmount, isRefund } from './bill-format';
 import { MethodPicker } from './MethodPicker';
@@ -36,7 +49,7 @@ function lastMethod(bill: Bill): PaymentMethod {
 }
 
 /**
- * Money back to the guest (EATERY_ADMIN): the amount (what was paid, at most that), how it goes back and why. The
+ * Money back to the guest (an admin, or a cashier with a manager approving on this screen): the amount (what was paid, at most that), how it goes back and why. The
  * answer is the bill with the refund in its payments; a paid bill it leaves uncovered is open again.
  */
 export function RefundModal({
@@ -58,6 +71,10 @@ export function RefundModal({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
   const [error, setError] = useState<unknown>(null);
+  const needsApproval = !mayDo(useRestaurantAccess().restaurant?.roles, 'approveMoney');
+  const byPin = onDeviceSession();
+  const [approval, setApproval] = useState<ApprovalValues>(emptyApproval);
+  const [approvalErrs, setApprovalErrs] = useState<Partial<ApprovalValues>>({});
   const paidText = `${formatAmount(bill.paid, i18n.language)} ${t('bills.currency')}`;
   const errorText = (key?: string) =>
     key === BILL_V.amountTooHigh ? t('bills.refund.tooMuch', { amount: paidText }) : key ? t(key) : undefined;
@@ -67,26 +84,28 @@ export function RefundModal({
     setError(null);
     const found = { amount: refundAmountError(amount, paidCents), reason: reasonError(reason) };
     setErrors(found);
-    if (found.amount || found.reason) return;
-    refund.mutate(
-      { amount: amount.trim(), method, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('bills.refund.done') });
-          onClose();
-        },
-        onError: (err) => {
-          if (!(err instanceof ApiError) || err.details.length === 0) return setError(err);
-          const next: RefundErrors = {};
-          for (const d of err.details) {
-            if (d.field === 'reason') next.reason ??= d.messageKey;
-            else if (d.field === 'amount') next.amount ??= d.messageKey;
-            else setError(err);
-          }
-          setErrors(next);
-        },
+    const foundApproval = needsApproval ? approvalErrors(approval, byPin) : {};
+    setApprovalErrs(foundApproval);
+    if (found.amount || found.reason || Object.keys(foundApproval).length > 0) return;
+    const body = { amount: amount.trim(), method, reason: reason.trim() };
+    refund.mutate(needsApproval ? { ...body, approval: approvalBody(approval, byPin) } : body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('bills.refund.done') });
+        onClose();
       },
-    );
+      onError: (err) => {
+        const onApproval = approvalErrorOf(err, byPin);
+        if (onApproval) return setApprovalErrs(onApproval);
+        if (!(err instanceof ApiError) || err.details.length === 0) return setError(err);
+        const next: RefundErrors = {};
+        for (const d of err.details) {
+          if (d.field === 'reason') next.reason ??= d.messageKey;
+          else if (d.field === 'amount') next.amount ??= d.messageKey;
+          else setError(err);
+        }
+        setErrors(next);
+      },
+    });
   };
 
   return (
@@ -119,6 +138,15 @@ export function RefundModal({
             }}
             error={errors.reason}
           />
+          {needsApproval && (
+            <ManagerApprovalFields
+              values={approval}
+              onChange={(change) => setApproval((a) => ({ ...a, ...change }))}
+              errors={approvalErrs}
+              byPin={byPin}
+              hint={t('devices.approval.refundHint')}
+            />
+          )}
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -303,13 +303,33 @@ describe('closing the bill', () => {
     await waitFor(() => expect(sent('payments')).toEqual([{ orderIds: [12], method: 'CASH', itemIds: [2] }]));
   });
 
-  it('hides the discount from a cashier', async () => {
+  it('gives a cashier the discount behind a button, with a manager’s e-mail and password to approve it', async () => {
     await renderBill();
     await screen.findByRole('radio', { name: 'Equally' });
-    // Once the caller's roles are known (the restaurants list gives the name under the title too), still no discount.
+    // Once the caller's roles are known (the restaurants list gives the name under the title too), no open form.
     expect(await screen.findByText('Şirvan')).toBeTruthy();
     expect(screen.queryByTestId('discount-form')).toBeNull();
     expect(screen.queryByLabelText(/Reason/)).toBeNull();
+    fireEvent.click(within(screen.getByTestId('discount-closed')).getByRole('button', { name: 'Discount' }));
+    const form = await screen.findByTestId('discount-form');
+    fireEvent.change(within(form).getByLabelText('Discount amount (AZN)'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText(/^Reason/), { target: { value: 'Regular' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply discount' }));
+    expect(await within(form).findAllByText(appEn.validation.required)).toHaveLength(2);
+    expect(sent('discount')).toEqual([]);
+    fireEvent.change(within(form).getByLabelText(/^Manager e-mail/), { target: { value: 'boss@example.com' } });
+    fireEvent.change(within(form).getByLabelText(/^Manager password/), { target: { value: 'secret-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply discount' }));
+    await waitFor(() =>
+      expect(sent('discount')).toEqual([
+        {
+          orderIds: [12],
+          amount: '2',
+          reason: 'Regular',
+          approval: { email: 'boss@example.com', password: 'secret-1' },
+        },
+      ]),
+    );
   });
 
   it('an admin gives a discount: amount or percent, with a reason, which is required', async () => {
@@ -509,13 +529,14 @@ describe('refunds and reopening (EATERY_ADMIN)', () => {
     expect(sent('refunds')).toEqual([{ orderIds: [12], amount: '9.00', method: 'CARD', reason: 'Qonaq narazı qaldı' }]);
   });
 
-  it('hides refunds and reopening from a cashier, on the bill and on the receipt', async () => {
+  it('hides reopening from a cashier, on the bill and on the receipt; a refund asks for a manager', async () => {
     bill = paidBill();
     const { unmount } = await renderBill('en');
     await screen.findByTestId('bill-paid');
     expect(await screen.findByText('Şirvan')).toBeTruthy();
-    expect(screen.queryByTestId('bill-corrections')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    expect(within(await screen.findByTestId('refund-form')).getByTestId('manager-approval')).toBeTruthy();
     unmount();
     await renderWithProviders(<ReceiptPage />, { lang: 'en', path: '/admin/receipt?orderIds=12&restaurantId=7' });
     await screen.findByRole('article');

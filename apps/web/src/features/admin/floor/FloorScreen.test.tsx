@@ -179,6 +179,71 @@ describe('floor view', () => {
     expect(within(panel).queryByRole('link', { name: 'Close the bill' })).toBeNull();
   });
 
+  it('a waiter without assigned tables starts on all tables', async () => {
+    await show(['WAITER'], { [`GET /api/eatery/${E}/table-assignment`]: [] });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Table \d+:/ })).toHaveLength(5));
+    expect((screen.getByRole('switch', { name: 'My tables (0)' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows the minutes since the order and since the food is ready, counting on every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const now = Date.now();
+      const ago = (min: number) => new Date(now - min * 60_000 - 5_000).toISOString();
+      const waiting = makeOrder(26, ago(12), {
+        tableId: 2,
+        tableNumber: '2',
+        status: 'PREPARING',
+        items: [makeItem(8, 26, { status: 'READY', quantity: 2, readyAt: ago(3) })],
+      });
+      await show(['WAITER'], {
+        [`GET /api/eatery/${E}/orders`]: (_b: unknown, url: string) =>
+          url.includes('status=PREPARING') ? [waiting] : [],
+      });
+      await waitFor(() => expect(within(tile('2')).getByTestId('ordered-for').textContent).toBe('Ordered 12 min ago'));
+      expect(within(tile('2')).getByTestId('ready-badge').textContent).toBe('To serve: 2 · 3 min');
+      act(() => vi.advanceTimersByTime(60_000));
+      await waitFor(() => expect(within(tile('2')).getByTestId('ordered-for').textContent).toBe('Ordered 13 min ago'));
+      expect(within(tile('2')).getByTestId('ready-badge').textContent).toBe('To serve: 2 · 4 min');
+      expect(within(tile('5')).queryByTestId('ordered-for')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('serves every ready dish of a table with one tap', async () => {
+    const served = {
+      ...orders[1],
+      status: 'PREPARING' as const,
+      version: 2,
+      items: [{ ...orders[1].items[0], status: 'SERVED' as const }, orders[1].items[1]],
+    };
+    const api = await show(['WAITER'], {
+      [`POST /api/eatery/${E}/tables/2/serve-ready`]: { served: 1, orders: [served] },
+    });
+    fireEvent.click(tile('2'));
+    const panel = await screen.findByRole('dialog', { name: 'Table 2' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Serve all ready (1)' }));
+    await waitFor(() => expect(tile('2').getAttribute('aria-label')).toBe('Table 2: Waiting for food'));
+    expect(api.requests('POST').map((c) => c.url)).toEqual([`/api/eatery/${E}/tables/2/serve-ready`]);
+    expect(within(panel).queryByRole('button', { name: /Serve all ready/ })).toBeNull();
+  });
+
+  it('opens the order grid from the table: "Add dishes" at a table with an order, "New order" at a free one', async () => {
+    await show(['WAITER'], { [`GET /api/eatery/${E}/category`]: [] });
+    fireEvent.click(tile('2'));
+    const panel = await screen.findByRole('dialog', { name: 'Table 2' });
+    expect(within(panel).getByRole('button', { name: 'Add dishes' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: /My tables/ }));
+    fireEvent.click(tile('3'));
+    const free = await screen.findByRole('dialog', { name: 'Table 3' });
+    fireEvent.click(within(free).getByRole('button', { name: 'New order' }));
+    // The grid over the floor, full screen, for that table.
+    expect(await screen.findByText('The menu has no dishes yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Table 3' })).toBeTruthy();
+    expect(screen.getByText('Starts a new order at this table')).toBeTruthy();
+  });
+
   it('follows order and call events live', async () => {
     const api = await show(['EATERY_ADMIN']);
     await waitFor(() => expect(tile('5').getAttribute('aria-label')).toBe('Table 5: Free'));

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Switch, Text, Title } from '@mantine/core';
-import { mayDo, type Eatery } from '@qr-menu/contract';
+import { isFinalOrderStatus, mayDo, type Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../api/session';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -8,10 +8,15 @@ import { PageLoader } from '../../../components/PageLoader';
 import { CallsAlert } from '../shared/live/CallsAlert';
 import { LiveBadge } from '../shared/live/LiveBadge';
 import { SoundBanner, SoundToggle } from '../shared/live/SoundBanner';
+import { useNow } from '../shared/live/use-now';
 import { useTableCalls } from '../shared/live/use-table-calls';
-import { useFloorAssignments, useFloorOrders, useFloorTables } from './floor-api';
+import { OrderEntrySheet, type EntryStart } from '../shared/order-entry/OrderEntrySheet';
+import { roundChange } from '../shared/order-entry/order-entry-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { patchFloorOrders, useFloorAssignments, useFloorOrders, useFloorTables } from './floor-api';
 import { STATE_STYLE } from './state-style';
 import { floorTables, TABLE_STATES, type FloorTable } from './table-state';
+import { TableQuickActions } from './TableQuickActions';
 import { TablePanel } from './TablePanel';
 import { TableTile } from './TableTile';
 import { useLiveFloor } from './use-live-floor';
@@ -21,16 +26,22 @@ const shown = (e: FloorTable) => e.table.status !== 'INACTIVE' || e.orders.lengt
 
 /**
  * The live floor of one restaurant: open calls on top, then every table as a tile (the waiter's own first, and
- * only those while "My tables" is on, the default for waiters), a legend with counts, and the table panel.
+ * only those while "My tables" is on: the default for a waiter with tables assigned; one without starts on all
+ * tables), a legend with counts, and the table panel, from which the order grid opens.
  */
 export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
   const { t } = useTranslation();
   const eateryId = restaurant.id;
+  const qc = useQueryClient();
   const roles = restaurant.roles;
   const waiterOnly = roles.includes('WAITER') && !roles.includes('EATERY_ADMIN');
   const canCloseBill = mayDo(roles, 'closeBill');
-  const [myOnly, setMyOnly] = useState(waiterOnly);
+  // Null until the user flips the switch: then the default follows the assignments.
+  const [myOnlyChoice, setMyOnly] = useState<boolean | null>(null);
   const [openTableId, setOpenTableId] = useState<number | null>(null);
+  const [entryStart, setEntryStart] = useState<EntryStart | null>(null);
+  // Tiles count minutes; a tick every 15 s keeps them at most that late.
+  const now = useNow(15_000);
 
   const tables = useFloorTables(eateryId);
   const assignments = useFloorAssignments(eateryId);
@@ -45,6 +56,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
     [tables.data, orders.data, calls.data, assignments.data, userId],
   );
   const mineCount = all.filter((e) => e.mine).length;
+  const myOnly = myOnlyChoice ?? (waiterOnly && mineCount > 0);
   const list = myOnly ? all.filter((e) => e.mine) : all;
   const counts = useMemo(() => {
     const c = Object.fromEntries(TABLE_STATES.map((s) => [s, 0])) as Record<FloorTable['state'], number>;
@@ -52,7 +64,9 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
     return c;
   }, [list]);
   const openEntry = all.find((e) => e.table.id === openTableId) ?? null;
-  const loading = tables.isPending || orders.isPending;
+  // A waiter's first view depends on their assignments: wait for them rather than jump from all to "my tables".
+  const loading = tables.isPending || orders.isPending || (waiterOnly && assignments.isPending);
+  const unpaidOrders = useMemo(() => (orders.data ?? []).filter((o) => !isFinalOrderStatus(o.status)), [orders.data]);
 
   return (
     <>
@@ -116,7 +130,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
               spacing="sm"
             >
               {list.map((entry) => (
-                <TableTile key={entry.table.id} entry={entry} onOpen={() => setOpenTableId(entry.table.id)} />
+                <TableTile key={entry.table.id} entry={entry} now={now} onOpen={() => setOpenTableId(entry.table.id)} />
               ))}
             </SimpleGrid>
           )}
@@ -128,7 +142,28 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
         entry={openEntry}
         canCloseBill={canCloseBill}
         onClose={() => setOpenTableId(null)}
+        quickActions={
+          openEntry && (
+            <TableQuickActions
+              eateryId={eateryId}
+              entry={openEntry}
+              canServe={mayDo(roles, 'serveReady')}
+              onOrder={
+                mayDo(roles, 'create') ? () => setEntryStart({ kind: 'table', tableId: openEntry.table.id }) : undefined
+              }
+            />
+          )
+        }
       />
+      {entryStart && (
+        <OrderEntrySheet
+          restaurant={restaurant}
+          start={entryStart}
+          openOrders={unpaidOrders}
+          onClose={() => setEntryStart(null)}
+          onSent={(result) => patchFloorOrders(qc, eateryId, [roundChange(result)])}
+        />
+      )}
     </>
   );
 }

@@ -7,6 +7,8 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { OpenCallsList } from '../shared/live/CallsAlert';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
+import { TableMoveActions } from '../shared/table-moves/TableMoveActions';
+import { FireCourseButton } from '../shared/courses/FireCourseButton';
 import { useServeItem } from './floor-api';
 import { STATE_STYLE } from './state-style';
 import type { FloorTable } from './table-state';
@@ -18,6 +20,8 @@ interface TablePanelProps {
   /** The caller may close bills (CASHIER, EATERY_ADMIN): the panel links to the bill of the table's orders. */
   canCloseBill: boolean;
   onClose: () => void;
+  /** Shown under the table's state: enter dishes, serve every ready dish (the floor's TableQuickActions). */
+  quickActions?: React.ReactNode;
 }
 
 /**
@@ -25,7 +29,7 @@ interface TablePanelProps {
  * cooking, the voided items (struck out, with their reason), and for the cashier the pre-bill and the link to close
  * the bill of its open orders.
  */
-export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePanelProps) {
+export function TablePanel({ eateryId, entry, canCloseBill, onClose, quickActions }: TablePanelProps) {
   const { t } = useTranslation();
   const serve = useServeItem(eateryId);
   // A paid order whose food is still coming is on the floor to be served; its bill is closed already.
@@ -49,6 +53,7 @@ export function TablePanel({ eateryId, entry, canCloseBill, onClose }: TablePane
             {entry.waiters.length > 0 && <Text size="sm">{entry.waiters.join(', ')}</Text>}
           </Group>
           <OpenCallsList eateryId={eateryId} calls={entry.calls} />
+          {quickActions}
           <ErrorBanner error={serve.error} onClose={() => serve.reset()} />
           {entry.orders.length === 0 ? (
             <Text c="dimmed">{t('floor.noOrders')}</Text>
@@ -120,6 +125,7 @@ function OrderBlock({
           {order.note}
         </Text>
       )}
+      <FireCourseButton order={order} mb="xs" />
       {ready.length > 0 && (
         <Stack gap={6} mb="xs">
           <Text size="sm" fw={700} c="teal.9">
@@ -178,6 +184,10 @@ function OrderBlock({
           </Stack>
         </>
       )}
+      {/* Move to another table, merge with another order, split the check (hidden for roles that may not). */}
+      <Group justify="flex-end" mt="xs">
+        <TableMoveActions order={order} />
+      </Group>
     </Paper>
   );
 }

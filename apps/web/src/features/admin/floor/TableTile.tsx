@@ -1,12 +1,15 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconStar } from '@tabler/icons-react';
+import { IconClock, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATE_STYLE } from './state-style';
-import type { FloorTable } from './table-state';
+import { minutesSince, type FloorTable } from './table-state';
 import classes from './floor.module.css';
 
-/** One table of the floor: its number large, its state in colour, icon and words, what waits there. */
-export function TableTile({ entry, onOpen }: { entry: FloorTable; onOpen: () => void }) {
+/**
+ * One table of the floor: its number large, its state in colour, icon and words, what waits there, the minutes since
+ * it ordered and since its food has been ready (`now`: the floor's clock, so every tile counts on together).
+ */
+export function TableTile({ entry, now, onOpen }: { entry: FloorTable; now: Date; onOpen: () => void }) {
   const { t } = useTranslation();
   const { color, icon: StateIcon } = STATE_STYLE[entry.state];
   const stateText = t(`floor.state.${entry.state}`);
@@ -30,9 +33,19 @@ export function TableTile({ entry, onOpen }: { entry: FloorTable; onOpen: () => 
       </Group>
       <Stack gap={2} mt={6}>
         {entry.readyCount > 0 && (
-          <Badge color="green" variant="filled" size="md">
-            {t('floor.toServe', { count: entry.readyCount })}
+          <Badge color="green" variant="filled" size="md" data-testid="ready-badge">
+            {entry.readySince
+              ? t('floor.toServeFor', { count: entry.readyCount, minutes: minutesSince(entry.readySince, now) })
+              : t('floor.toServe', { count: entry.readyCount })}
           </Badge>
+        )}
+        {entry.orderedAt && (
+          <Group gap={4} wrap="nowrap" data-testid="ordered-for">
+            <IconClock size={16} aria-hidden />
+            <Text size="sm" fw={600}>
+              {t('floor.orderedFor', { minutes: minutesSince(entry.orderedAt, now) })}
+            </Text>
+          </Group>
         )}
         {entry.waiters.length > 0 && (
           <Text size="xs" c="dimmed" truncate>

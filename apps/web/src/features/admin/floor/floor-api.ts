@@ -4,6 +4,7 @@ import {
   type Order,
   type OrderChange,
   type OrderStatus,
+  type ServeReadyResult,
   type Table,
   type TableAssignment,
 } from '@qr-menu/contract';
@@ -98,5 +99,18 @@ export function useServeItem(eateryId: number) {
         body: { status: 'SERVED' },
       }),
     onSuccess: (order) => patchFloorOrders(qc, eateryId, [orderChanged(order)]),
+  });
+}
+
+/**
+ * "Serve all ready dishes" of a table: POST /api/eatery/{id}/tables/{tableId}/serve-ready; the answer's orders patch
+ * the floor.
+ */
+export function useServeReady(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (tableId: number) =>
+      api<ServeReadyResult>(`/api/eatery/${eateryId}/tables/${tableId}/serve-ready`, { method: 'POST' }),
+    onSuccess: (result) => patchFloorOrders(qc, eateryId, result.orders.map(orderChanged)),
   });
 }

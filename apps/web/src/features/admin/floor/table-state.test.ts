@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Table } from '@qr-menu/contract';
 import { makeCall } from '../shared/live/call-fixture';
 import { makeItem, makeOrder } from '../shared/live/order-fixture';
-import { floorTables, tableState } from './table-state';
+import { floorTables, minutesSince, tableState } from './table-state';
 
 const at = '2026-11-24T10:00:00.000Z';
 const table = (id: number, number: string) => ({ id, number, status: 'ACTIVE' }) as Table;
@@ -45,5 +45,35 @@ describe('table state', () => {
     expect(floor[0]).toMatchObject({ state: 'ready', readyCount: 3, mine: true, waiters: ['Aysel'] });
     expect(floor[1].state).toBe('called');
     expect(floor[2].state).toBe('free');
+  });
+
+  it('knows since when a table ordered (its oldest order) and since when its food waits (the earliest ready dish)', () => {
+    const orders = [
+      makeOrder(6, '2026-11-24T10:20:00.000Z', {
+        tableId: 1,
+        items: [makeItem(3, 6, { status: 'READY', readyAt: '2026-11-24T10:31:00.000Z' })],
+      }),
+      makeOrder(5, '2026-11-24T10:05:00.000Z', {
+        tableId: 1,
+        items: [
+          makeItem(1, 5, { status: 'READY', readyAt: '2026-11-24T10:30:00.000Z' }),
+          makeItem(2, 5, { status: 'SERVED', readyAt: '2026-11-24T10:10:00.000Z' }),
+        ],
+      }),
+    ];
+    const [busy, free] = floorTables([table(1, '1'), table(2, '2')], orders, [], [], null);
+    expect(busy).toMatchObject({ orderedAt: '2026-11-24T10:05:00.000Z', readySince: '2026-11-24T10:30:00.000Z' });
+    expect(free).toMatchObject({ orderedAt: null, readySince: null });
+  });
+});
+
+describe('minutes since', () => {
+  it('counts whole minutes, never below zero', () => {
+    const now = new Date('2026-11-24T10:30:59.000Z');
+    expect(minutesSince('2026-11-24T10:30:00.000Z', now)).toBe(0);
+    expect(minutesSince('2026-11-24T10:18:00.000Z', now)).toBe(12);
+    expect(minutesSince('2026-11-24T08:30:00.000Z', now)).toBe(120);
+    // Another machine's clock a little ahead.
+    expect(minutesSince('2026-11-24T10:31:30.000Z', now)).toBe(0);
   });
 });

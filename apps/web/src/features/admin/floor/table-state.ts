@@ -32,7 +32,20 @@ export interface FloorTable {
   waiters: string[];
   /** Assigned to the signed-in user. */
   mine: boolean;
+  /** When its oldest order on the floor was placed (ISO 8601), or null when it has none. */
+  orderedAt: string | null;
+  /** Since when food has waited there: the earliest ready time of its READY portions (ISO 8601), or null. */
+  readySince: string | null;
 }
+
+/** Whole minutes from `iso` to `now` (0 for a time in the future: clocks of two machines differ a little). */
+export function minutesSince(iso: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
+}
+
+/** The earliest of the ISO times (all UTC, so they compare as text), or null. */
+const earliest = (times: readonly (string | null)[]): string | null =>
+  times.reduce<string | null>((min, x) => (x !== null && (min === null || x < min) ? x : min), null);
 
 /** The state of one table from its orders on the floor (open, or paid with food coming) and open calls. */
 export function tableState(orders: readonly Order[], calls: readonly StaffCall[]): TableState {
@@ -80,6 +93,8 @@ export function floorTables(
         ),
         waiters: assigned.map((a) => a.waiterName),
         mine: userId !== null && assigned.some((a) => a.waiterId === userId),
+        orderedAt: own[0]?.createdAt ?? null,
+        readySince: earliest(own.flatMap((o) => o.items.filter((i) => i.status === 'READY').map((i) => i.readyAt))),
       };
     })
     .sort((a, b) => Number(b.mine) - Number(a.mine) || byNumber(a.table, b.table));

@@ -21,6 +21,7 @@ import { TicketCard } from './TicketCard';
 import { useDismissedVoids } from './use-dismissed-voids';
 import { useLiveKitchen } from './use-live-kitchen';
 import { VoidNotices } from './VoidNotices';
+import { MoveNotices } from '../shared/table-moves/MoveNotices';
 
 /**
  * The live kitchen display of one station (null = All): VOID notices of dishes voided while cooking, tickets oldest
@@ -129,6 +130,7 @@ export function KitchenBoardScreen({
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Box style={{ flex: 1, minWidth: 0 }}>
             <VoidNotices voids={voids} now={now} onDismiss={dismiss} />
+            <MoveNotices eateryId={eateryId} station={station} now={now} />
             {view.tickets.length === 0 ? (
               <Group justify="center" gap="sm" py={64} c="dimmed">
                 <IconCircleCheck size={40} aria-hidden />

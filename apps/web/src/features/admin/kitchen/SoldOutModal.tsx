@@ -5,7 +5,9 @@ import { addDays, clockTime, dayIn, localName, type Dish } from '@qr-menu/contra
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
-import { useDishAvailability, useKitchenDishes } from './dishes-api';
+import { StockCountInput } from '../shared/stock/StockCountInput';
+import { StockLeftBadge } from '../shared/stock/StockLeftBadge';
+import { useDishAvailability, useDishesFollowOrders, useKitchenDishes } from './dishes-api';
 
 type Until = 'nextDay' | 'manual';
 
@@ -35,7 +37,8 @@ const matches = (dish: Dish, query: string) => {
  * "Sold out": search the restaurant's dishes and switch one off the guest menu (or back on) with one tap. Sold-out
  * dishes are listed first, so the kitchen sees what to bring back. A dish switched off stays off until the next
  * opening (it comes back by itself; its badge says when) or until someone switches it on: one choice above the
- * list, for every switch (the stop-list).
+ * list, for every switch (the stop-list). Each dish also takes its portions left (counted stock: empty is not
+ * counted, 0 is sold out); the list follows the orders that take them.
  */
 export function SoldOutModal({
   eateryId,
@@ -51,6 +54,7 @@ export function SoldOutModal({
   const [until, setUntil] = useState<Until>('nextDay');
   const dishes = useKitchenDishes(eateryId, true);
   const availability = useDishAvailability(eateryId);
+  useDishesFollowOrders(eateryId);
   const shown = (dishes.data ?? [])
     .filter((d) => matches(d, query))
     .sort((a, b) => Number(a.available) - Number(b.available));
@@ -92,9 +96,10 @@ export function SoldOutModal({
                 const id = dish.id;
                 const name = localName(dish, i18n.language);
                 return (
-                  <Group key={id} justify="space-between" wrap="nowrap" mih={48}>
+                  <Group key={id} justify="space-between" wrap="wrap" mih={48} gap="xs">
                     <Group gap="xs">
                       <Text size="lg">{name}</Text>
+                      {dish.available && <StockLeftBadge stockCount={dish.stockCount} />}
                       {!dish.available && (
                         <Badge color="red" variant="filled">
                           {t('kitchen.soldOut.badge')}
@@ -108,19 +113,22 @@ export function SoldOutModal({
                         </Badge>
                       )}
                     </Group>
-                    <Switch
-                      size="lg"
-                      checked={dish.available}
-                      disabled={availability.isPending && availability.variables?.dishId === id}
-                      aria-label={t('kitchen.soldOut.availableNamed', { name })}
-                      onChange={(e) =>
-                        availability.mutate({
-                          dishId: id,
-                          available: e.currentTarget.checked,
-                          untilNextBusinessDay: until === 'nextDay',
-                        })
-                      }
-                    />
+                    <Group gap="sm" wrap="nowrap">
+                      <StockCountInput eateryId={eateryId} dishId={id} name={name} stockCount={dish.stockCount} />
+                      <Switch
+                        size="lg"
+                        checked={dish.available}
+                        disabled={availability.isPending && availability.variables?.dishId === id}
+                        aria-label={t('kitchen.soldOut.availableNamed', { name })}
+                        onChange={(e) =>
+                          availability.mutate({
+                            dishId: id,
+                            available: e.currentTarget.checked,
+                            untilNextBusinessDay: until === 'nextDay',
+                          })
+                        }
+                      />
+                    </Group>
                   </Group>
                 );
               })}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryWithDishes, Dish } from '@qr-menu/contract';
 import { api } from '../../../api/client';
@@ -17,6 +18,35 @@ export const useKitchenDishes = (eateryId: number, enabled: boolean) =>
     },
     enabled,
   });
+
+/** At most one refetch of the dish list in this many ms while orders keep coming. */
+const FOLLOW_ORDERS_MS = 2000;
+
+/**
+ * While the dish list is shown: orders take portions of counted dishes (and sell a dish out at zero), so when the
+ * kitchen's board hears an order change (its live socket patches the board queries), the list is fetched again,
+ * at most once per FOLLOW_ORDERS_MS.
+ */
+export function useDishesFollowOrders(eateryId: number) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = qc.getQueryCache().subscribe((event) => {
+      const [scope, id] = event.query.queryKey;
+      if (event.type !== 'updated' || event.action.type !== 'success' || scope !== 'kitchen' || id !== eateryId) {
+        return;
+      }
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void qc.invalidateQueries({ queryKey: kitchenDishKeys.list(eateryId) });
+      }, FOLLOW_ORDERS_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [qc, eateryId]);
+}
 
 /**
  * PUT /api/eatery/{id}/dish/{dishId}/availability `{available, untilNextBusinessDay?}`: sold out (until the next

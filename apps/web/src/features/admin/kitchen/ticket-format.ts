@@ -40,3 +40,28 @@ export function formatAge(ageMs: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/** A ticket's lines of one course (null: lines without a course). */
+export interface CourseGroup<T> {
+  course: number | null;
+  items: T[];
+}
+
+/**
+ * A ticket's lines by course, in serving order (lines without a course first), each course's lines as they came:
+ * what the ticket shows under "Starters", "Mains" headers.
+ */
+export function courseGroups<T extends { course?: number | null }>(items: readonly T[]): CourseGroup<T>[] {
+  const groups = new Map<number | null, T[]>();
+  for (const item of items) {
+    const course = item.course ?? null;
+    const list = groups.get(course);
+    if (list) list.push(item);
+    else groups.set(course, [item]);
+  }
+  return [...groups].sort(([a], [b]) => (a ?? 0) - (b ?? 0)).map(([course, list]) => ({ course, items: list }));
+}
+
+/** Whether a bump moves anything: some line of the ticket that is not held is still to cook. */
+export const hasFiredWork = (items: readonly { status: ItemStatus; held?: boolean }[]): boolean =>
+  items.some((i) => !i.held && (i.status === 'CREATED' || i.status === 'PREPARING'));

@@ -16,6 +16,7 @@ import { useStoredRestaurantId } from '../shared/use-selected-restaurant';
 import { useTokenRefresh } from '../shared/use-token-refresh';
 import { NAV, visibleNav } from '../shared/nav';
 import { RestaurantSelect } from '../shared/RestaurantSelect';
+import { DeviceLockButton, DeviceLockScreen } from '../shared/devices/DeviceLockScreen';
 
 /**
  * The sidebar entry whose screen this path shows: /admin/tables and /admin/restaurant/5/tables are both
@@ -92,6 +93,7 @@ export function AdminLayout() {
               </Text>
             </Group>
             <LanguageSelect compact />
+            <DeviceLockButton />
             <Tooltip label={t('common.logout')}>
               <ActionIcon
                 variant="subtle"
@@ -159,6 +161,8 @@ export function AdminLayout() {
         </ErrorBoundary>
       </AppShell.Main>
 
+      {/* On a registered device: the idle lock and the PIN pad over everything. */}
+      <DeviceLockScreen />
       <LayoutFooter size="xs">
         {t('app.adminFooter')} {new Date().getFullYear()}
       </LayoutFooter>

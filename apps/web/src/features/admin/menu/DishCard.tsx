@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE, localDescription, localName, type Dish } from '@qr-m
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { CardImage } from '../shared/menu/CardImage';
+import { StockLeftBadge } from '../shared/stock/StockLeftBadge';
 import { formatPrice, namesWithFlags } from '../shared/menu/menu-helpers';
 import { formatHours } from '../shared/menu/hours-format';
 import { DragHandle } from '../shared/menu/SortableGrid';
@@ -25,7 +26,7 @@ function CardLine({ icon, children, testId }: { icon: ReactNode; children: React
 
 /**
  * A dish card: availability mark (unavailable cards are grey; sold out until the next business day says when it is
- * back, in the restaurant's time zone), image, names, description (two lines, all of it on hover or keyboard focus),
+ * back, in the restaurant's time zone), portions left of a counted dish, image, names, description (two lines, all of it on hover or keyboard focus),
  * price with 2 decimals and the currency unit, option groups, availability hours, kitchen department, edit and
  * delete, drag handle.
  */
@@ -75,6 +76,7 @@ export function DishCard({
       >
         {t(dish.available ? 'dishes.available' : 'dishes.unavailable')}
       </Badge>
+      <StockLeftBadge stockCount={dish.stockCount} />
       {backAt && (
         <Text size="sm" fw={500} data-testid="dish-back-at">
           {backAt}

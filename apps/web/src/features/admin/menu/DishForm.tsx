@@ -35,6 +35,7 @@ import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api
 import { toGroupInputs, toGroupValues } from './option-groups';
 import type { DishValues } from './dish-values';
 import { OptionGroupsEditor } from './OptionGroupsEditor';
+import { StockCountInput } from '../shared/stock/StockCountInput';
 import { backWhen } from './back-at';
 import '../shared/menu/menu-texts';
 
@@ -258,6 +259,18 @@ export function ManualDishForm({
           <Text size="sm" data-testid="dish-form-back-at">
             {t('dishes.card.backAt', { when: backWhen(dish.availableAgainAt, timeZone ?? DEFAULT_TIME_ZONE, t) })}
           </Text>
+        )}
+        {/* Portions left: saved on their own as soon as the field is left (the kitchen sets them too). */}
+        {dish && (
+          <StockCountInput
+            eateryId={eateryId}
+            dishId={dish.id}
+            name={localName(dish, i18n.language)}
+            stockCount={dish.stockCount}
+            withLabel
+            // The count may sell the dish out or bring it back: the form's switch follows, so saving keeps it.
+            onSaved={(answer) => form.setFieldValue('available', answer.available)}
+          />
         )}
         <ImagePicker {...image.pickerProps(values.image, (v) => form.setFieldValue('image', v))} />
         <Divider my={4} />

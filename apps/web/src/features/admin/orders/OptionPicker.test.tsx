@@ -4,7 +4,7 @@ import type { DishOptionGroup, Order } from '@qr-menu/contract';
 import { jsonResponse as json, renderWithProviders } from '../../../test/render';
 import { orderPermissions } from './order-format';
 import { OrderItemModal } from './OrderItemModal';
-import { chooseHint, toggleOption, unitPrice } from './option-choice';
+import { chooseHint, toggleOption, unitPrice } from '../shared/order-entry/option-choice';
 import './index';
 
 const option = (id: number, en: string, priceDelta: number, available = true) => ({
@@ -48,10 +48,10 @@ describe('option choice rules', () => {
   });
 
   it('says how many to choose', () => {
-    expect(chooseHint(sizeGroup)).toEqual({ key: 'orders.item.choose.one' });
-    expect(chooseHint(extras)).toEqual({ key: 'orders.item.choose.upTo', values: { max: 2 } });
+    expect(chooseHint(sizeGroup)).toEqual({ key: 'orderEntry.choose.one' });
+    expect(chooseHint(extras)).toEqual({ key: 'orderEntry.choose.upTo', values: { max: 2 } });
     expect(chooseHint({ ...extras, minChoices: 1 })).toEqual({
-      key: 'orders.item.choose.range',
+      key: 'orderEntry.choose.range',
       values: { min: 1, max: 2 },
     });
   });

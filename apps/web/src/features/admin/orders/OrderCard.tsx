@@ -26,13 +26,24 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billPath, formatAge, formatMoney, formatOrderTime, receiptPath, type OrderPermissions } from './order-format';
+import {
+  billPath,
+  formatAge,
+  formatMoney,
+  formatOrderTime,
+  orderPlace,
+  orderPlaceLabel,
+  receiptPath,
+  type OrderPermissions,
+} from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import { VoidedBadge, VoidReason } from './VoidedMark';
 import { useRejectionReasonText } from './rejection-reason';
 import classes from './orders.module.css';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
+import { TableMoveActions } from '../shared/table-moves/TableMoveActions';
+import { FireCourseButton } from '../shared/courses/FireCourseButton';
 
 export interface OrderCardProps {
   order: Order;
@@ -108,7 +119,11 @@ export function OrderCard({
       data-order-id={order.id}
       data-status={order.status}
       data-flashing={flashing || undefined}
-      aria-label={t('orders.card.label', { number: order.number, table: order.tableNumber })}
+      aria-label={
+        order.kind === 'DINE_IN'
+          ? t('orders.card.label', { number: order.number, table: order.tableNumber })
+          : t('orders.card.labelAway', { number: order.number, place: orderPlaceLabel(order, t) })
+      }
       component="article"
       style={{
         borderLeftColor: `var(--mantine-color-${color}-filled)`,
@@ -118,10 +133,10 @@ export function OrderCard({
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Box style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {t('orders.table')}
+            {orderPlace(order, t).caption}
           </Text>
           <Text className={`${classes.tableNumber} ${classes.strike}`} data-testid="table-number">
-            {order.tableNumber}
+            {orderPlace(order, t).name}
           </Text>
         </Box>
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
@@ -204,7 +219,10 @@ export function OrderCard({
             <ItemRow
               key={item.id}
               item={item}
-              next={!itemsStillMove(order.status) || waiting ? null : nextItemStatus(perms.roles, item.status)}
+              next={
+                // A held line waits for its course to be fired (the server refuses its step).
+                !itemsStillMove(order.status) || waiting || item.held ? null : nextItemStatus(perms.roles, item.status)
+              }
               stepping={stepping(item.id)}
               canEdit={canEditItems}
               canVoid={canVoidItems}
@@ -267,6 +285,7 @@ export function OrderCard({
               {t('orders.addDish')}
             </Button>
           )}
+          <FireCourseButton order={order} roles={perms.roles} />
           {showStatusButton && (
             <Button
               variant={closed ? 'default' : 'filled'}
@@ -293,6 +312,7 @@ export function OrderCard({
               {t('orders.closeBill')}
             </Button>
           )}
+          {!waiting && <TableMoveActions order={order} roles={perms.roles} />}
           {order.status === 'PAID' && perms.closeBill && (
             <Button
               component={Link}

@@ -17,8 +17,8 @@ import { ITEM_STATUS_CHOICES, formatMoney, normalizeQuantity, type OrderPermissi
 import { useAddOrderItem, useOrderMenu, useUpdateOrderItem, type MenuCategory } from './orders-api';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
-import { OptionPicker } from './OptionPicker';
-import { problemsByGroup, unitPrice } from './option-choice';
+import { OptionPicker } from '../shared/order-entry/OptionPicker';
+import { problemsByGroup, unitPrice } from '../shared/order-entry/option-choice';
 
 interface Values {
   dishId: string | null;

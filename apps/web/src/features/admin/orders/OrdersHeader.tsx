@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconPaperBag, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SoundToggle } from '../shared/live/SoundBanner';
 import type { SocketState } from '../shared/live/use-orders-socket';
@@ -7,18 +7,21 @@ import classes from './orders.module.css';
 
 /**
  * The top of the orders board: the title with the live (or offline) mark, the sound switch, the refresh button
- * and, for roles that may create orders (`onCreate` given), the create button.
+ * and, for roles that may create orders (`onCreate`, `onTakeaway` given), the buttons that open the order grid at a
+ * table or for a takeaway order.
  */
 export function OrdersHeader({
   socket,
   refreshing,
   onRefresh,
   onCreate,
+  onTakeaway,
 }: {
   socket: SocketState;
   refreshing: boolean;
   onRefresh: () => void;
   onCreate?: () => void;
+  onTakeaway?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -53,6 +56,11 @@ export function OrdersHeader({
             </Text>
           </Button>
         </Tooltip>
+        {onTakeaway && (
+          <Button variant="light" leftSection={<IconPaperBag size={18} />} onClick={onTakeaway}>
+            {t('orderEntry.takeaway')}
+          </Button>
+        )}
         {onCreate && (
           <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
             {t('orders.create.open')}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,13 +9,14 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ChooseRestaurant } from '../shared/ChooseRestaurant';
 import { useRestaurants } from '../shared/restaurants-api';
 import { useSelectedRestaurantId } from '../shared/use-selected-restaurant';
-import { CreateOrderModal } from './CreateOrderModal';
+import { OrderEntrySheet, type EntryStart } from '../shared/order-entry/OrderEntrySheet';
+import { roundChange } from '../shared/order-entry/order-entry-api';
 import { LoadMoreOrders } from './LoadMoreOrders';
 import { OrderCard } from './OrderCard';
 import { OrderFilters } from './OrderFilters';
 import { OrderItemModal } from './OrderItemModal';
 import { countByStatus, matchesFilter, orderPermissions, safeTimeZone, waitingFirst } from './order-format';
-import { useAcceptOrder, useOrders } from './orders-api';
+import { orderKeys, patchOrderLists, useAcceptOrder, useOrderTables, useOrders } from './orders-api';
 import { RejectOrderModal } from './RejectOrderModal';
 import { useEarlierOpenOrders } from './earlier-open-orders';
 import { OrdersHeader } from './OrdersHeader';
@@ -86,6 +87,9 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
   useTitleCounter(t('orders.title'), counts.CREATED + counts.NEEDS_CONFIRMATION);
 
   const dialog = useOrderDialog(everything, orders.isSuccess && !orders.isFetching);
+  // The order grid: a new order at a table (chosen there) or a takeaway order.
+  const [entryStart, setEntryStart] = useState<EntryStart | null>(null);
+  const tables = useOrderTables(eateryId, entryStart?.kind === 'table');
 
   const alerts = useOrderAlerts(eateryId);
   // Events patch the cached lists (no list request); only a reconnect or the offline fallback re-fetches them.
@@ -138,7 +142,8 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         socket={state}
         refreshing={orders.isFetching && !orders.isPending}
         onRefresh={() => void orders.refetch()}
-        onCreate={perms.create ? () => dialog.open({ kind: 'create' }) : undefined}
+        onCreate={perms.create ? () => setEntryStart({ kind: 'table', tableId: null }) : undefined}
+        onTakeaway={perms.create ? () => setEntryStart({ kind: 'takeaway' }) : undefined}
       />
       <SoundBanner />
       {showCalls && <CallsAlert eateryId={eateryId} listen={false} />}
@@ -185,17 +190,19 @@ function OrdersBoard({ restaurant }: { restaurant: Eatery }) {
         />
       )}
 
-      {dialog.current?.kind === 'create' && (
-        <CreateOrderModal
-          eateryId={eateryId}
-          onClose={dialog.close}
-          onCreated={(order) => {
-            alerts.markOwn(order.id);
-            notifications.show({ color: 'green', message: t('orders.create.done', { number: order.number }) });
-            // Show the new order even when another day or filter was chosen (the answer is already in today's
-            // cached list, or today's list is fetched now), then offer to add dishes.
+      {entryStart && (
+        <OrderEntrySheet
+          restaurant={restaurant}
+          start={entryStart}
+          openOrders={everything}
+          tables={tables.data}
+          sendKey={orderKeys.create(eateryId)}
+          onClose={() => setEntryStart(null)}
+          onSent={(result) => {
+            patchOrderLists(qc, eateryId, [roundChange(result)]);
+            alerts.markOwn(result.order.id);
+            // Show the order even when another day or filter was chosen (the answer is already in today's list).
             filters.showToday();
-            dialog.open({ kind: 'item', orderId: order.id });
           }}
         />
       )}

@@ -126,7 +126,7 @@ describe('void dialog', () => {
     const password = within(dialog).getByLabelText(/Menecerin şifrəsi/);
     await waitFor(() => expect(password.getAttribute('aria-describedby')).toBeTruthy());
     expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Menecerin e-poçtu və ya şifrəsi yanlışdır, yaxud o, burada menecer deyil.',
+      'Menecerin e-poçtu və şifrəsi və ya PIN kodu yanlışdır, yaxud o, burada menecer deyil.',
     );
     // Said once, under the field: no banner repeats it.
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -149,6 +149,30 @@ describe('void dialog', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wrong item entered' }));
     submit(dialog);
     expect(await within(dialog).findByRole('group', { name: 'Manager approval' })).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toContain('a manager has to approve the void');
+    expect(within(dialog).getByRole('alert').textContent).toContain('A manager has to approve this');
+  });
+
+  it('on a PIN session of a registered device asks for the manager’s PIN and sends it; a wrong one shows under it', async () => {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    localStorage.setItem('token', `${b64({ alg: 'HS256' })}.${b64({ sub: 4, eid: 1, dev: 3, iat: 1, exp: 4e9 })}.s`);
+    try {
+      const sent = stubApi(refused('approvalInvalid', 403));
+      const { dialog } = await renderDialog(['WAITER'], plov('PREPARING'));
+      expect(within(dialog).queryByLabelText(/Manager’s e-mail/)).toBeNull();
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Quality issue' }));
+      const pin = within(dialog).getByLabelText(/Manager PIN/);
+      fireEvent.change(pin, { target: { value: '12' } });
+      submit(dialog);
+      expect(await within(dialog).findByText('Enter 4 to 6 digits')).toBeTruthy();
+      expect(sent).toHaveLength(0);
+      fireEvent.change(pin, { target: { value: '7410' } });
+      submit(dialog);
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0].body).toEqual({ reason: 'Quality issue', approval: { pin: '7410' } });
+      await waitFor(() => expect(pin.getAttribute('aria-describedby')).toBeTruthy());
+      expect(document.getElementById(pin.getAttribute('aria-describedby')!)?.textContent).toContain('or PIN');
+    } finally {
+      localStorage.removeItem('token');
+    }
   });
 });

@@ -5,6 +5,8 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { REASON_MAX, type Order, type OrderItem, type Role } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { onDeviceSession } from '../../../api/device';
+import '../shared/devices/translations';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { itemName } from '../shared/live/item-name';
@@ -43,15 +45,17 @@ export function VoidItemModal({
   // The server may know better (the kitchen started the dish a moment ago): then the approval fields appear.
   const [serverAsked, setServerAsked] = useState(false);
   const withApproval = serverAsked || asksApproval(roles, item.status);
+  // On a registered device's PIN session the manager types their PIN, elsewhere their e-mail and password.
+  const byPin = onDeviceSession();
   const form = useForm<VoidFormValues>({
     initialValues: emptyVoidForm(),
-    validate: (values) => validateVoid(values, withApproval),
+    validate: (values) => validateVoid(values, withApproval, byPin),
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
   const saveAndClose = useSaveAndClose(voidItem, {
     form,
     onClose,
-    fields: { fieldOf: voidFieldOf, conflicts: { approvalInvalid: 'approval.password' } },
+    fields: { fieldOf: voidFieldOf, conflicts: { approvalInvalid: byPin ? 'approval.pin' : 'approval.password' } },
     onFailed: (error) => {
       if (error instanceof ApiError && error.messageKey === 'managerApprovalRequired') setServerAsked(true);
     },
@@ -60,7 +64,11 @@ export function VoidItemModal({
 
   const onSubmit = form.onSubmit((values) =>
     saveAndClose(
-      { orderId: order.id, itemId: item.id, body: voidBody({ ...values, reason: values.reason.trim() }, withApproval) },
+      {
+        orderId: order.id,
+        itemId: item.id,
+        body: voidBody({ ...values, reason: values.reason.trim() }, withApproval, byPin),
+      },
       'orders.void.done',
     ),
   );
@@ -100,22 +108,36 @@ export function VoidItemModal({
               <Text size="sm">
                 {t(item.status === 'SERVED' ? 'orders.void.approvalHint.served' : 'orders.void.approvalHint.started')}
               </Text>
-              {/* Not remembered by the browser: the manager types their password on a waiter's device. */}
-              <TextInput
-                type="email"
-                label={t('orders.void.managerEmail')}
-                autoComplete="off"
-                required
-                {...form.getInputProps('approval.email')}
-                error={err('approval.email')}
-              />
-              <PasswordInput
-                label={t('orders.void.managerPassword')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('approval.password')}
-                error={err('approval.password')}
-              />
+              {byPin ? (
+                <PasswordInput
+                  label={t('devices.approval.pin')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  required
+                  {...form.getInputProps('approval.pin')}
+                  error={err('approval.pin')}
+                />
+              ) : (
+                <>
+                  {/* Not remembered by the browser: the manager types their password on a waiter's device. */}
+                  <TextInput
+                    type="email"
+                    label={t('orders.void.managerEmail')}
+                    autoComplete="off"
+                    required
+                    {...form.getInputProps('approval.email')}
+                    error={err('approval.email')}
+                  />
+                  <PasswordInput
+                    label={t('orders.void.managerPassword')}
+                    autoComplete="new-password"
+                    required
+                    {...form.getInputProps('approval.password')}
+                    error={err('approval.password')}
+                  />
+                </>
+              )}
             </Stack>
           )}
           <Group justify="flex-end" mt="xs">

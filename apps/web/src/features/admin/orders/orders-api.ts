@@ -1,7 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  Category,
-  CategoryWithDishes,
   Order,
   OrderCreateBody,
   OrderItemBody,
@@ -26,7 +24,6 @@ export const orderKeys = {
   lists: (eateryId: number) => ['orders', eateryId, 'list'] as const,
   list: (eateryId: number, from: string, to: string) => ['orders', eateryId, 'list', from, to] as const,
   tables: (eateryId: number) => ['orders', eateryId, 'tables'] as const,
-  menu: (eateryId: number) => ['orders', eateryId, 'menu'] as const,
   /** Mutation key of order creation (the screen asks whether this tab is creating one). */
   create: (eateryId: number) => ['orders', eateryId, 'create'] as const,
 };
@@ -90,25 +87,7 @@ export const useOrderTables = (eateryId: number, enabled = true) =>
     enabled,
   });
 
-export interface MenuCategory {
-  category: Category;
-  dishes: CategoryWithDishes['dishes'];
-}
-
-/** The restaurant's menu: every category with its dishes, for the dish select of the order-item form. */
-export const useOrderMenu = (eateryId: number, enabled = true) =>
-  useQuery({
-    queryKey: orderKeys.menu(eateryId),
-    queryFn: async (): Promise<MenuCategory[]> => {
-      const categories = await api<Category[]>(`/api/eatery/${eateryId}/category`);
-      const full = await Promise.all(
-        categories.map((c) => api<CategoryWithDishes>(`/api/eatery/${eateryId}/category/${c.categoryId ?? c.id}`)),
-      );
-      return categories.map((category, i) => ({ category, dishes: full[i].dishes ?? [] }));
-    },
-    enabled,
-    staleTime: 60_000,
-  });
+export { useOrderMenu, type MenuCategory } from '../shared/order-entry/menu-api';
 
 /** Every order of one status, following the pages (open orders are few; a busy day may still pass a page). */
 async function allOfStatus(eateryId: number, status: OrderStatus): Promise<Order[]> {

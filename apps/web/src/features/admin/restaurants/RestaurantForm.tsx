@@ -26,11 +26,12 @@ import ru from './i18n/ru.json';
 import { useSaveLogo } from './logo-api';
 import { DEFAULT_HOURS, RestaurantSettingsFields, type SettingsValues } from './RestaurantSettingsFields';
 import { ChargesAndTaxFields, chargeValues, type ChargeValues } from './ChargesAndTaxFields';
+import { ServiceFields, serviceValues, type ServiceValues } from './ServiceFields';
 
 // The restaurant settings' texts, with the form that shows them.
 registerTranslations({ az, en, ru });
 
-interface Values extends SettingsValues, ChargeValues {
+interface Values extends SettingsValues, ChargeValues, ServiceValues {
   name: string;
   address: string;
   phones: string[];
@@ -68,6 +69,7 @@ const toValues = (e?: Eatery): Values => ({
   confirmGuestOrders: e?.confirmGuestOrders ?? false,
   tipMaxPercent: e?.tipMaxPercent ?? DEFAULT_TIP_MAX_PERCENT,
   ...chargeValues(e),
+  ...serviceValues(e),
   logo: emptyImage(e?.logo ?? null),
 });
 
@@ -94,7 +96,7 @@ function toRequest(v: Values): EateryBody {
  * Add/edit form: name, address, one or more phones, optional coordinates, the receipt language
  * and the kitchen display's amber and red minutes, the time zone, currency shown, default guest
  * language, opening hours, the tip limit, the service charge, VAT, VÖEN, receipt footer, the hour the business day
- * starts at, and logo. The logo is sent after the restaurant is saved (its own request).
+ * starts at, the device lock, courses, pickup, "N left" for guests, and logo. The logo is sent after the restaurant is saved (its own request).
  */
 export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -241,6 +243,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
           <Text size="xs" c="dimmed" mt={-4}>
             {t('restaurants.kitchenHint')}
           </Text>
+          <ServiceFields form={form} err={err} />
           <Divider label={t('restaurantSettings.section')} labelPosition="left" mt="xs" />
           <RestaurantSettingsFields form={form} err={err} />
           <ChargesAndTaxFields form={form} err={err} />

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconChefHat,
   IconClipboardList,
+  IconDeviceTablet,
   IconFlame,
   IconHistory,
   IconLayoutGrid,
@@ -42,6 +43,7 @@ export const NAV: NavEntry[] = [
   { to: '/admin/drawer', labelKey: 'nav.drawer', icon: IconCash, action: 'drawer' },
   { to: '/admin/audit', labelKey: 'nav.audit', icon: IconHistory, action: 'audit' },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, action: 'manage' },
+  { to: '/admin/devices', labelKey: 'nav.devices', icon: IconDeviceTablet, action: 'manage' },
   {
     to: '/admin/departments',
     labelKey: 'nav.departments',

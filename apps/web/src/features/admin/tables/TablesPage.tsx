@@ -11,6 +11,7 @@ import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
 import { AssignWaiterModal } from './AssignWaiterModal';
 import { NewQrModal } from './NewQrModal';
+import { PickupQrCard } from './PickupQrCard';
 import { TableCard } from './TableCard';
 import { TableForm } from './TableForm';
 import { useAssignments, useDeleteTable, useTables, useUnassignWaiter } from './tables-api';
@@ -39,7 +40,8 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
   const [editing, setEditing] = useState<Table | null | undefined>(undefined);
   const [assigning, setAssigning] = useState<Table | null>(null);
   const [newQr, setNewQr] = useState<Table | null>(null);
-  const keysRequired = !!useRestaurants().data?.find((r) => r.id === restaurantId)?.tableKeysRequired;
+  const restaurant = useRestaurants().data?.find((r) => r.id === restaurantId);
+  const keysRequired = !!restaurant?.tableKeysRequired;
 
   const byTable = useMemo(() => {
     const map = new Map<number, TableAssignment[]>();
@@ -112,6 +114,8 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
           )}
         </Group>
       </Group>
+
+      {restaurant?.pickupEnabled && <PickupQrCard restaurantId={restaurantId} restaurantName={restaurantName} />}
 
       <Group mb="md" gap="sm" align="flex-end" display={all.length === 0 ? 'none' : undefined}>
         <TextInput

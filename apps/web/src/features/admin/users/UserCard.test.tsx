@@ -18,6 +18,7 @@ describe('user card', () => {
       roles: ['WAITER'],
       hasProfile: true,
       isOwner: false,
+      hasPin: false,
     };
     await renderAdmin(<UserCard user={user} isSelf={false} canManage deleting={false} onEdit={noop} onDelete={noop} />);
     expect(await screen.findByText('rashad@example.com')).toBeTruthy();
@@ -35,6 +36,7 @@ describe('user card', () => {
       roles: ['EATERY_ADMIN'],
       hasProfile: true,
       isOwner: true,
+      hasPin: false,
     };
     const { container } = await renderAdmin(
       <UserCard user={user} isSelf={false} canManage={false} deleting={false} onEdit={noop} onDelete={noop} />,
@@ -53,6 +55,7 @@ describe('user card', () => {
       roles: ['CASHIER'],
       hasProfile: false,
       isOwner: false,
+      hasPin: false,
     };
     await renderAdmin(
       <UserCard user={user} isSelf={false} canManage={false} deleting={false} onEdit={noop} onDelete={noop} />,

@@ -1,9 +1,10 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconPhone, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconDialpad, IconPhone, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
 import type { StaffUser } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { staffLabel } from '../shared/users-api';
+import '../shared/devices/translations';
 
 /**
  * One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. Other roles get no
@@ -16,6 +17,7 @@ export function UserCard({
   deleting,
   onEdit,
   onDelete,
+  onPin,
 }: {
   user: StaffUser;
   isSelf: boolean;
@@ -23,6 +25,8 @@ export function UserCard({
   deleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Set or clear the PIN: an admin for anyone, a member for themself; undefined: no PIN button. */
+  onPin?: () => void;
 }) {
   const { t } = useTranslation();
   const phones = user.phones.length ? user.phones : user.phone ? [user.phone] : [];
@@ -47,6 +51,11 @@ export function UserCard({
           {isSelf && (
             <Badge variant="outline" size="sm" color="gray">
               {t('users.you')}
+            </Badge>
+          )}
+          {user.hasPin && (
+            <Badge variant="light" color="teal" size="sm" tt="none">
+              {t('devices.pin.badge')}
             </Badge>
           )}
           {user.roles.map((r) => (
@@ -74,7 +83,14 @@ export function UserCard({
           </Group>
         )}
       </Stack>
-      {canManage && <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleting={deleting} />}
+      <Group gap="xs" align="flex-end">
+        {canManage && <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleting={deleting} />}
+        {onPin && (
+          <Button variant="subtle" size="sm" leftSection={<IconDialpad size={16} />} onClick={onPin}>
+            {t('devices.pin.open')}
+          </Button>
+        )}
+      </Group>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ const waiter: StaffUser = {
   roles: ['WAITER'],
   hasProfile: true,
   isOwner: false,
+  hasPin: false,
 };
 
 describe('user form validation', () => {

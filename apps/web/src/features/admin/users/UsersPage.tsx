@@ -12,6 +12,7 @@ import { confirmDanger } from '../shared/confirm';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { UserCard } from './UserCard';
 import { UserForm } from './UserForm';
+import { PinModal } from './PinModal';
 import { staffLabel, useUsers } from '../shared/users-api';
 import { useDeleteUser } from './users-api';
 
@@ -26,6 +27,7 @@ function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScre
   const [search, setSearch] = useState('');
   /** undefined: closed; null: add; a user: edit. */
   const [editing, setEditing] = useState<StaffUser | null | undefined>(undefined);
+  const [pinFor, setPinFor] = useState<StaffUser | null>(null);
   const selfId = session.getUserId();
 
   const all = users.data ?? [];
@@ -98,10 +100,13 @@ function UsersScreen({ restaurantId, restaurantName, canManage }: RestaurantScre
               deleting={remove.isPending && remove.variables === user.id}
               onEdit={() => setEditing(user)}
               onDelete={() => void onDelete(user)}
+              // An admin sets anyone's PIN, a member their own.
+              onPin={canManage || user.id === selfId ? () => setPinFor(user) : undefined}
             />
           ))}
         </SimpleGrid>
       )}
+      {pinFor && <PinModal restaurantId={restaurantId} user={pinFor} onClose={() => setPinFor(null)} />}
       {editing !== undefined && canManage && (
         <UserForm
           restaurantId={restaurantId}

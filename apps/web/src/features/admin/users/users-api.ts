@@ -33,3 +33,16 @@ export function useDeleteUser(eateryId: number) {
       ]),
   });
 }
+
+/** Sets (`pin`) or clears (null) a member's PIN for the restaurant's devices; the staff list shows who has one. */
+export function useSavePin(eateryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, pin }: { userId: number; pin: string | null }) =>
+      api<void>(`/api/eatery/${eateryId}/user/${userId}/pin`, {
+        method: pin === null ? 'DELETE' : 'PUT',
+        ...(pin === null ? {} : { body: { pin } }),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all(eateryId) }),
+  });
+}

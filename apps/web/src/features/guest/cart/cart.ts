@@ -11,6 +11,15 @@ import { chosenOptions, fromCents, unitPriceCents, type DishOptionGroup } from '
  */
 export type CartDish = GuestMenuDish;
 
+/** The cart's place when the guest orders for pickup from the restaurant-wide link (no table). */
+export const PICKUP_PLACE = 'pickup';
+/** Where the cart's order goes: a table (its id) or PICKUP_PLACE. */
+export type GuestPlace = number | typeof PICKUP_PLACE;
+export const isPickup = (place: GuestPlace | null | undefined): place is typeof PICKUP_PLACE => place === PICKUP_PLACE;
+/** The table of a place, or null for pickup and no place. */
+export const tableOf = (place: GuestPlace | null | undefined): number | null =>
+  typeof place === 'number' ? place : null;
+
 export interface CartItem {
   dish: CartDish;
   quantity: number;
@@ -49,7 +58,8 @@ export interface Cart {
   totalAmount: number;
   note: string;
   eateryId: number | null;
-  tableId: number | null;
+  /** The table the order goes to, or PICKUP_PLACE (ordering for pickup); null: none yet. */
+  tableId: GuestPlace | null;
   tableNumber: string;
   eateryName: string;
   /** Set while the guest is choosing dishes to add to this existing order instead of placing a new one. */
@@ -181,7 +191,7 @@ export function resetCart(cart: Cart): Cart {
 
 export interface TablePlace {
   eateryId: number;
-  tableId: number;
+  tableId: GuestPlace;
   tableNumber?: string;
   eateryName?: string;
 }
@@ -326,7 +336,7 @@ export function parseCart(raw: string | null): Cart {
       ...emptyCart(),
       note: str(data.note),
       eateryId: num(data.eateryId),
-      tableId: num(data.tableId),
+      tableId: data.tableId === PICKUP_PLACE ? PICKUP_PLACE : num(data.tableId),
       tableNumber: str(data.tableNumber),
       eateryName: str(data.eateryName),
     },

@@ -9,6 +9,7 @@ import { DishPhoto } from './DishPhoto';
 import { DishTags } from './DishTags';
 import { PlusIcon } from './PlusIcon';
 import { QuantityControl } from './QuantityControl';
+import { StockLeft } from './StockLeft';
 import classes from '../guest.module.css';
 
 /**
@@ -83,6 +84,7 @@ export const DishRow = memo(function DishRow({
         {description && <p className={classes.dishDescription}>{description}</p>}
         <DishTags tags={dish.dietaryTags} t={t} compact />
         <span className={classes.price}>{`${formatCents(toCents(dish.price), lang)} ${currency}`}</span>
+        <StockLeft dish={dish} t={t} />
         {hasOptions && quantity > 0 && (
           <span className={classes.inCart}>{t('client.inCart', { count: quantity })}</span>
         )}

@@ -21,6 +21,7 @@ import { groupName, OptionGroups } from './OptionGroups';
 import { QuantityControl } from './QuantityControl';
 import classes from '../guest.module.css';
 import sheet from './sheet.module.css';
+import { StockLeft } from './StockLeft';
 
 /**
  * A dish opened from its row (a sheet, loaded on demand): large photo, full description, its options,
@@ -87,6 +88,7 @@ export default function DishSheet({
         <DishTags tags={dish.dietaryTags} t={t} />
         {description && <p className={classes.sheetDescription}>{description}</p>}
         <span className={classes.price}>{money(unitPriceCents(dish.price, []))}</span>
+        <StockLeft dish={dish} t={t} />
         {hasOptions && (
           <OptionGroups groups={groups} chosen={chosen} onChange={setChosen} t={t} lang={lang} money={money} />
         )}

@@ -1,6 +1,7 @@
 import { IconClock } from '@tabler/icons-react';
 import { safeTimeZone } from '@qr-menu/contract/constants';
 import { useMenu } from '../api';
+import type { GuestPlace } from '../cart/cart';
 import { useTranslation } from '../lib/i18n';
 import { useNow } from '../lib/availability';
 import { closedText, openState } from '../lib/opening-hours';
@@ -13,7 +14,7 @@ import classes from '../guest.module.css';
  * only within its hours, a closed restaurant shows a banner instead ("Closed now · opens tomorrow at 09:00"): the
  * menu stays browsable, the cart cannot be sent.
  */
-export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: number }) {
+export function OpenNow({ eateryId, tableId }: { eateryId: number; tableId: GuestPlace }) {
   const { t } = useTranslation();
   const menu = useMenu(eateryId, tableId).data;
   const now = useNow(menu?.openingHours?.length === 7);

@@ -1,5 +1,5 @@
 // The cart page's side of the opening hours (it loads on demand): whether an order can be sent now, and why not.
-import type { GuestMenu } from '@qr-menu/contract';
+import type { PlaceMenu } from '../api';
 import { dayAndTime, guestOrdersClosedAt, safeTimeZone } from '@qr-menu/contract/constants';
 import type { TFunction } from './i18n';
 import { closedText, type Opens } from './opening-hours';
@@ -9,7 +9,7 @@ import { closedText, type Opens } from './opening-hours';
  * every day closed). Undefined while guests may order (or the phone does not know the restaurant's zone: the
  * server decides then).
  */
-export function ordersClosedUntil(menu: GuestMenu | undefined, now: Date | null): Opens | null | undefined {
+export function ordersClosedUntil(menu: PlaceMenu | undefined, now: Date | null): Opens | null | undefined {
   const zone = now && menu?.ordersWithinHours ? safeTimeZone(menu.timeZone) : undefined;
   if (!now || !zone || menu?.openingHours?.length !== 7) return undefined;
   const closed = guestOrdersClosedAt({ ordersWithinHours: true, openingHours: menu.openingHours, timeZone: zone }, now);

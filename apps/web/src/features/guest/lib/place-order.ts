@@ -1,12 +1,12 @@
 // Placing the cart (the cart page only): kept apart from use-place.ts so that the menu page's first load does not
 // carry the outbox and the error handling of sending an order (the guest page's first-load budget).
 import { useCallback, useEffect, useRef } from 'react';
-import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
+import type { GuestOrder } from '@qr-menu/contract';
 import { localName } from '@qr-menu/contract/constants';
 import { useTranslation } from './i18n';
-import type { CartDish } from '../cart/cart';
+import { isPickup, type CartDish, type GuestPlace } from '../cart/cart';
 import { cartActions, getCart } from '../cart/cart-store';
-import { addItems, placeOrder } from '../api';
+import { addItems, placeOrder, placePickupOrder, type PlaceMenu } from '../api';
 import { isOnline } from '../offline/online-status';
 import * as outbox from '../offline/order-outbox';
 import { forgetPendingOrder, pendingOrderKey, rememberPendingOrder } from '../offline/pending-order';
@@ -14,10 +14,11 @@ import { isNetworkError } from '../offline/send-when-online';
 import { closedNowError } from './orders-closed';
 import { submitErrorOutcome } from './submit-errors';
 import { tableKeyOf } from './table-key';
+import { savedCustomer } from '../pickup/pickup-customer';
 
 export interface PlaceOrderOptions {
   /** The table's menu again (to tell which dishes are gone after a 404). */
-  refetchMenu: () => Promise<GuestMenu | undefined>;
+  refetchMenu: () => Promise<PlaceMenu | undefined>;
   /** The server took the order (the cart is already emptied): update caches, go to the confirmation. */
   onPlaced: (order: GuestOrder) => void;
   /** The restaurant's time zone: a "closed now" refusal says when it opens on that clock. */
@@ -45,7 +46,7 @@ export interface PlaceOrder {
  * to an open order carry no key: they are sent again only when the failure came with the browser offline (the
  * request could not leave the phone); otherwise the guest sees an error and decides.
  */
-export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrderOptions): PlaceOrder {
+export function usePlaceOrder(eateryId: number, place: GuestPlace, opts: PlaceOrderOptions): PlaceOrder {
   const { t, i18n } = useTranslation();
   const { phase, message } = outbox.useOutbox();
   // The latest callbacks, for answers that arrive after a re-render (or after the guest left the page).
@@ -93,22 +94,34 @@ export function usePlaceOrder(eateryId: number, tableId: number, opts: PlaceOrde
     }
     const idempotencyKey = cartActions.submissionKey();
     rememberPendingOrder(idempotencyKey);
+    const note = sent.note.trim() || null;
+    // Whom to call: as the guest last typed it (kept on the phone, so an order sent again after a reload has it).
+    const customer = savedCustomer();
     void outbox.submit({
       id: idempotencyKey,
       send: () =>
-        placeOrder({
-          eateryId,
-          tableId,
-          items,
-          note: sent.note.trim() || null,
-          idempotencyKey,
-          tableKey: tableKeyOf(eateryId, tableId),
-        }),
+        isPickup(place)
+          ? placePickupOrder({
+              eateryId,
+              items,
+              note,
+              idempotencyKey,
+              customerName: customer.name.trim(),
+              customerPhone: customer.phone.trim() || null,
+            })
+          : placeOrder({
+              eateryId,
+              tableId: place,
+              items,
+              note,
+              idempotencyKey,
+              tableKey: tableKeyOf(eateryId, place),
+            }),
       retryable: isNetworkError,
       onSent,
       onFailed,
     });
-  }, [eateryId, tableId]);
+  }, [eateryId, place]);
 
   // An order that was waiting for the connection when the page went away: send it again, same key.
   useEffect(() => {

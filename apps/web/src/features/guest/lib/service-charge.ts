@@ -1,4 +1,4 @@
-import type { GuestMenu } from '@qr-menu/contract';
+import type { PlaceMenu } from '../api';
 import { serviceChargeCents } from '@qr-menu/contract/constants';
 import type { TFunction } from './i18n';
 
@@ -13,17 +13,17 @@ export interface GuestServiceCharge {
 }
 
 /** The menu's percent (10, 12.5) in hundredths of a percent (1000, 1250), as the contract's money rules take it. */
-export const menuServiceChargeBp = (menu: GuestMenu | undefined): number =>
+export const menuServiceChargeBp = (menu: PlaceMenu | undefined): number =>
   Math.round((menu?.serviceChargePercent ?? 0) * 100);
 
 /** The charge's name in `lang`: the restaurant's, else the guest pages' own word for it. */
-export function serviceChargeName(menu: GuestMenu | undefined, lang: string, t: TFunction): string {
+export function serviceChargeName(menu: PlaceMenu | undefined, lang: string, t: TFunction): string {
   const names = menu?.serviceChargeNames;
   const name = names && (lang === 'az' || lang === 'en' || lang === 'ru') ? names[lang].trim() : '';
   return name || t('client.serviceCharge.name');
 }
 
-export function guestServiceCharge(menu: GuestMenu | undefined, lang: string, t: TFunction): GuestServiceCharge {
+export function guestServiceCharge(menu: PlaceMenu | undefined, lang: string, t: TFunction): GuestServiceCharge {
   return { rateBp: menuServiceChargeBp(menu), name: serviceChargeName(menu, lang, t) };
 }
 

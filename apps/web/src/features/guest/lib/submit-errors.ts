@@ -1,4 +1,4 @@
-import type { GuestMenu } from '@qr-menu/contract';
+import type { PlaceMenu } from '../api';
 import { ApiError } from '../../../api/api-error';
 import { OPTION_V } from '@qr-menu/contract/constants';
 import { itemKey, type Cart, type CartDish } from '../cart/cart';
@@ -35,7 +35,7 @@ export async function submitErrorOutcome(
   err: unknown,
   sent: Cart,
   addToOrderId: number | null,
-  refetchMenu: () => Promise<GuestMenu | undefined>,
+  refetchMenu: () => Promise<PlaceMenu | undefined>,
 ): Promise<SubmitOutcome> {
   const fallback = addToOrderId ? 'client.addError' : 'client.orderError';
   const outcome: SubmitOutcome = {
@@ -99,6 +99,18 @@ export async function submitErrorOutcome(
   if (err.status === 409 && err.messageKey === 'orderClosed' && addToOrderId)
     return { ...outcome, messageKey: 'client.addMode.closed', leaveAddMode: true };
   if (err.messageKey === 'tableInactive') return { ...outcome, messageKey: 'errors.tableInactive' };
+  // Counted portions ran short: a sold-out dish leaves the cart; with some left the guest orders fewer (kept).
+  if (err.status === 409 && err.messageKey === 'notEnoughStock') {
+    const dishId = err.params.dishId;
+    const dish = sent.items.find((i) => i.dish.id === dishId)?.dish;
+    if (dish && err.params.left === 0) return { ...dropItems([dish.id]), messageKey: 'client.cart.soldOutNow' };
+    return {
+      ...outcome,
+      messageKey: 'client.cart.notEnoughStock',
+      values: { left: err.params.left },
+      droppedNames: dish ? [dish] : [],
+    };
+  }
   // Closed now (the phone's clock still said open): the cart stays for when the restaurant opens.
   if (err.status === 409 && err.messageKey === 'closedNow')
     return { ...outcome, messageKey: 'errors.closedNow', values: { opensAt: err.params.opensAt ?? null } };

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { CartDish } from '../cart/cart';
+import { tableOf, type CartDish, type GuestPlace } from '../cart/cart';
 import { cartActions } from '../cart/cart-store';
 import { useMenu } from '../api';
 import { rememberTableKey } from './table-key';
@@ -15,12 +15,13 @@ export function parseId(value: string | undefined): number | null {
  * Keeps the cart on the given table: a different table or restaurant starts a new cart.
  * Once the menu is loaded, the restaurant name, the table number and the cart's dish prices are refreshed.
  */
-export function usePlaceSync(eateryId: number | null, tableId: number | null) {
+export function usePlaceSync(eateryId: number | null, tableId: GuestPlace | null) {
   useEffect(() => {
     if (!eateryId || !tableId) return;
     cartActions.setTableAndEatery({ eateryId, tableId });
-    // The QR link's `?k=`, kept for this table while the tab lives.
-    rememberTableKey(eateryId, tableId, window.location.search);
+    // The QR link's `?k=`, kept for this table while the tab lives (the pickup link has none).
+    const table = tableOf(tableId);
+    if (table) rememberTableKey(eateryId, table, window.location.search);
   }, [eateryId, tableId]);
   const menu = useMenu(eateryId, tableId);
   const data = menu.data;

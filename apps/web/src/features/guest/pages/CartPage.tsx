@@ -1,11 +1,23 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
+import type { GuestOrder } from '@qr-menu/contract';
 import { localName, safeTimeZone } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
-import { guestKeys, useMenu } from '../api';
-import { cartTotalCents, itemKey, itemOptions, itemUnitCents, type Cart, type CartItem } from '../cart/cart';
+import { guestKeys, useMenu, type PlaceMenu } from '../api';
+import {
+  cartTotalCents,
+  isPickup,
+  itemKey,
+  itemOptions,
+  itemUnitCents,
+  tableOf,
+  type Cart,
+  type CartItem,
+  type GuestPlace,
+} from '../cart/cart';
+import { PickupDetails } from '../pickup/PickupDetails';
+import { customerErrors, savedCustomer } from '../pickup/pickup-customer';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { closedReason, ordersClosedUntil } from '../lib/orders-closed';
 import { optionsText } from '../lib/option-text';
@@ -29,6 +41,7 @@ import classes from '../guest.module.css';
 /**
  * The cart: quantities, a note per dish, the order note, the total and "Place order" (or "Add to order #N"). With a
  * service charge, the total is the dishes, the charge on them and the two together, and the cart says so in words.
+ * For pickup it also asks whom to call (a name, an optional phone) and places a pickup order.
  */
 export function CartPage() {
   const cart = useCart();
@@ -59,7 +72,7 @@ export function CartPage() {
   return <CartContents cart={cart} eateryId={cart.eateryId} tableId={cart.tableId} />;
 }
 
-function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: number; tableId: number }) {
+function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: number; tableId: GuestPlace }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
@@ -67,7 +80,11 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
   // The page starts at its heading for keyboard and screen-reader users (it has just replaced the menu).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const placeRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // A new pickup order needs whom to call; dishes added to an order already placed do not.
+  const pickup = isPickup(tableId) && !cart.addToOrderId;
+  const [customerChecked, setCustomerChecked] = useState(false);
 
   /** Dishes no longer on the menu (sold out or removed since they were added). */
   const unavailable = useMemo(() => {
@@ -97,16 +114,29 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
 
   // Sends the cart; without a connection it waits and sends it (same Idempotency-Key) when the phone is back online.
   const place = usePlaceOrder(eateryId, tableId, {
-    refetchMenu: async () => (await menu.refetch()).data as GuestMenu | undefined,
+    refetchMenu: async () => (await menu.refetch()).data as PlaceMenu | undefined,
     timeZone: menu.data?.timeZone,
     onPlaced: (order: GuestOrder) => {
       setQueryData(guestKeys.order(eateryId, order.id), order);
       invalidateQuery(guestKeys.orders(eateryId));
-      invalidateQuery(guestKeys.deviceOrders(eateryId, tableId));
+      const table = tableOf(tableId);
+      if (table) invalidateQuery(guestKeys.deviceOrders(eateryId, table));
       void navigate(`/client/order-confirmation/${order.id}`);
     },
   });
   const error = place.error;
+  /** Sends the cart; for pickup only once the name (and a phone, when given) can be sent, else says what is wrong. */
+  const submit = () => {
+    if (pickup) {
+      setCustomerChecked(true);
+      const wrong = customerErrors(savedCustomer());
+      if (wrong.name || wrong.phone) {
+        if (wrong.name) nameRef.current?.focus();
+        return;
+      }
+    }
+    place.submit();
+  };
 
   const charge = guestServiceCharge(menu.data, i18n.language, t);
   const totals = cartTotals(cartTotalCents(cart), charge.rateBp);
@@ -131,6 +161,7 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
         ))}
       </div>
       <ServiceChargeNotice rateBp={charge.rateBp} />
+      {pickup && <PickupDetails showErrors={customerChecked} nameRef={nameRef} />}
       {!cart.addToOrderId && (
         <div className={classes.orderNote}>
           <TextField
@@ -217,11 +248,13 @@ function CartContents({ cart, eateryId, tableId }: { cart: Cart; eateryId: numbe
             loading={place.sending}
             disabled={unavailable.size > 0 || notNowById.size > 0 || closedHint !== null}
             aria-describedby={closedHint ? 'closed-hint' : undefined}
-            onClick={place.submit}
+            onClick={submit}
           >
             {cart.addToOrderId
               ? t('client.cart.addToOrder', { number: cart.addToOrderNumber })
-              : t('client.cart.placeOrder')}
+              : pickup
+                ? t('client.pickup.placeOrder')
+                : t('client.cart.placeOrder')}
           </Button>
         </div>
       </div>

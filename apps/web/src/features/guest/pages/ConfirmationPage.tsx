@@ -7,7 +7,7 @@ import {
   IconReceipt2,
   IconToolsKitchen2,
 } from '@tabler/icons-react';
-import type { GuestMenu, GuestOrder } from '@qr-menu/contract';
+import type { GuestOrder } from '@qr-menu/contract';
 import {
   isFinalOrderStatus,
   isSettledOrder,
@@ -19,9 +19,12 @@ import {
 } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate, useParams } from '../lib/router';
-import { guestKeys, useMenu, useOrder } from '../api';
+import { guestKeys, useMenu, useOrder, type PlaceMenu } from '../api';
+import type { GuestPlace } from '../cart/cart';
+import { guestOrderPlace, orderMenuPlace } from '../lib/order-place';
 import { useCart } from '../cart/cart-store';
 import { CardsSkeleton } from '../components/CardsSkeleton';
+import { HeldCourses } from '../components/HeldCourses';
 import { StatusAnnouncer } from '../components/StatusAnnouncer';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusSteps } from '../components/StatusSteps';
@@ -51,7 +54,15 @@ export function ConfirmationPage() {
   return <Confirmation eateryId={cart.eateryId} tableId={cart.tableId} orderId={orderId} />;
 }
 
-function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableId: number | null; orderId: number }) {
+function Confirmation({
+  eateryId,
+  tableId,
+  orderId,
+}: {
+  eateryId: number;
+  tableId: GuestPlace | null;
+  orderId: number;
+}) {
   const { t } = useTranslation();
   const order = useOrder(eateryId, orderId);
   useOrderLive(
@@ -78,13 +89,15 @@ function Confirmation({ eateryId, tableId, orderId }: { eateryId: number; tableI
   return <OrderView order={order.data} tableId={tableId} />;
 }
 
-function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | null }) {
+function OrderView({ order, tableId }: { order: GuestOrder; tableId: GuestPlace | null }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
   const openMenu = useOpenMenu();
-  const menu = useMenu(order.eateryId, tableId);
+  const menu = useMenu(order.eateryId, orderMenuPlace(order, tableId));
   const final = isFinalOrderStatus(order.status);
+  // Pickup: no waiter brings it; the guest listens for the number and collects it at the counter.
+  const pickup = order.kind !== 'DINE_IN';
 
   /** Dish names in the guest's language when the menu knows the dish; else the name stored on the order. */
   const names = useMemo(() => {
@@ -107,7 +120,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           </div>
         )}
         <div id={captionId} className={`${classes.caption} ${ui.dimmed}`}>
-          {t('client.confirmation.orderNumber')}
+          {pickup ? t('client.pickup.yourNumber') : t('client.confirmation.orderNumber')}
         </div>
         {/* The page starts here for keyboard and screen-reader users; it reads "Order number #12". */}
         <h1
@@ -115,16 +128,17 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
           aria-labelledby={`${captionId} ${headingId}`}
           tabIndex={-1}
           ref={focusOnMount}
-          className={classes.orderNumber}
+          className={pickup ? `${classes.orderNumber} ${classes.pickupNumber}` : classes.orderNumber}
           data-testid="order-number"
         >
-          #{order.number}
+          {pickup ? order.number : `#${order.number}`}
         </h1>
         <p className={`${classes.confirmMeta} ${ui.dimmed}`}>
-          {t('client.table', { number: order.tableNumber })} ·{' '}
-          <OrderTime iso={order.createdAt} eateryId={order.eateryId} />
+          {guestOrderPlace(order, t)} · <OrderTime iso={order.createdAt} eateryId={order.eateryId} />
         </p>
-        <p className={`${classes.confirmHint} ${ui.dimmed}`}>{t('client.confirmation.showWaiter')}</p>
+        <p className={`${classes.confirmHint} ${ui.dimmed}`}>
+          {pickup ? t('client.pickup.listenForNumber') : t('client.confirmation.showWaiter')}
+        </p>
       </section>
 
       <StatusAnnouncer orders={[order]} />
@@ -143,6 +157,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
             <span>{t('client.confirmation.estimated', { minutes: order.estimatedTime })}</span>
           </div>
         )}
+        <HeldCourses order={order} courses={menu.data?.courses} />
       </section>
 
       <section className={ui.card}>
@@ -203,7 +218,7 @@ function OrderView({ order, tableId }: { order: GuestOrder; tableId: number | nu
  * (the order's own rate of the dishes after discount, contract `serviceChargeCents`) first, then the total due
  * (contract `orderDueCents`); without either, just the total. The charge is named as the restaurant names it.
  */
-function OrderTotal({ order, menu }: { order: GuestOrder; menu: GuestMenu | undefined }) {
+function OrderTotal({ order, menu }: { order: GuestOrder; menu: PlaceMenu | undefined }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const discount = toCents(order.discount);

@@ -19,7 +19,7 @@ import { OpenNow } from '../components/OpenNow';
 import { ServiceChargeNotice } from '../components/ServiceChargeNotice';
 import { menuServiceChargeBp } from '../lib/service-charge';
 import { useOnline } from '../offline/online-status';
-import { dishQuantity } from '../cart/cart';
+import { dishQuantity, type GuestPlace } from '../cart/cart';
 import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { useCurrency } from '../lib/currency';
 import { filterMenu, isFiltering } from '../lib/menu-search';
@@ -35,13 +35,16 @@ const FilterSheet = lazy(() => import('../components/FilterSheet'));
  * bandwidth with it and were measured slower); the rest load lazily as they near the screen. */
 const EAGER_PHOTOS = 1;
 
-/** The menu of a table: sticky category tabs, compact dish rows, a dish sheet on tap, bottom cart bar. */
-export function MenuPage({ eateryId, tableId }: { eateryId: number | null; tableId: number | null }) {
+/**
+ * The menu of a table, or the pickup menu (`tableId` PICKUP_PLACE): sticky category tabs, compact dish rows, a dish
+ * sheet on tap, bottom cart bar.
+ */
+export function MenuPage({ eateryId, tableId }: { eateryId: number | null; tableId: GuestPlace | null }) {
   if (!eateryId || !tableId) return <ScanPrompt />;
   return <TableMenu eateryId={eateryId} tableId={tableId} />;
 }
 
-function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: number }) {
+function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: GuestPlace }) {
   const { t, i18n } = useTranslation();
   const menu = usePlaceSync(eateryId, tableId);
   const cart = useCart();

@@ -12,8 +12,11 @@ import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { guestKeys, useMenu, useOrders } from '../api';
 import { useCart } from '../cart/cart-store';
+import type { GuestPlace } from '../cart/cart';
+import { guestOrderPlace, orderMenuPlace } from '../lib/order-place';
 import { CardsSkeleton } from '../components/CardsSkeleton';
 import { LoadError } from '../components/LoadError';
+import { HeldCourses } from '../components/HeldCourses';
 import { StatusAnnouncer } from '../components/StatusAnnouncer';
 import { StatusBadge } from '../components/StatusBadge';
 import { GuestMessage } from '../GuestLayout';
@@ -77,11 +80,11 @@ function Orders({ eateryId }: { eateryId: number }) {
   );
 }
 
-function OrderCard({ order, tableId }: { order: GuestOrder; tableId: number | null }) {
+function OrderCard({ order, tableId }: { order: GuestOrder; tableId: GuestPlace | null }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   // The service charge's name as the restaurant gives it (its menu), else the guest pages' word for it.
-  const menu = useMenu(order.eateryId, tableId);
+  const menu = useMenu(order.eateryId, orderMenuPlace(order, tableId));
   const navigate = useNavigate();
   const openMenu = useOpenMenu();
   const dishes = order.items.filter((i) => i.status !== 'DELETED').reduce((n, i) => n + i.quantity, 0);
@@ -93,8 +96,7 @@ function OrderCard({ order, tableId }: { order: GuestOrder; tableId: number | nu
         <div style={{ minWidth: 0 }}>
           <h2 className={classes.orderCardTitle}>{title}</h2>
           <div className={`${classes.orderCardMeta} ${ui.dimmed}`}>
-            <OrderTime iso={order.createdAt} eateryId={order.eateryId} /> ·{' '}
-            {t('client.table', { number: order.tableNumber })}
+            <OrderTime iso={order.createdAt} eateryId={order.eateryId} /> · {guestOrderPlace(order, t)}
           </div>
         </div>
         <StatusBadge status={order.status} rejectionReason={order.rejectionReason} />
@@ -103,6 +105,7 @@ function OrderCard({ order, tableId }: { order: GuestOrder; tableId: number | nu
         <span className={ui.dimmed}>{t('client.orders.dishCount', { count: dishes })}</span>
         <strong data-testid="order-total">{money(orderDueCents(order))}</strong>
       </div>
+      <HeldCourses order={order} courses={menu.data?.courses} />
       {/* What is due is after the discount and with the service charge: the sum of the dishes, the discount and the
           charge say why it differs from the dishes. */}
       {(toCents(order.discount) > 0 || rate > 0) && (

@@ -7,3 +7,5 @@ import { lazyPage } from '../lib/lazy-page';
 export const CartPage = lazyPage(() => import('./CartPage').then((m) => m.CartPage));
 export const ConfirmationPage = lazyPage(() => import('./ConfirmationPage').then((m) => m.ConfirmationPage));
 export const OrdersPage = lazyPage(() => import('./OrdersPage').then((m) => m.OrdersPage));
+/** The pickup board at the counter: nobody's phone loads it. */
+export const PickupBoardPage = lazyPage(() => import('../pickup/PickupBoardPage').then((m) => m.PickupBoardPage));

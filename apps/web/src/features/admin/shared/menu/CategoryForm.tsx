@@ -20,6 +20,7 @@ import { zodFormErrors } from '../../../../components/form-errors';
 import { emptyImage, ImagePicker, type ImageValue } from '../ImagePicker';
 import { useImageField } from '../use-image-field';
 import { useSaveAndClose } from '../use-save-and-close';
+import { DefaultCourseSelect } from '../courses/DefaultCourseSelect';
 import { AvailabilityHoursInput } from './AvailabilityHoursInput';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
 import { EMPTY_TEXTS, sameName, trimmed } from './menu-helpers';
@@ -30,6 +31,8 @@ export interface CategoryValues extends LocalizedNames {
   image: ImageValue;
   /** When the category's dishes can be ordered; null: always. */
   availableHours: AvailabilityHours | null;
+  /** Its dishes' default course (1 = the first); null: the first. */
+  course: number | null;
 }
 
 /** The "at least one name" rule is shown once for the three inputs. */
@@ -80,6 +83,7 @@ function ManualCategoryForm({
       ...pickNames(category ?? EMPTY_TEXTS),
       image: emptyImage(category?.image ?? null),
       availableHours: category?.availableHours ?? null,
+      course: category?.course ?? null,
     },
     validate: (values) => categoryFormErrors(values),
     // Once a message is shown, it goes away as soon as the user fixes the field.
@@ -102,7 +106,12 @@ function ManualCategoryForm({
     saveAndClose(
       {
         id: category?.id,
-        data: { ...trimmed(pickNames(values)), availableHours: availableHoursField.parse(values.availableHours) },
+        data: {
+          ...trimmed(pickNames(values)),
+          availableHours: availableHoursField.parse(values.availableHours),
+          // Sent only when picked here: left out, the server keeps it (a new category: the first course).
+          ...(values.course !== (category?.course ?? null) ? { course: values.course } : {}),
+        },
         image: file,
         removeImage: remove,
       },
@@ -126,6 +135,12 @@ function ManualCategoryForm({
           onChange={(hours) => form.setFieldValue('availableHours', hours)}
           errorOf={(part) => err(`availableHours.${part}`)}
           timeZone={timeZone}
+        />
+        <DefaultCourseSelect
+          eateryId={eateryId}
+          value={form.getValues().course}
+          onChange={(course) => form.setFieldValue('course', course)}
+          error={err('course')}
         />
         <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
       </Stack>

@@ -32,10 +32,10 @@ export function toggleOption(
 /** How the group asks to choose: a translation key and its values. */
 export function chooseHint(group: DishOptionGroup): { key: string; values?: Record<string, number> } {
   const { minChoices: min, maxChoices: max } = group;
-  if (max === 1) return { key: min >= 1 ? 'orders.item.choose.one' : 'orders.item.choose.oneOptional' };
-  if (min === max) return { key: 'orders.item.choose.exactly', values: { count: max } };
-  if (min === 0) return { key: 'orders.item.choose.upTo', values: { max } };
-  return { key: 'orders.item.choose.range', values: { min, max } };
+  if (max === 1) return { key: min >= 1 ? 'orderEntry.choose.one' : 'orderEntry.choose.oneOptional' };
+  if (min === max) return { key: 'orderEntry.choose.exactly', values: { count: max } };
+  if (min === 0) return { key: 'orderEntry.choose.upTo', values: { max } };
+  return { key: 'orderEntry.choose.range', values: { min, max } };
 }
 
 /** Problems by group id (null: an option that is no longer the dish's), one message key each. */

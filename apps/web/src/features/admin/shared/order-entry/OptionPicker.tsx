@@ -1,7 +1,8 @@
 import { Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { localName, type DishOptionGroup } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDelta } from '../shared/live/item-options';
+import { formatDelta } from '../live/item-options';
+import './order-entry-texts';
 import { chooseHint, isSingle, toggleOption } from './option-choice';
 
 /**
@@ -42,12 +43,12 @@ export function OptionPicker({
             <span>{localName(o, lang)}</span>
             {o.priceDelta > 0 && (
               <Text span size="sm" c="dimmed">
-                {formatDelta(o.priceDelta, lang)} {t('orders.currency')}
+                {formatDelta(o.priceDelta, lang)} {t('orderEntry.currency')}
               </Text>
             )}
             {!o.available && (
               <Text span size="sm" c="dimmed">
-                ({t('orders.item.unavailable')})
+                ({t('orderEntry.unavailable')})
               </Text>
             )}
           </Group>
@@ -78,7 +79,7 @@ export function OptionPicker({
                     style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
                     onClick={() => onChange(toggleOption(value, group, current.id, false))}
                   >
-                    {t('orders.item.choose.clear')}
+                    {t('orderEntry.choose.clear')}
                   </Text>
                 )}
               </Stack>

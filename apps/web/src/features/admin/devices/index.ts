@@ -1,0 +1,4 @@
+import '../shared/devices/translations';
+
+export { DevicesPage } from './DevicesPage';
+export { PinSignInPage } from './PinSignInPage';
