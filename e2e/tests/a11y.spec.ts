@@ -325,6 +325,14 @@ for (const size of SIZES) {
         await page.goto('/admin/drawer');
         await expect(page.getByTestId('drawer-figures')).toBeVisible();
       });
+      await check('owner: devices (this browser not registered)', async () => {
+        await page.goto('/admin/devices');
+        await expect(page.getByRole('button', { name: 'Bu brauzeri cihaz kimi qeydiyyata al' })).toBeVisible();
+      });
+      await check('pickup board at the counter', async () => {
+        await page.goto(`/client/eatery/${owner.eateryId}/pickup-board`);
+        await expect(page.getByTestId('board-preparing')).toBeVisible();
+      });
 
       // ---- Staff: the orders board as each role sees it ----
       await check('waiter: orders board', async () => {

@@ -30,7 +30,7 @@ test('a started dish is voided only with a manager, and the void is on record', 
   await dialog.getByRole('textbox', { name: 'Manager’s e-mail' }).fill(r.owner.email);
   await dialog.getByLabel('Manager’s password').fill('not-the-password-1');
   await dialog.getByRole('button', { name: 'Void dish' }).click();
-  await expect(dialog.getByText('The manager’s e-mail or password is incorrect')).toBeVisible();
+  await expect(dialog.getByText('The manager’s e-mail and password or PIN are incorrect')).toBeVisible();
   expect(await seriousViolations(waiter)).toEqual([]);
   // The owner approves.
   await dialog.getByLabel('Manager’s password').fill(r.owner.password);

@@ -31,6 +31,7 @@ import {
   type DemoSeedResult,
 } from '../src/demo/seed.js';
 import { matchImage } from '../src/demo/menu-source.js';
+import { pinHash } from '../src/modules/devices/pin-hash.js';
 import { bearer, loginAs, openTestDatabase, testConfig } from './helper.js';
 
 /** The demo's own fixtures, where `npm run demo` reads them. */
@@ -132,6 +133,16 @@ describe('demo seed with the fixtures', () => {
       'cashier@qrmenu.az': ['CASHIER'],
     });
     expect(c.assignments).toBe(DEMO_TABLES);
+    // Each account has its printed PIN for the restaurant's devices.
+    const pins = await db
+      .select({ email: users.email, pinHash: memberships.pinHash })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.eateryId, first.eateryId));
+    for (const account of [DEMO_OWNER, ...DEMO_STAFF]) {
+      const stored = pins.find((p) => p.email === account.email)?.pinHash;
+      expect(stored, account.email).toBe(pinHash(testConfig().jwtSecret, first.eateryId, account.pin));
+    }
     const [table] = await db.select().from(tables).where(eq(tables.id, first.tableId));
     expect(table.number).toBe('1');
   });

@@ -42,7 +42,11 @@ async function createStaff(owner: Owner, roles: Role[], name?: string): Promise<
   return { id: res.json().id, email: body.user.email, token: login.json().jwt };
 }
 
-const membershipsOf = (userId: number) => ctx.app.db.select().from(memberships).where(eq(memberships.userId, userId));
+const membershipsOf = (userId: number) =>
+  ctx.app.db
+    .select({ userId: memberships.userId, eateryId: memberships.eateryId, roles: memberships.roles })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
 const accountOf = async (userId: number) => (await ctx.app.db.select().from(users).where(eq(users.id, userId)))[0];
 
 let a: Owner;
@@ -78,6 +82,7 @@ describe('POST /api/eatery/:id/user', () => {
       phones: ['+994 50 111 22 33'],
       roles: ['KITCHEN_ADMIN', 'WAITER'],
       hasProfile: true,
+      hasPin: false,
       isOwner: false,
     });
     expect(await membershipsOf(user.id)).toEqual([
@@ -185,6 +190,7 @@ describe('GET /api/eatery/:id/user', () => {
       roles: ['EATERY_ADMIN'],
       isOwner: true,
       hasProfile: true,
+      hasPin: false,
     });
     expect(list.find((u) => u.id === waiter.id)).toMatchObject({ roles: ['WAITER'], isOwner: false });
     expect(JSON.stringify(list)).not.toMatch(/password|argon/i);
@@ -222,6 +228,7 @@ describe('PUT /api/eatery/:id/user/:userId', () => {
       phones: ['+994 55 000 00 01', '  ', '+994 55 000 00 02'],
       roles: ['CASHIER', 'WAITER'],
       hasProfile: true,
+      hasPin: false,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -232,6 +239,7 @@ describe('PUT /api/eatery/:id/user/:userId', () => {
       phones: ['+994 55 000 00 01', '+994 55 000 00 02'],
       roles: ['WAITER', 'CASHIER'],
       hasProfile: true,
+      hasPin: false,
       isOwner: false,
     });
     expect((await loginAs(ctx.app, target.email)).statusCode).toBe(200);

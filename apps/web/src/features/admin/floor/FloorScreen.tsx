@@ -160,6 +160,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
           restaurant={restaurant}
           start={entryStart}
           openOrders={unpaidOrders}
+          tables={tables.data}
           onClose={() => setEntryStart(null)}
           onSent={(result) => patchFloorOrders(qc, eateryId, [roundChange(result)])}
         />

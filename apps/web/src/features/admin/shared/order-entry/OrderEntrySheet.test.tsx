@@ -228,7 +228,7 @@ describe('order entry grid', () => {
     const bread = within(ticket).getByText('Bread').closest('[data-line]') as HTMLElement;
     const tea = within(ticket).getByText('Tea').closest('[data-line]') as HTMLElement;
     expect((await within(bread).findByRole('alert')).textContent).toBe(
-      i18n.t('errors.notEnoughStock', { name: 'Bread', left: 1 }),
+      i18n.t('errors.notEnoughStock', { nameEn: 'Bread', left: 1 }),
     );
     expect(within(tea).queryByRole('alert')).toBeNull();
   });

@@ -78,7 +78,7 @@ function MoveNotice({
         <Button
           size="lg"
           variant="white"
-          color="blue"
+          color="blue.9"
           leftSection={<IconCheck aria-hidden />}
           onClick={onDismiss}
           aria-label={t('tableMoves.notice.dismissNamed', { text })}
