@@ -1,3 +1,5 @@
+// The config runs in Node before any build: it reads the contract's file itself (the package's entry is TypeScript).
+import { STAFF_ONLY_ERROR_KEYS } from '../../packages/contract/src/errors.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +98,7 @@ function guestBootScript(): Plugin {
 /** `src/i18n/<lang>.json?guest`: the app's shared strings a guest page uses, not the admin's (validation, sign-up…). */
 const GUEST_STRINGS = /\/src\/i18n\/(az|en|ru)\.json\?guest$/;
 const GUEST_SECTIONS = ['common', 'errors', 'errorBoundary', 'chunkError'];
+// The errors only staff get stay out of the guest's strings.
 
 /**
  * Serves `src/i18n/<lang>.json?guest` as a module of those sections only (the guest pages load one
@@ -109,7 +112,10 @@ export function guestAppStrings(): Plugin {
     load(id) {
       if (!GUEST_STRINGS.test(id)) return null;
       const all = JSON.parse(readFileSync(id.slice(0, id.indexOf('?')), 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(GUEST_SECTIONS.map((k) => [k, all[k]]));
+      const picked: Record<string, unknown> = Object.fromEntries(GUEST_SECTIONS.map((k) => [k, all[k]]));
+      const errors = { ...(picked.errors as Record<string, string>) };
+      for (const key of STAFF_ONLY_ERROR_KEYS) delete errors[key];
+      picked.errors = errors;
       return { code: `export default ${JSON.stringify(picked)};`, moduleType: 'js' };
     },
   };
@@ -146,7 +152,7 @@ export default defineConfig({
             {
               name: 'guest-shell',
               priority: 1,
-              test: /src[\\/]features[\\/]guest[\\/](?!i18n[\\/]|pages[\\/](CartPage|ConfirmationPage|OrdersPage)\.|components[\\/](DishSheet|FilterSheet|OptionGroups|StatusSteps|StatusAnnouncer|StatusBadge)\.|lib[\\/](place-order|submit-errors)\.|offline[\\/](sw|order-outbox)\.|boot\.)/,
+              test: /src[\\/]features[\\/]guest[\\/](?!i18n[\\/]|pickup[\\/]|pages[\\/](CartPage|ConfirmationPage|OrdersPage)\.|components[\\/](HeldCourses|DishSheet|FilterSheet|OptionGroups|StatusSteps|StatusAnnouncer|StatusBadge)\.|lib[\\/](place-order|submit-errors)\.|offline[\\/](sw|order-outbox)\.|boot\.)/,
             },
           ],
         },

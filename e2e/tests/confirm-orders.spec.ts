@@ -75,7 +75,7 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
     .click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Address').fill('Nizami 10, Baku');
-  await form.getByLabel('Phone').fill('+994 50 123 45 67');
+  await form.getByRole('textbox', { name: 'Phone' }).fill('+994 50 123 45 67');
   await form.getByRole('switch', { name: /^Guests must scan the table's current QR code/ }).check({ force: true });
   await expect(form.getByTestId('table-keys-note')).toBeVisible();
   await form.getByRole('switch', { name: /^Staff confirm guest orders/ }).check({ force: true });

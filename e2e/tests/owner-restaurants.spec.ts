@@ -44,7 +44,7 @@ test('owner registers, logs in, adds, edits and deletes a restaurant, switches l
   await expect(dialog.getByText('Required field').first()).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Çay Evi');
   await dialog.getByLabel('Address').fill('Nizami küç. 10, Bakı');
-  await dialog.getByLabel('Phone').fill('+994 50 123 45 67');
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill('+994 50 123 45 67');
   await dialog.getByRole('button', { name: 'Add phone' }).click();
   await dialog.getByLabel('Phone 2').fill('+994 55 765 43 21');
   await dialog.getByLabel('Latitude').fill('40.3776');

@@ -376,6 +376,8 @@ test('mains are held until the waiter fires them; a pickup order shows ready on 
   expect(await seriousViolations(guest)).toEqual([]);
   await expect(board.getByTestId('board-preparing')).toContainText(number);
   await expect(board.getByTestId('board-ready')).not.toContainText(number);
+  // The kitchen's ticket names whom to call instead of a table.
+  await expect(kitchen.getByRole('article', { name: `Ticket: Pickup · Kamran, order #${number}` })).toBeVisible();
   // The kitchen bumps it: ready on the board, live, with no name shown.
   const pickup = (
     await ok<{ id: number; number: number; kind: string; items: { id: number }[] }[]>(

@@ -194,6 +194,19 @@ describe('additions, voids and cancelled orders', () => {
     expect((await dishRow(dolma)).stockCount).toBe(3);
   });
 
+  it('a deleted order gives back its live lines, a deleted cancelled one nothing more', async () => {
+    const dolma = await countedDish(5);
+    const open = await staffOrder([{ dishId: dolma, quantity: 2 }]);
+    const cancelled = await staffOrder([{ dishId: dolma, quantity: 1 }]);
+    expect((await dishRow(dolma)).stockCount).toBe(2);
+    expect((await staff('DELETE', `/api/eatery/${A.id}/orders/${open.id}`)).statusCode).toBe(204);
+    expect((await dishRow(dolma)).stockCount).toBe(4);
+    await staff('PUT', `/api/eatery/${A.id}/orders/${cancelled.id}`, { status: 'CANCELLED' });
+    expect((await dishRow(dolma)).stockCount).toBe(5);
+    expect((await staff('DELETE', `/api/eatery/${A.id}/orders/${cancelled.id}`)).statusCode).toBe(204);
+    expect((await dishRow(dolma)).stockCount).toBe(5);
+  });
+
   it('a changed quantity takes or gives back the difference', async () => {
     const dolma = await countedDish(4);
     const order = await staffOrder([{ dishId: dolma, quantity: 1 }]);

@@ -62,6 +62,9 @@ export interface KitchenTicket {
   addOn: boolean;
   tableId: number | null;
   tableNumber: string;
+  /** Takeaway and pickup tickets name whom to call instead of a table. */
+  kind: Order['kind'];
+  customerName: string | null;
   orderNote: string | null;
   /** ISO 8601, UTC: when the batch was added (its age counts from here). */
   createdAt: string;
@@ -135,6 +138,8 @@ export function orderTickets(order: Order, station: number | null): KitchenTicke
       addOn: batch > 1,
       tableId: order.tableId,
       tableNumber: order.tableNumber,
+      kind: order.kind,
+      customerName: order.customerName,
       orderNote: order.note,
       createdAt: items.map((i) => i.createdAt).sort()[0],
       items,

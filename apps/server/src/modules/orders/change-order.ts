@@ -161,8 +161,12 @@ async function liveLines(tx: Tx, orderId: number) {
  */
 export function deleteOrder(writer: OrderWriter, eateryId: number, orderId: number): Promise<void> {
   return writer.write(eateryId, async (w) => {
-    await w.lock(orderId);
+    const order = await w.lock(orderId);
     if (await hasPaymentRows(w.tx, orderId)) throw new AppError(409, 'orderHasPayments');
+    // Its portions go back to counted dishes, as when it is cancelled (a cancelled order gave them back already).
+    if (order.status !== 'CANCELLED') {
+      w.menuChanged = (await giveBackStock(w.tx, eateryId, await liveLines(w.tx, orderId))) || w.menuChanged;
+    }
     await w.delete(orderId);
   });
 }

@@ -1,3 +1,4 @@
+import { orderPlaceLabel } from '../shared/order-place';
 import { Badge, Button, Card, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconHandStop, IconNote } from '@tabler/icons-react';
 import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
@@ -53,6 +54,8 @@ export function TicketCard({
   onBump,
 }: TicketCardProps) {
   const { t, i18n } = useTranslation();
+  // Takeaway and pickup tickets have no table: they name whom to call.
+  const away = ticket.kind !== 'DINE_IN';
   const age = now - Date.parse(ticket.createdAt);
   const level = ticketLevel(age, amberMinutes, redMinutes);
   const LevelIcon = LEVEL_ICON[level];
@@ -68,11 +71,17 @@ export function TicketCard({
       padding="sm"
       className={classes.ticket}
       data-level={level}
-      aria-label={t('kitchen.ticketLabel', { table: ticket.tableNumber, number: ticket.orderNumber })}
+      aria-label={
+        away
+          ? t('kitchen.ticketLabelAway', { place: orderPlaceLabel(ticket, t), number: ticket.orderNumber })
+          : t('kitchen.ticketLabel', { table: ticket.tableNumber, number: ticket.orderNumber })
+      }
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div>
-          <Text className={classes.table}>{t('kitchen.table', { number: ticket.tableNumber })}</Text>
+          <Text className={classes.table}>
+            {away ? orderPlaceLabel(ticket, t) : t('kitchen.table', { number: ticket.tableNumber })}
+          </Text>
           <Group gap={6}>
             <Text size="md" c="dimmed" fw={600}>
               #{ticket.orderNumber}

@@ -1,3 +1,4 @@
+import { orderPlace, orderPlaceLabel } from '../shared/order-place';
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
 import {
   IconArrowRight,
@@ -26,16 +27,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  billPath,
-  formatAge,
-  formatMoney,
-  formatOrderTime,
-  orderPlace,
-  orderPlaceLabel,
-  receiptPath,
-  type OrderPermissions,
-} from './order-format';
+import { billPath, formatAge, formatMoney, formatOrderTime, receiptPath, type OrderPermissions } from './order-format';
 import { ItemStatusBadge, OrderStatusBadge, useStatusColors } from './status-style';
 import { VoidedBadge, VoidReason } from './VoidedMark';
 import { useRejectionReasonText } from './rejection-reason';

@@ -280,14 +280,22 @@ export function OrderEntrySheet({
       withCloseButton={false}
       padding={0}
       transitionProps={{ duration: 0 }}
-      aria-label={title}
       zIndex={300}
     >
       <div className={classes.screen}>
         <div className={classes.header}>
-          <Title order={2} size="h3" style={{ flex: 1, minWidth: 120 }}>
+          {/* Modal.Title names the dialog for assistive technology (aria-labelledby). */}
+          <Modal.Title
+            style={{
+              flex: 1,
+              minWidth: 120,
+              fontSize: 'var(--mantine-h3-font-size)',
+              fontWeight: 700,
+              lineHeight: 1.3,
+            }}
+          >
             {title}
-          </Title>
+          </Modal.Title>
           {pickTable && (
             <Select
               size="md"
@@ -311,6 +319,7 @@ export function OrderEntrySheet({
                 size="md"
                 aria-label={t('orderEntry.customerName')}
                 placeholder={t('orderEntry.customerName')}
+                data-autofocus
                 value={customerName}
                 onChange={(e) => {
                   setCustomerName(e.currentTarget.value);
@@ -342,7 +351,14 @@ export function OrderEntrySheet({
               {t('orderEntry.repeat')}
             </Button>
           )}
-          <CloseButton size="xl" aria-label={t('orderEntry.close')} onClick={() => void close()} />
+          {/* Focus starts on the customer's name for a takeaway, else on "Close": Escape then closes the sheet (a
+              focused table picker would take the Escape for its own list). */}
+          <CloseButton
+            size="xl"
+            aria-label={t('orderEntry.close')}
+            onClick={() => void close()}
+            data-autofocus={start.kind === 'takeaway' ? undefined : true}
+          />
         </div>
         {start.kind === 'table' && tableId !== null && (
           <Text size="sm" c="dimmed" px="sm" pt={4}>

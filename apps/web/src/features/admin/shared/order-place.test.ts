@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './i18n/en.json';
-import { orderPlace, orderPlaceLabel } from './order-format';
+import { orderPlace, orderPlaceLabel } from './order-place';
 
-/** The English strings of the orders screen, as i18next fills them in. */
+/** The English strings of the admin screens, as i18next fills them in. */
 const t = (key: string, values: Record<string, unknown> = {}) => {
   let node: unknown = en;
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
