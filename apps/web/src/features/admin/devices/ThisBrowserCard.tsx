@@ -82,7 +82,15 @@ export function ThisBrowserCard({ restaurantId }: { restaurantId: number }) {
                 />
               </Group>
               <Group>
-                <Button type="submit" loading={register.isPending}>
+                {/* The label is long in az and ru: it wraps on a phone instead of being cut. */}
+                <Button
+                  type="submit"
+                  loading={register.isPending}
+                  h="auto"
+                  mih={44}
+                  py={8}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                >
                   {t('devices.register')}
                 </Button>
               </Group>

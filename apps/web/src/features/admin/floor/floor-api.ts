@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  NEXT_CURSOR_HEADER,
   type Order,
   type OrderChange,
   type OrderStatus,
@@ -9,8 +8,9 @@ import {
   type TableAssignment,
 } from '@qr-menu/contract';
 import { OPEN_ORDER_STATUSES, ORDER_LIST_MAX, isOpenOrderStatus, paidFoodComing } from '@qr-menu/contract/constants';
-import { api, apiResponse } from '../../../api/client';
+import { api } from '../../../api/client';
 import { orderChanged, patchOrders } from '../shared/live/patch-orders';
+import { ordersOfStatus } from '../shared/orders-of-status';
 
 export const floorKeys = {
   tables: (eateryId: number) => ['floor', eateryId, 'tables'] as const,
@@ -38,20 +38,6 @@ export const useFloorAssignments = (eateryId: number) =>
     queryKey: floorKeys.assignments(eateryId),
     queryFn: ({ signal }) => api<TableAssignment[]>(`/api/eatery/${eateryId}/table-assignment`, { signal }),
   });
-
-/** Every order of one status, following the list's pages (X-Next-Cursor). */
-async function ordersOfStatus(eateryId: number, status: OrderStatus, signal?: AbortSignal): Promise<Order[]> {
-  const all: Order[] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ status, limit: String(ORDER_LIST_MAX) });
-    if (cursor) params.set('cursor', cursor);
-    const res = await apiResponse(`/api/eatery/${eateryId}/orders?${params.toString()}`, { signal });
-    all.push(...((await res.json()) as Order[]));
-    cursor = res.headers.get(NEXT_CURSOR_HEADER);
-  } while (cursor);
-  return all;
-}
 
 /**
  * Paid orders whose dishes are still to cook or serve (contract paidFoodComing). Such an order was paid minutes ago,

@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   mayDo,
-  NEXT_CURSOR_HEADER,
   OPEN_ORDER_STATUSES,
-  ORDER_LIST_MAX,
   type Eatery,
   type KitchenMove,
-  type Order,
-  type OrderStatus,
   type PickedLine,
   type Role,
   type Table,
   type TableMoveResult,
 } from '@qr-menu/contract';
-import { api, apiResponse } from '../../../../api/client';
+import { api } from '../../../../api/client';
 import { restaurantKeys } from '../restaurants-api';
+import { ordersOfStatus } from '../orders-of-status';
 
 export const tableMoveKeys = {
   /** Not under ['kitchen', id]: those are the boards, which order events patch as boards. */
@@ -29,20 +26,6 @@ export const useMoveTables = (eateryId: number) =>
     queryKey: tableMoveKeys.tables(eateryId),
     queryFn: ({ signal }) => api<Table[]>(`/api/eatery/${eateryId}/table`, { signal }),
   });
-
-/** Every order of one status, following the list's pages (X-Next-Cursor). */
-async function ordersOfStatus(eateryId: number, status: OrderStatus, signal?: AbortSignal): Promise<Order[]> {
-  const all: Order[] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ status, limit: String(ORDER_LIST_MAX) });
-    if (cursor) params.set('cursor', cursor);
-    const res = await apiResponse(`/api/eatery/${eateryId}/orders?${params.toString()}`, { signal });
-    all.push(...((await res.json()) as Order[]));
-    cursor = res.headers.get(NEXT_CURSOR_HEADER);
-  } while (cursor);
-  return all;
-}
 
 /**
  * The open orders (OPEN_ORDER_STATUSES), whatever day they were placed: what lines may join and orders merge into.
