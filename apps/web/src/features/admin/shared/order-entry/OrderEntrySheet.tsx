@@ -385,11 +385,18 @@ export function OrderEntrySheet({
               size="lg"
               variant="default"
               className={classes.touch}
-              style={{ flex: 1 }}
+              style={{ flex: 1, minWidth: 0 }}
+              h="auto"
+              py={4}
               onClick={() => setTicketOpen(true)}
             >
-              {t('orderEntry.openTicket', { count: totals.portions })} ·{' '}
-              {formatMoney(totals.cents / 100, lang, t('orderEntry.currency'))}
+              {/* Two lines: the count and the total fit a 390 px phone in every language. */}
+              <Stack gap={0} align="center">
+                <span>{t('orderEntry.openTicket', { count: totals.portions })}</span>
+                <Text component="span" size="sm" fw={700}>
+                  {formatMoney(totals.cents / 100, lang, t('orderEntry.currency'))}
+                </Text>
+              </Stack>
             </Button>
             {sendButton}
           </div>
