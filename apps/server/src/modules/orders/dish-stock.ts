@@ -44,6 +44,17 @@ async function countedAmong(tx: Tx, eateryId: number, dishIds: number[]): Promis
   return new Set(rows.map((r) => r.id));
 }
 
+/** The lines' portions per counted dish of the restaurant (uncounted dishes left out), dish ids ascending. */
+async function countedPortions(tx: Tx, eateryId: number, lines: readonly StockLine[]): Promise<[number, number][]> {
+  const portions = portionsOf(lines);
+  const counted = await countedAmong(
+    tx,
+    eateryId,
+    portions.map(([id]) => id),
+  );
+  return portions.filter(([dishId]) => counted.has(dishId));
+}
+
 /**
  * Takes the lines' portions from their counted dishes (uncounted ones are left alone), in the caller's transaction.
  * A dish with fewer portions left than the lines need: 409 `notEnoughStock` (NotEnoughStockParams), and the caller's
@@ -51,15 +62,8 @@ async function countedAmong(tx: Tx, eateryId: number, dishIds: number[]): Promis
  * return). True when guests' menus change (guestsSee).
  */
 export async function takeStock(tx: Tx, eateryId: number, lines: readonly StockLine[]): Promise<boolean> {
-  const portions = portionsOf(lines);
-  const counted = await countedAmong(
-    tx,
-    eateryId,
-    portions.map(([id]) => id),
-  );
   let menuChanged = false;
-  for (const [dishId, n] of portions) {
-    if (!counted.has(dishId)) continue;
+  for (const [dishId, n] of await countedPortions(tx, eateryId, lines)) {
     const runsOut = sql`${dishes.stockCount} = ${n}`;
     const [row] = await tx
       .update(dishes)
@@ -82,15 +86,8 @@ export async function takeStock(tx: Tx, eateryId: number, lines: readonly StockL
  * guests' menus change.
  */
 export async function giveBackStock(tx: Tx, eateryId: number, lines: readonly StockLine[]): Promise<boolean> {
-  const portions = portionsOf(lines);
-  const counted = await countedAmong(
-    tx,
-    eateryId,
-    portions.map(([id]) => id),
-  );
   let menuChanged = false;
-  for (const [dishId, n] of portions) {
-    if (!counted.has(dishId)) continue;
+  for (const [dishId, n] of await countedPortions(tx, eateryId, lines)) {
     const ranOut = sql`${dishes.stockCount} = 0 and not ${dishes.available} and ${dishes.availableAgainAt} is null`;
     const [row] = await tx
       .update(dishes)
