@@ -22,6 +22,8 @@ import { modules } from './modules/index.js';
 import { menuCachePlugin } from './modules/guest/menu-cache.js';
 import { ordersListCachePlugin } from './modules/orders/orders-list-cache.js';
 import { guestPageRoutes } from './modules/guest-pages/routes.js';
+import { printAgentsPlugin } from './modules/printing/agent-plugin.js';
+import { printWorkerPlugin } from './modules/printing/print-worker-plugin.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -84,6 +86,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(ordersListCachePlugin);
   await app.register(menuCachePlugin);
   app.decorate('services', createServices(database.db, config, app.realtime, app.log));
+  // Print agents (restaurants' LAN printers) connect over the realtime server; the worker sends through them too.
+  await app.register(printAgentsPlugin);
+  await app.register(printWorkerPlugin);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   // The built web app: static files, and index.html for every other non-API path (the SPA routes).

@@ -19,6 +19,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  PRINT_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
@@ -115,6 +116,11 @@ export interface AppConfig {
   passwordHashConcurrency?: number;
   /** How long a stop may take to answer the requests in flight; unset: DEFAULT_SHUTDOWN_GRACE_SECONDS. */
   shutdownGraceSeconds?: number;
+  /**
+   * Send print jobs to printers from this instance (modules/printing/print-worker.ts). Unset (tests): no worker; a
+   * test that prints starts its own.
+   */
+  printWorker?: boolean;
   /** Where mail goes out (password reset links); unset: mails are written to the log instead (mail/mailer.ts). */
   smtpUrl?: string;
   /** The sender of the mails; set whenever smtpUrl is. */
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',
+    printWorker: e.PRINT_WORKER === 'on',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -20,6 +20,7 @@ import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
+import { PrintersService } from './modules/printing/printers.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
@@ -72,6 +73,7 @@ export function createServices(
   };
   return {
     ...services,
+    printers: new PrintersService(db, services.bills, services.reports),
     // Registered devices and staff PINs: a PIN signs in through the auth service's sessions.
     devices: new DevicesService(db, config.jwtSecret, events, sessions, services.auth),
     staffPins: new StaffPinsService(db, config.jwtSecret, events, sessions),

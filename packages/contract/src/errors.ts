@@ -53,6 +53,7 @@ export const ERROR_KEYS = [
   'drawersStillOpen',
   'dayClosed',
   'dayNotClosed',
+  'noPrinter',
   'serviceUnavailable',
   'internal',
 ] as const;
@@ -63,6 +64,7 @@ export type ErrorKey = (typeof ERROR_KEYS)[number];
  * texts (the guest's first load stays small). A key left out of here only costs guests a few bytes.
  */
 export const STAFF_ONLY_ERROR_KEYS: readonly ErrorKey[] = [
+  'noPrinter',
   'jwtInvalid',
   'invalidPass',
   'notYourEatery',
@@ -195,6 +197,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   dayClosed:
     'This business day is closed by its Z report: its payments cannot change. An admin can reopen the day with a reason.',
   dayNotClosed: 'This business day is not closed.',
+  noPrinter: 'No printer prints this: add one under Printers.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side.',
 };

@@ -24,3 +24,4 @@ export * from './table-moves.js';
 export * from './pickup.js';
 export * from './stock.js';
 export * from './floor.js';
+export * from './printing.js';

@@ -48,3 +48,14 @@ export function newerCopy<T extends { version: number }>(held: T | undefined, in
 }
 
 export type SubscribeAck = { ok: true; topic: string } | { ok: false; topic: string; messageKey: string };
+
+/**
+ * Server → staff of a restaurant (its orders topic), with the restaurant's id: its printers' state or waiting jobs
+ * changed; screens read GET /api/eatery/{id}/printers/status again.
+ */
+export const PRINTERS_EVENT = 'printers';
+/**
+ * Server → staff of a restaurant (its orders topic), with the restaurant's id: its settings changed (the kitchen's
+ * amber and red minutes, courses, …); open screens read them again instead of waiting for a reload.
+ */
+export const EATERY_SETTINGS_EVENT = 'eaterySettings';

@@ -63,6 +63,10 @@ export const ROLE_MATRIX = {
   moveOrders: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
   /** Set a dish's portions left (counted stock): the kitchen and the managers, like the sold-out switch. */
   stock: ['EATERY_ADMIN', 'KITCHEN_ADMIN'],
+  /** See the printers' state and waiting jobs, and reprint a ticket: everyone who works the service. */
+  printing: ['EATERY_ADMIN', 'KITCHEN_ADMIN', 'WAITER', 'CASHIER'],
+  /** Print a pre-bill or a receipt on the till printer. */
+  printBill: ['EATERY_ADMIN', 'WAITER', 'CASHIER'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ROLE_MATRIX;
 

@@ -368,6 +368,11 @@ export const orderItems = pgTable(
     course: integer('course'),
     /** A later course waiting to be fired: the kitchen shows it greyed and does not start it. */
     held: boolean('held').notNull().default(false),
+    /**
+     * Portions of this line the kitchen printers were told of (a ticket or add-on added them, a void took them away):
+     * what the next ticket prints is the difference to what the line now asks for (printing/kitchen-spool.ts).
+     */
+    printedQuantity: integer('printed_quantity').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_dish_idx').on(t.dishId)],
@@ -696,4 +701,71 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** A network receipt printer of a restaurant (contract printing.ts): where it is, and what it prints. */
+export const printers = pgTable(
+  'printers',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    transport: text('transport').notNull().default('DIRECT'),
+    host: text('host').notNull(),
+    port: integer('port').notNull().default(9100),
+    paper: integer('paper').notNull().default(80),
+    textMode: text('text_mode').notNull().default('CODEPAGE'),
+    language: text('language').notNull().default('az'),
+    kitchen: boolean('kitchen').notNull().default(false),
+    /** Stations whose tickets it prints; empty: every station, and dishes without one. */
+    departmentIds: integer('department_ids').array().notNull().default([]),
+    prebills: boolean('prebills').notNull().default(false),
+    receipts: boolean('receipts').notNull().default(false),
+    reports: boolean('reports').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** What the server last saw of it (PRINTER_STATES), when, and the last error. */
+    state: text('state').notNull().default('UNKNOWN'),
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('printers_eatery_idx').on(t.eateryId)],
+);
+
+/**
+ * One thing to print on one printer, written in the transaction of the change it prints (so it is never lost) and
+ * sent by a worker that claims it under a row lock (so it prints once with several instances). `document` is the
+ * finished PrintDocument: a reprint prints what the first copy printed.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: serial('id').primaryKey(),
+    eateryId: integer('eatery_id')
+      .notNull()
+      .references(() => eateries.id, { onDelete: 'cascade' }),
+    printerId: integer('printer_id')
+      .notNull()
+      .references(() => printers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id'),
+    title: text('title').notNull(),
+    document: jsonb('document').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A PENDING job is not tried again before this (the backoff after a failed attempt). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A PRINTING job whose worker has not answered by this time is tried again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    reprintOf: integer('reprint_of'),
+    createdAt: createdAt(),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('print_jobs_waiting_idx').on(t.printerId, t.id).where(sql`status in ('PENDING', 'PRINTING')`),
+    index('print_jobs_order_idx').on(t.eateryId, t.orderId),
+  ],
 );

@@ -26,6 +26,7 @@ import { deviceRoutes } from './devices/routes.js';
 import { tableMoveRoutes } from './table-moves/routes.js';
 import { pickupRoutes } from './pickup/routes.js';
 import { floorRoutes } from './floor/routes.js';
+import { printingRoutes } from './printing/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -56,4 +57,5 @@ export const modules: FastifyPluginAsync[] = [
   tableMoveRoutes,
   pickupRoutes,
   floorRoutes,
+  printingRoutes,
 ];

@@ -25,6 +25,8 @@ import {
   type OrderEvent,
   type StaffCall,
   type SubscribeAck,
+  EATERY_SETTINGS_EVENT,
+  PRINTERS_EVENT,
 } from '@qr-menu/contract';
 import type { ChangePublisher, DataChange, PublishedChange } from '../data-changes.js';
 import { memberships, orders } from '../db/schema.js';
@@ -87,6 +89,16 @@ export interface Realtime extends ChangePublisher {
   endSession(sessionId: string): void;
   /** Disconnects every socket watching the restaurant's orders, on every instance (the restaurant was deleted). */
   endEaterySessions(eateryId: number): void;
+  /**
+   * Print jobs of the restaurant were queued or printers changed: its staff screens hear PRINTERS_EVENT (on every
+   * instance), and this instance's print worker is woken (`onPrintJobsQueued`).
+   */
+  printJobsQueued(eateryId: number): void;
+  /** A printer's state or waiting jobs changed: the restaurant's staff screens hear PRINTERS_EVENT. */
+  emitPrinters(eateryId: number): void;
+  onPrintJobsQueued(listener: (eateryId: number) => void): void;
+  /** The restaurant's settings changed: its staff screens hear EATERY_SETTINGS_EVENT (on every instance). */
+  emitEaterySettings(eateryId: number): void;
   /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
   onDataChange(listener: (change: DataChange, madeHere: boolean) => void): void;
   /**
@@ -207,9 +219,23 @@ export const realtimePlugin = fp(async (app) => {
     if (stale.size > 0) io.serverSideEmit(REMOTE_DATA_CHANGE, { kind: 'orders', eateryIds: [...stale] });
   }
 
+  const printListeners: ((eateryId: number) => void)[] = [];
   const realtime: Realtime = {
     get io() {
       return io;
+    },
+    printJobsQueued(eateryId) {
+      for (const listener of printListeners) listener(eateryId);
+      realtime.emitPrinters(eateryId);
+    },
+    emitPrinters(eateryId) {
+      io?.to(ordersTopic(eateryId)).emit(PRINTERS_EVENT, eateryId);
+    },
+    onPrintJobsQueued(listener) {
+      printListeners.push(listener);
+    },
+    emitEaterySettings(eateryId) {
+      io?.to(ordersTopic(eateryId)).emit(EATERY_SETTINGS_EVENT, eateryId);
     },
     emitOrderEvent(eateryId, event) {
       // Caches hear of the change through publish (the orders writer publishes before it emits); other instances'

@@ -1,3 +1,4 @@
+import { splitPrinted } from '../printing/kitchen-spool.js';
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import {
@@ -272,12 +273,13 @@ export class BillsService {
       if (input.quantity >= item.quantity) throw validationError('quantity', BILL_V.splitQuantity);
       const [lines] = await w.tx.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, item.orderId));
       if (lines.n + 1 > ORDER_LINES_MAX) throw validationError('quantity', ORDER_V.tooManyLines);
+      const printed = splitPrinted(item.printedQuantity, input.quantity);
       await w.tx
         .update(orderItems)
-        .set({ quantity: item.quantity - input.quantity })
+        .set({ quantity: item.quantity - input.quantity, printedQuantity: printed.staying })
         .where(eq(orderItems.id, item.id));
       const { id: _id, ...line } = item;
-      await w.tx.insert(orderItems).values({ ...line, quantity: input.quantity });
+      await w.tx.insert(orderItems).values({ ...line, quantity: input.quantity, printedQuantity: printed.moving });
       await w.touch([item.orderId]);
       return this.toBill(w.tx, await readBill(w.tx, eateryId, input.orderIds, false), contacts);
     });

@@ -70,6 +70,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await devices.revoke(requireEatery(request).id, request.params.deviceId);
+      // Its print agent, when connected here, stops at once (elsewhere its next connection is refused).
+      app.printAgents.dropDevice(request.params.deviceId);
       return reply.code(204).send();
     },
   );

@@ -46,7 +46,13 @@ export const eateryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ['EATERY_ADMIN'] } },
       schema: { tags, params: eateryParams, body: eateryBody, response: { 200: eateryResponse } },
     },
-    async (request) => eateriesService.update(requireUserId(request), requireEatery(request).id, request.body),
+    async (request) => {
+      const eateryId = requireEatery(request).id;
+      const eatery = await eateriesService.update(requireUserId(request), eateryId, request.body);
+      // Open screens (the kitchen's amber and red minutes, courses) apply the new settings without a reload.
+      app.realtime.emitEaterySettings(eateryId);
+      return eatery;
+    },
   );
 
   app.put(

@@ -32,6 +32,8 @@ export interface TableFacts {
   timeZone: string;
   /** How many courses the restaurant names (0: none). */
   courseCount: number;
+  /** The restaurant prints kitchen tickets: its orders' tickets are queued in the step-by-step transaction. */
+  kitchenPrinters: boolean;
 }
 
 /** What the batch path reads of a live dish of the restaurant (archived and unknown dishes are not read). */
@@ -61,6 +63,7 @@ export interface PlacingFacts {
  *   without option groups or availability hours (on the dish or its category), and no option is chosen.
  * - No line names a seat or a course, the restaurant names no courses (so every line's course is null and none is
  *   held) and no dish is counted: taking portions, courses and holds are the step-by-step path's alone.
+ * - The restaurant has no kitchen printer: the tickets are written in the step-by-step path's transaction.
  */
 export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts, at: Date): boolean {
   const { table } = facts;
@@ -69,7 +72,7 @@ export function takesBatchPath(order: PlaceOrderInput, facts: PlacingFacts, at: 
     return false;
   }
   if (order.guest && guestOrdersClosedAt(table, at)) return false;
-  if (table.courseCount > 0) return false;
+  if (table.courseCount > 0 || table.kitchenPrinters) return false;
   return order.items.every((item) => {
     const dish = facts.dishes.get(item.dishId);
     if (!dish || dish.hasOptions || dish.hasHours || (item.optionIds?.length ?? 0) > 0) return false;

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderOfDevice } from '../../db/order-devices.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/app-error.js';
+import { spoolKitchenTickets } from '../printing/kitchen-spool.js';
 import { loadOrder } from './order-queries.js';
 import { deriveOrderStatus } from './order-rules.js';
 
@@ -15,6 +16,8 @@ import { deriveOrderStatus } from './order-rules.js';
  */
 export interface OrderEventSink extends Partial<ChangePublisher> {
   emitOrderEvent(eateryId: number, event: OrderEvent): void;
+  /** Print jobs of the restaurant were committed: the print worker sends them now rather than at its next poll. */
+  printJobsQueued?(eateryId: number): void;
 }
 
 /** What a change may set on an order; its version and updated_at are the writer's alone. */
@@ -60,13 +63,18 @@ export class OrderWriter {
   async write<T>(eateryId: number, work: (w: OrderTx) => Promise<T>): Promise<T> {
     let events: OrderEvent[] = [];
     let menuChanged = false;
+    let printJobs = 0;
     const result = await this.db.transaction(async (tx) => {
       const w = new OrderTx(tx, eateryId);
       const out = await work(w);
+      // The kitchen's tickets of this change, in its transaction: never lost, never printed for a rollback.
+      w.printJobs += await spoolKitchenTickets(tx, eateryId, w.changedOrderIds());
       events = await w.changes();
       menuChanged = w.menuChanged;
+      printJobs = w.printJobs;
       return out;
     });
+    if (printJobs > 0) this.events.printJobsQueued?.(eateryId);
     // Portions taken or given back changed what guests see of the menu (dish-stock.ts): the same change the sold-out
     // switch publishes.
     if (menuChanged) this.events.publish?.({ kind: 'menu', eateryId });
@@ -99,6 +107,8 @@ export class OrderTx {
   private readonly loaded = new Map<number, Order>();
   /** Set when the transaction changed what guests see of the menu (counted stock): published after the commit. */
   menuChanged = false;
+  /** Print jobs queued in this transaction (kitchen tickets, move notices): the worker is woken after the commit. */
+  printJobs = 0;
 
   constructor(
     readonly tx: Tx,
@@ -173,8 +183,12 @@ export class OrderTx {
     await this.update([locked.id], { status });
   }
 
-  /** Deletes the order with its items; 404 unless it is this restaurant's. */
+  /**
+   * Deletes the order with its items; 404 unless it is this restaurant's. What the kitchen printers had of it is
+   * voided first (an order emptied by a move or merge has nothing left to void).
+   */
   async delete(orderId: number): Promise<void> {
+    this.printJobs += await spoolKitchenTickets(this.tx, this.eateryId, [orderId], true);
     const [row] = await this.tx
       .delete(orders)
       .where(and(eq(orders.id, orderId), eq(orders.eateryId, this.eateryId)))
@@ -192,6 +206,11 @@ export class OrderTx {
       this.loaded.set(orderId, order);
     }
     return order;
+  }
+
+  /** The orders this transaction created or changed and did not delete. */
+  changedOrderIds(): number[] {
+    return [...new Set([...this.created, ...this.updated])].filter((id) => !this.deleted.has(id));
   }
 
   /** The events of this transaction: one per order changed, in the order they were first changed. */

@@ -17,14 +17,15 @@ import type { itemRows } from './order-item-rows.js';
  * restaurant.
  */
 const READ_FACTS: Statement = {
-  name: 'placing_facts_v3',
+  name: 'placing_facts_v4',
   text: `
 select json_build_object(
   'table', (
     select json_build_object('id', t.id, 'number', t.number, 'status', t.status,
       'tableKeysRequired', e.table_keys_required, 'confirmGuestOrders', e.confirm_guest_orders,
       'ordersWithinHours', e.orders_within_hours, 'openingHours', e.opening_hours, 'timeZone', e.time_zone,
-      'courseCount', jsonb_array_length(e.courses))
+      'courseCount', jsonb_array_length(e.courses),
+      'kitchenPrinters', exists(select 1 from printers p where p.eatery_id = e.id and p.enabled and p.kitchen))
     from tables t join eateries e on e.id = t.eatery_id
     where t.id = (r.x->>'tableId')::int and t.eatery_id = (r.x->>'eateryId')::int),
   'dishes', coalesce((

@@ -1,3 +1,4 @@
+import { splitPrinted } from '../printing/kitchen-spool.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   moveRefusal,
@@ -108,14 +109,15 @@ export async function transferLines(
       moved.push(movedLine(line, line.id, line.quantity));
       continue;
     }
+    const printed = splitPrinted(line.printedQuantity, quantity);
     await tx
       .update(orderItems)
-      .set({ quantity: line.quantity - quantity })
+      .set({ quantity: line.quantity - quantity, printedQuantity: printed.staying })
       .where(eq(orderItems.id, line.id));
     const { id: _id, ...copy } = line;
     const [part] = await tx
       .insert(orderItems)
-      .values({ ...copy, orderId: toOrderId, quantity })
+      .values({ ...copy, orderId: toOrderId, quantity, printedQuantity: printed.moving })
       .returning({ id: orderItems.id });
     moved.push(movedLine(line, part.id, quantity));
   }

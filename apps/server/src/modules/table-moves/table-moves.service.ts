@@ -1,3 +1,4 @@
+import { spoolMoved } from '../printing/kitchen-spool.js';
 import { and, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -303,6 +304,10 @@ async function record(
     items: lines,
     createdBy: userId,
   });
+  // The stations' paper follows the dishes to their new table (a split stays at its table: nothing to tell).
+  if (from.tableNumber !== to.tableNumber || from.kind !== to.kind) {
+    w.printJobs += await spoolMoved(w.tx, w.eateryId, { fromTable: from.tableNumber, toOrderId: to.id, lines });
+  }
   await recordAudit(w.tx, {
     eateryId: w.eateryId,
     kind,
