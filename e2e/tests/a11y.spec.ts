@@ -329,6 +329,10 @@ for (const size of SIZES) {
         await page.goto('/admin/devices');
         await expect(page.getByRole('button', { name: 'Bu brauzeri cihaz kimi qeydiyyata al' })).toBeVisible();
       });
+      await check('owner: printers (none yet)', async () => {
+        await page.goto('/admin/printers');
+        await expect(page.getByRole('button', { name: 'Printer əlavə et' }).first()).toBeVisible();
+      });
       await check('pickup board at the counter', async () => {
         await page.goto(`/client/eatery/${owner.eateryId}/pickup-board`);
         await expect(page.getByTestId('board-preparing')).toBeVisible();

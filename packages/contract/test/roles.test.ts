@@ -31,6 +31,8 @@ const EXPECTED: Record<Action, string> = {
   fireCourse: 'AWC',
   moveOrders: 'AWC',
   stock: 'AK',
+  printing: 'AKWC',
+  printBill: 'AWC',
 };
 const LETTER: Record<Role, string> = { EATERY_ADMIN: 'A', KITCHEN_ADMIN: 'K', WAITER: 'W', CASHIER: 'C' };
 

@@ -765,7 +765,9 @@ export const printJobs = pgTable(
     printedAt: timestamp('printed_at', { withTimezone: true }),
   },
   (t) => [
-    index('print_jobs_waiting_idx').on(t.printerId, t.id).where(sql`status in ('PENDING', 'PRINTING')`),
+    index('print_jobs_waiting_idx')
+      .on(t.printerId, t.id)
+      .where(sql`status in ('PENDING', 'PRINTING')`),
     index('print_jobs_order_idx').on(t.eateryId, t.orderId),
   ],
 );

@@ -37,6 +37,8 @@ const adminScreens: [string, string][] = [
   ['users', 'UsersPage'],
   ['devices', 'DevicesPage'],
   ['restaurant/:restaurantId/devices', 'DevicesPage'],
+  ['printers', 'PrintersPage'],
+  ['restaurant/:restaurantId/printers', 'PrintersPage'],
   ['restaurant/:restaurantId/users', 'UsersPage'],
   ['departments', 'DepartmentsPage'],
   ['restaurant/:restaurantId/departments', 'DepartmentsPage'],

@@ -13,6 +13,7 @@ import {
   MOVE_V,
   ORDER_STATUS_LABELS,
   ORDER_V,
+  PRINTER_V,
   REPORT_V,
   TABLE_V,
   USER_V,
@@ -87,6 +88,7 @@ describe('translations', () => {
       MOVE_V,
       COURSE_V,
       DEVICE_V,
+      PRINTER_V,
     ].flatMap((o) => Object.values(o));
     for (const l of LANGS) {
       const keys = new Set(flatten(load(join(SRC, 'i18n'), l)));

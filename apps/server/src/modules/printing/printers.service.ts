@@ -23,6 +23,7 @@ import { AppError, notFound, validationError } from '../../plugins/app-error.js'
 import type { BillsService } from '../bills/bills.service.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import { kitchenTicket, markReprint } from './documents/kitchen-documents.js';
+import { KITCHEN_LABELS } from './documents/kitchen-labels.js';
 import { testPageDocument } from './documents/test-page.js';
 import { dayReportDocument, prebillDocument, receiptDocument } from './documents/till-documents.js';
 import { hasKitchenPrinter, markOpenOrdersPrinted } from './kitchen-spool.js';
@@ -320,7 +321,7 @@ export class PrintersService {
           quantity: i + 1,
           names: { az: names.az ?? '', en: names.en ?? '', ru: names.ru ?? '' },
           options: [],
-          note: i === 0 ? '—' : null,
+          note: i === 0 ? KITCHEN_LABELS[language].sampleNote : null,
           seat: null,
           course: null,
           voidReason: null,

@@ -19,6 +19,7 @@ export { DepartmentsPage } from './departments';
 export { TablesPage } from './tables';
 export { UsersPage } from './users';
 export { DevicesPage, PinSignInPage } from './devices';
+export { PrintersPage } from './printers';
 export { KitchenPage } from './kitchen';
 export { FloorPage } from './floor';
 export { BillPage, ReceiptPage } from './bills';

@@ -19,6 +19,8 @@ export interface KitchenLabels {
   voidReason: string;
   movedFrom: string;
   allStations: string;
+  /** A guest's note on the admin's sample ticket. */
+  sampleNote: string;
 }
 
 export const KITCHEN_LABELS: Record<Language, KitchenLabels> = {
@@ -40,6 +42,7 @@ export const KITCHEN_LABELS: Record<Language, KitchenLabels> = {
     voidReason: 'Səbəb',
     movedFrom: 'Köçürüldü',
     allStations: 'Mətbəx',
+    sampleNote: 'soğansız',
   },
   en: {
     TICKET: 'NEW ORDER',
@@ -59,6 +62,7 @@ export const KITCHEN_LABELS: Record<Language, KitchenLabels> = {
     voidReason: 'Reason',
     movedFrom: 'Moved',
     allStations: 'Kitchen',
+    sampleNote: 'no onions',
   },
   ru: {
     TICKET: 'НОВЫЙ ЗАКАЗ',
@@ -78,5 +82,6 @@ export const KITCHEN_LABELS: Record<Language, KitchenLabels> = {
     voidReason: 'Причина',
     movedFrom: 'Перенесён',
     allStations: 'Кухня',
+    sampleNote: 'без лука',
   },
 };

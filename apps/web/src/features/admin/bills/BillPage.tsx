@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { PrintOnPrinterButton } from '../shared/print-preview/PrintOnPrinterButton';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useBill } from './bills-api';
@@ -74,6 +75,8 @@ function BillScreen({ restaurantId, restaurantName }: RestaurantScreenProps) {
     );
   }
   const data = bill.data;
+  // The receipt printers: pre-bills and receipts go to every printer that prints them (ROLE_MATRIX.printBill).
+  const canPrint = mayDo(restaurant?.roles, 'printBill');
   return (
     <>
       {header}
@@ -92,8 +95,15 @@ function BillScreen({ restaurantId, restaurantName }: RestaurantScreenProps) {
               {t('bills.preBill.print')}
             </Button>
           )}
+          {data.status === 'OPEN' && canPrint && (
+            <PrintOnPrinterButton
+              eateryId={restaurantId}
+              request={{ what: 'PREBILL', orderIds }}
+              label={t('bills.printer.prebill')}
+            />
+          )}
           {data.status === 'PAID' ? (
-            <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} />
+            <PaidPanel bill={data} restaurantId={restaurantId} orderIds={orderIds} canPrint={canPrint} />
           ) : closedOrders(data).length > 0 ? (
             <ClosedOrdersAlert bill={data} />
           ) : data.orders.some((o) => o.status === 'NEEDS_CONFIRMATION') ? (
@@ -342,8 +352,18 @@ function ClosedOrdersAlert({ bill }: { bill: Bill }) {
   );
 }
 
-/** A closed bill: who closed it and when (the restaurant's time), and the receipt. */
-function PaidPanel({ bill, restaurantId, orderIds }: { bill: Bill; restaurantId: number; orderIds: number[] }) {
+/** A closed bill: who closed it and when (the restaurant's time), and the receipt: in the browser or on the printers. */
+function PaidPanel({
+  bill,
+  restaurantId,
+  orderIds,
+  canPrint,
+}: {
+  bill: Bill;
+  restaurantId: number;
+  orderIds: number[];
+  canPrint: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const time = bill.paidAt ? formatDateTime(bill.paidAt, i18n.language, bill.eatery.timeZone) : '';
   return (
@@ -361,6 +381,13 @@ function PaidPanel({ bill, restaurantId, orderIds }: { bill: Bill; restaurantId:
         <Button component={Link} to={receiptPath(restaurantId, orderIds)} leftSection={<IconPrinter size={18} />}>
           {t('bills.printReceipt')}
         </Button>
+        {canPrint && (
+          <PrintOnPrinterButton
+            eateryId={restaurantId}
+            request={{ what: 'RECEIPT', orderIds }}
+            label={t('bills.printer.receipt')}
+          />
+        )}
       </Stack>
     </Alert>
   );

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLockOpen, IconPrinter } from '@tabler/icons-react';
-import { lineCents, mayDo, toCents, vatIncludedCents, type Bill } from '@qr-menu/contract';
+import { lineCents, mayDo, toCents, vatIncludedCents, type Bill, type PrintRequestBody } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { PrintOnPrinterButton } from '../shared/print-preview/PrintOnPrinterButton';
 import { useRestaurantAccess } from '../shared/use-restaurant-access';
 import { useBill } from './bills-api';
 import {
@@ -72,6 +73,13 @@ function ReceiptScreen({ restaurantId }: RestaurantScreenProps) {
   }
   const payment = partId ? bill.data.payments.find((p) => p.id === partId && !isRefund(p)) : undefined;
   const mode: ReceiptMode = preBill ? { kind: 'prebill' } : payment ? { kind: 'part', payment } : { kind: 'receipt' };
+  // The receipt printers print a whole bill: its pre-bill while open, its receipt once paid (not a part of a split).
+  const printerRequest: PrintRequestBody | null =
+    mode.kind === 'prebill'
+      ? { what: 'PREBILL', orderIds }
+      : mode.kind === 'receipt' && bill.data.status === 'PAID'
+        ? { what: 'RECEIPT', orderIds }
+        : null;
   return (
     <div className={classes.screen}>
       <div className={`${classes.actions} ${slip.noPrint}`}>
@@ -81,6 +89,9 @@ function ReceiptScreen({ restaurantId }: RestaurantScreenProps) {
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
           {t('bills.receipt.print')}
         </Button>
+        {printerRequest && mayDo(restaurant?.roles, 'printBill') && (
+          <PrintOnPrinterButton eateryId={restaurantId} request={printerRequest} />
+        )}
         {mode.kind === 'receipt' && bill.data.status === 'PAID' && mayDo(restaurant?.roles, 'reopen') && (
           <Button variant="light" leftSection={<IconLockOpen size={18} />} onClick={() => setReopening(true)}>
             {t('bills.reopen.open')}

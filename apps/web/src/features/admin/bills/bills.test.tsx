@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bill, Language, OrderEvent, Role, StaffCall } from '@qr-menu/contract';
@@ -974,5 +975,54 @@ describe('texts of the till', () => {
       'Не является фискальным чеком',
     ]);
     expect([az, en, ru].map((l) => l.bills.receipt.preBillTitle)).toEqual(['Ön hesab', 'Pre-bill', 'Пречек']);
+  });
+});
+
+describe('the receipt printers', () => {
+  /** POST /print answers `answer`; every other call as before. The bodies sent to it. */
+  const printAnswers = (answer: () => Response) => {
+    const before = fetchSpy.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchSpy.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/eatery/7/print' ? answer() : before(url, init),
+    );
+    return () =>
+      fetchSpy.mock.calls
+        .filter(([url]) => url === '/api/eatery/7/print')
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('prints an open bill’s pre-bill on the printers; no printer for it is said, translated', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    const sentToPrint = printAnswers(() => jsonResponse({ messageKey: 'noPrinter', message: 'x' }, 409));
+    await renderBill('az');
+    fireEvent.click(await screen.findByRole('button', { name: az.bills.printer.prebill }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: appAz.errors.noPrinter })),
+    );
+    expect(sentToPrint()).toEqual([{ what: 'PREBILL', orderIds: [12] }]);
+    // The browser's pre-bill stays.
+    expect(screen.getByRole('link', { name: az.bills.preBill.print })).toBeTruthy();
+  });
+
+  it('prints a paid bill’s receipt on the printers and says it was sent', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    const sentToPrint = printAnswers(() => jsonResponse({ jobs: [] }, 201));
+    bill = paidBill();
+    await renderBill('en');
+    const paid = await screen.findByTestId('bill-paid');
+    fireEvent.click(within(paid).getByRole('button', { name: 'Print receipt on printer' }));
+    await waitFor(() => expect(show).toHaveBeenCalledWith({ color: 'green', message: 'Sent to printer' }));
+    expect(sentToPrint()).toEqual([{ what: 'RECEIPT', orderIds: [12] }]);
+  });
+
+  it('the receipt page prints the pre-bill on the printers too', async () => {
+    const sentToPrint = printAnswers(() => jsonResponse({ jobs: [] }, 201));
+    await renderWithProviders(<ReceiptPage />, {
+      lang: 'en',
+      path: '/admin/receipt?orderIds=12&restaurantId=7&prebill=1',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Print on printer' }));
+    await waitFor(() => expect(sentToPrint()).toEqual([{ what: 'PREBILL', orderIds: [12] }]));
   });
 });

@@ -1,33 +1,43 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Drawer, Group, Indicator, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCircleCheck, IconListNumbers, IconSoup } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import { Anchor, Alert, Drawer } from '@mantine/core';
 import { isKitchenOrderStatus, kitchenBoard, type KitchenTicket, type OrderItem } from '@qr-menu/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDepartments } from '../shared/departments-api';
-import { LiveBadge } from '../shared/live/LiveBadge';
-import { SoundBanner, SoundToggle } from '../shared/live/SoundBanner';
 import { useChimeOnNew } from '../shared/live/use-chime-on-new';
 import { useNow } from '../shared/live/use-now';
+import { PrintQueueBanner } from '../shared/printing/PrintQueueBanner';
+import { MoveNotices } from '../shared/table-moves/MoveNotices';
 import { AllDayPanel } from './AllDayPanel';
-import { useBumpTicket, useItemStatus, useKitchenBoard, useRecallTicket } from './kitchen-api';
-import { nextKitchenStatus, withOrderNumbers } from './ticket-format';
+import { kdsThemeVars } from './kds-theme';
+import { KitchenBar } from './KitchenBar';
+import { useKitchenPrefs } from './kitchen-prefs';
+import { useItemStatus, useKitchenBoard } from './kitchen-api';
+import { OfflineBanner } from './OfflineBanner';
 import { RecallDrawer } from './RecallDrawer';
 import { SoldOutModal } from './SoldOutModal';
+import { SoundPrompt } from './SoundPrompt';
 import { StationPicker } from './StationPicker';
-import { TicketCard } from './TicketCard';
+import { TicketGrid } from './TicketGrid';
+import { hasFiredWork, nextKitchenStatus, withOrderNumbers } from './ticket-format';
+import { useBrowserOnline } from './use-browser-online';
+import { useBumpBar } from './use-bump-bar';
 import { useDismissedVoids } from './use-dismissed-voids';
+import { exitBrowserFullScreen, requestBrowserFullScreen, useFullScreenMode } from './use-full-screen-mode';
 import { useLiveKitchen } from './use-live-kitchen';
+import { useTicketActions } from './use-ticket-actions';
 import { VoidNotices } from './VoidNotices';
-import { MoveNotices } from '../shared/table-moves/MoveNotices';
+import classes from './kds-screen.module.css';
 
 /**
- * The live kitchen display of one station (null = All): VOID notices of dishes voided while cooking, tickets oldest
- * first, "All day" beside them (behind a button on narrow screens), the recall drawer and the sold-out dialog. The
- * board is computed from the held orders with the contract's `kitchenBoard`, every second, so ages count and bumped
- * tickets and VOID notices leave on time.
+ * The live kitchen display of one station (null = All): the offline banner, the bar, the printers' queue, VOID and
+ * move notices, tickets oldest first in columns filling the width, "All day" beside them on wide screens (behind a
+ * button otherwise), the recall drawer and the sold-out dialog. The board is computed from the held orders with the
+ * contract's `kitchenBoard`, every second, so ages count and bumped tickets and VOID notices leave on time.
+ * Full-screen mode, the theme and the sound are this device's choices (remembered); a bump bar drives it from the
+ * keyboard (use-bump-bar.ts); bumps and recalls made offline wait in a queue (use-ticket-actions.ts).
  */
 export function KitchenBoardScreen({
   eateryId,
@@ -36,7 +46,7 @@ export function KitchenBoardScreen({
 }: {
   eateryId: number;
   station: number | null;
-  /** The restaurant's time zone (when a sold-out dish comes back). */
+  /** The restaurant's time zone (its clock; when a sold-out dish comes back). */
   timeZone?: string;
 }) {
   const { t } = useTranslation();
@@ -44,10 +54,23 @@ export function KitchenBoardScreen({
   const departments = useDepartments(eateryId);
   const board = useKitchenBoard(eateryId, station);
   const { state } = useLiveKitchen(eateryId);
+  const online = useBrowserOnline() && state !== 'offline';
   const itemStatus = useItemStatus(eateryId);
-  const bump = useBumpTicket(eateryId);
-  const recall = useRecallTicket(eateryId);
+  const actions = useTicketActions(eateryId, station, online);
+  const prefs = useKitchenPrefs();
   const [panel, setPanel] = useState<'recall' | 'allDay' | 'soldOut' | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  // The browser fills the screen only from a tap or a key press: asked right here, in the handler.
+  const enterFullScreen = () => {
+    void requestBrowserFullScreen();
+    prefs.setFullScreen(true);
+  };
+  const leaveFullScreen = () => {
+    prefs.setFullScreen(false);
+    exitBrowserFullScreen();
+  };
+  useFullScreenMode(prefs.fullScreen, () => prefs.setFullScreen(false));
 
   // A guest order waiting for staff confirmation is not the kitchen's yet (whatever an older server sends).
   const held = board.data?.orders;
@@ -58,6 +81,11 @@ export function KitchenBoardScreen({
     const numbered = <T extends { orderId: number }>(rows: readonly T[]) => withOrderNumbers(rows, orders ?? []);
     return { ...board, tickets: numbered(board.tickets), recall: numbered(board.recall), voids: numbered(board.voids) };
   }, [orders, station, now]);
+  // Tickets bumped while offline leave at once, before the server hears of it.
+  const tickets = useMemo(
+    () => view.tickets.filter((tk) => !actions.hidden.has(tk.key)),
+    [view.tickets, actions.hidden],
+  );
   const { isDismissed, dismiss } = useDismissedVoids();
   const voids = useMemo(() => view.voids.filter((v) => !isDismissed(v.itemId)), [view.voids, isDismissed]);
   // A new ticket or a new VOID notice chimes.
@@ -73,48 +101,66 @@ export function KitchenBoardScreen({
     const status = nextKitchenStatus(item.status);
     if (status) itemStatus.mutate({ orderId: ticket.orderId, itemId: item.id, status });
   };
-  const error = board.error ?? itemStatus.error ?? bump.error ?? recall.error;
+  // As the Bump button: only a ticket with something fired left to cook.
+  const bump = (ticket: KitchenTicket) => {
+    if (hasFiredWork(ticket.items)) actions.bump(ref(ticket));
+  };
+  const selected = useBumpBar(
+    {
+      keys: tickets.map((tk) => tk.key),
+      onBump: (key) => {
+        const ticket = tickets.find((tk) => tk.key === key);
+        if (ticket) bump(ticket);
+      },
+      onRecallLast: () => actions.recallLast(view.recall[0] ? ref(view.recall[0]) : undefined),
+      onToggleFullScreen: () => (prefs.fullScreen ? leaveFullScreen() : enterFullScreen()),
+      onEscape: () => prefs.fullScreen && leaveFullScreen(),
+    },
+    gridRef,
+  );
+  const error = board.error ?? itemStatus.error ?? actions.error;
   const resetErrors = () => {
     itemStatus.reset();
-    bump.reset();
-    recall.reset();
+    actions.clearError();
   };
 
+  const bar = (
+    <KitchenBar
+      fullScreen={prefs.fullScreen}
+      theme={prefs.theme}
+      live={state === 'live' && online}
+      recallCount={view.recall.length}
+      departments={departments.data ?? []}
+      station={station}
+      timeZone={timeZone}
+      onRecall={() => setPanel('recall')}
+      onAllDay={() => setPanel('allDay')}
+      onSoldOut={() => setPanel('soldOut')}
+      onToggleTheme={prefs.toggleTheme}
+      onToggleFullScreen={prefs.fullScreen ? leaveFullScreen : enterFullScreen}
+    />
+  );
+
   return (
-    <>
-      <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="wrap">
-          <Title order={2}>{t('kitchen.title')}</Title>
-          <LiveBadge state={state} />
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <Indicator label={view.recall.length} size={20} disabled={view.recall.length === 0}>
-            <HeaderButton
-              icon={<IconArrowBackUp />}
-              label={t('kitchen.recall.open')}
-              onClick={() => setPanel('recall')}
-            />
-          </Indicator>
-          <Box hiddenFrom="lg">
-            <HeaderButton
-              icon={<IconListNumbers />}
-              label={t('kitchen.allDay.title')}
-              onClick={() => setPanel('allDay')}
-            />
-          </Box>
-          <HeaderButton
-            icon={<IconSoup />}
-            label={t('kitchen.soldOut.open')}
-            color="red"
-            onClick={() => setPanel('soldOut')}
-          />
-          <SoundToggle />
-        </Group>
-      </Group>
-      <SoundBanner />
-      <Box mb="sm">
-        <StationPicker departments={departments.data ?? []} station={station} />
-      </Box>
+    <div
+      className={classes.screen}
+      data-full={prefs.fullScreen || undefined}
+      data-theme={prefs.theme}
+      data-testid="kitchen-display"
+      style={kdsThemeVars(prefs.theme)}
+    >
+      <div className={classes.sticky}>
+        <OfflineBanner offline={!online} waiting={actions.waiting} />
+        {prefs.fullScreen && bar}
+      </div>
+      {!prefs.fullScreen && bar}
+      <SoundPrompt />
+      {!prefs.fullScreen && (
+        <div style={{ marginBottom: 12 }}>
+          <StationPicker departments={departments.data ?? []} station={station} />
+        </div>
+      )}
+      <PrintQueueBanner eateryId={eateryId} station={station} listen={false} />
       <ErrorBanner error={error} onClose={board.error ? undefined : resetErrors} />
 
       {unknownStation ? (
@@ -127,56 +173,36 @@ export function KitchenBoardScreen({
       ) : board.isPending ? (
         <PageLoader rows={3} />
       ) : (
-        <Group align="flex-start" gap="md" wrap="nowrap">
-          <Box style={{ flex: 1, minWidth: 0 }}>
+        <div className={classes.body}>
+          <div className={classes.main}>
             <VoidNotices voids={voids} now={now} onDismiss={dismiss} />
             <MoveNotices eateryId={eateryId} station={station} now={now} />
-            {view.tickets.length === 0 ? (
-              <Group justify="center" gap="sm" py={64} c="dimmed">
-                <IconCircleCheck size={40} aria-hidden />
-                <Text size="xl" fw={600}>
-                  {t('kitchen.empty')}
-                </Text>
-              </Group>
-            ) : (
-              <SimpleGrid
-                type="container"
-                cols={{ base: 1, '500px': 2, '840px': 3, '1150px': 4 }}
-                spacing="md"
-                style={{ alignItems: 'start' }}
-              >
-                {view.tickets.map((ticket) => (
-                  <TicketCard
-                    key={ticket.key}
-                    ticket={ticket}
-                    now={now}
-                    amberMinutes={board.data?.amberMinutes ?? 10}
-                    redMinutes={board.data?.redMinutes ?? 20}
-                    busyItemId={itemStatus.isPending ? (itemStatus.variables?.itemId ?? null) : null}
-                    bumping={
-                      bump.isPending &&
-                      bump.variables?.orderId === ticket.orderId &&
-                      bump.variables.batch === ticket.batch
-                    }
-                    onAdvance={(item) => advance(ticket, item)}
-                    onBump={() => bump.mutate(ref(ticket))}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-          </Box>
-          <Box visibleFrom="lg" w={280} style={{ flexShrink: 0 }}>
-            <AllDayPanel counts={view.allDay} tickets={view.tickets} />
-          </Box>
-        </Group>
+            <TicketGrid
+              gridRef={gridRef}
+              eateryId={eateryId}
+              tickets={tickets}
+              now={now}
+              amberMinutes={board.data?.amberMinutes ?? 10}
+              redMinutes={board.data?.redMinutes ?? 20}
+              selected={selected}
+              busyItemId={itemStatus.isPending ? (itemStatus.variables?.itemId ?? null) : null}
+              isBumping={(ticket) => actions.isBusy('bump', ticket.key)}
+              onAdvance={advance}
+              onBump={bump}
+            />
+          </div>
+          <aside className={classes.side}>
+            <AllDayPanel counts={view.allDay} tickets={tickets} />
+          </aside>
+        </div>
       )}
 
       <RecallDrawer
         opened={panel === 'recall'}
         tickets={view.recall}
         now={now}
-        busyKey={recall.isPending && recall.variables ? `${recall.variables.orderId}-${recall.variables.batch}` : null}
-        onRecall={(ticket) => recall.mutate(ref(ticket))}
+        busyKey={view.recall.find((tk) => actions.isBusy('recall', tk.key))?.key ?? null}
+        onRecall={(ticket) => actions.recall(ref(ticket))}
         onClose={() => setPanel(null)}
       />
       <Drawer
@@ -185,39 +211,9 @@ export function KitchenBoardScreen({
         position="right"
         title={t('kitchen.allDay.title')}
       >
-        <AllDayPanel counts={view.allDay} tickets={view.tickets} />
+        <AllDayPanel counts={view.allDay} tickets={tickets} />
       </Drawer>
       {panel === 'soldOut' && <SoldOutModal eateryId={eateryId} timeZone={timeZone} onClose={() => setPanel(null)} />}
-    </>
-  );
-}
-
-/** A 50 px header button: icon and words, the icon alone on phones (the words stay its accessible name). */
-function HeaderButton({
-  icon,
-  label,
-  color,
-  onClick,
-}: {
-  icon: ReactNode;
-  label: string;
-  color?: string;
-  onClick: () => void;
-}) {
-  return (
-    <Button
-      size="lg"
-      px="sm"
-      variant={color ? 'light' : 'default'}
-      color={color}
-      leftSection={icon}
-      aria-label={label}
-      onClick={onClick}
-      styles={{ section: { marginInlineEnd: 0 } }}
-    >
-      <Text span visibleFrom="sm" inherit ml={8}>
-        {label}
-      </Text>
-    </Button>
+    </div>
   );
 }

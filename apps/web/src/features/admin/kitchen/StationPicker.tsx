@@ -27,6 +27,8 @@ export function StationPicker({
             size="lg"
             variant={e.id === station ? 'filled' : 'default'}
             aria-current={e.id === station ? 'page' : undefined}
+            // Scrolls sideways on a phone instead of squeezing the names.
+            style={{ flexShrink: 0 }}
           >
             {e.name}
           </Button>

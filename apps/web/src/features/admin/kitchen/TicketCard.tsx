@@ -1,12 +1,12 @@
-import { orderPlaceLabel } from '../shared/order-place';
-import { Badge, Button, Card, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { UnstyledButton, Button } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconHandStop, IconNote } from '@tabler/icons-react';
 import type { KitchenTicket, OrderItem } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { courseLabel, useRestaurantCourses } from '../shared/courses/use-courses';
-import heldClasses from '../shared/courses/held.module.css';
 import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
+import { orderPlaceLabel } from '../shared/order-place';
+import { ReprintMenu } from '../shared/printing/ReprintMenu';
 import {
   courseGroups,
   formatAge,
@@ -32,6 +32,10 @@ interface TicketCardProps {
   /** The item being changed right now (its button shows it is busy). */
   busyItemId: number | null;
   bumping: boolean;
+  /** Chosen with the bump bar: a thick ring, and Enter bumps it. */
+  selected?: boolean;
+  /** The restaurant: its tickets can be printed again ("Reprint"). */
+  eateryId?: number;
   onAdvance: (item: OrderItem) => void;
   onBump: () => void;
 }
@@ -39,9 +43,10 @@ interface TicketCardProps {
 /**
  * One kitchen ticket: table and order number large, its age counting (amber, then red at the restaurant's
  * thresholds, with a word and an icon, not colour alone), the notes highlighted, one big button per item that
- * moves it to the next status, and "Bump" for the whole ticket. When the restaurant has courses, the items stand
- * under their course's name; a held item (its course not fired yet) is greyed, labelled "Held · Mains" and cannot
- * be started; a ticket with nothing but held items to cook cannot be bumped.
+ * moves it to the next status, "Bump" for the whole ticket and a small "Reprint". When the restaurant has courses,
+ * the items stand under their course's name; a held item (its course not fired yet) is greyed, labelled
+ * "Held · Mains" and cannot be started; a ticket with nothing but held items to cook cannot be bumped. Sizes follow
+ * the screen's width (kitchen.module.css), colours the display's theme.
  */
 export function TicketCard({
   ticket,
@@ -50,6 +55,8 @@ export function TicketCard({
   redMinutes,
   busyItemId,
   bumping,
+  selected = false,
+  eateryId,
   onAdvance,
   onBump,
 }: TicketCardProps) {
@@ -64,66 +71,53 @@ export function TicketCard({
   // Headers only where the restaurant names courses; otherwise one group without a title.
   const groups = courses.length > 0 ? courseGroups(ticket.items) : [{ course: null, items: ticket.items }];
   return (
-    <Card
-      component="article"
-      withBorder
-      radius="md"
-      padding="sm"
+    <article
       className={classes.ticket}
       data-level={level}
+      data-selected={selected || undefined}
+      data-ticket-key={ticket.key}
+      // Focusable from script only: the bump bar moves the focus to the chosen ticket.
+      tabIndex={-1}
+      aria-current={selected || undefined}
       aria-label={
         away
           ? t('kitchen.ticketLabelAway', { place: orderPlaceLabel(ticket, t), number: ticket.orderNumber })
           : t('kitchen.ticketLabel', { table: ticket.tableNumber, number: ticket.orderNumber })
       }
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div>
-          <Text className={classes.table}>
+      <div className={classes.head}>
+        <div className={classes.place}>
+          <div className={classes.table}>
             {away ? orderPlaceLabel(ticket, t) : t('kitchen.table', { number: ticket.tableNumber })}
-          </Text>
-          <Group gap={6}>
-            <Text size="md" c="dimmed" fw={600}>
-              #{ticket.orderNumber}
-            </Text>
-            {ticket.addOn && (
-              <Badge color="violet" size="lg" variant="filled">
-                {t('kitchen.addOn')}
-              </Badge>
-            )}
-          </Group>
+          </div>
+          <div className={classes.meta}>
+            <span className={classes.number}>#{ticket.orderNumber}</span>
+            {ticket.addOn && <span className={classes.addOn}>{t('kitchen.addOn')}</span>}
+          </div>
         </div>
-        <Stack gap={0} align="flex-end">
-          <Group gap={4} wrap="nowrap" className={classes.age}>
-            <LevelIcon size={22} aria-hidden />
+        <div className={classes.ageBox}>
+          <span className={classes.age}>
+            <LevelIcon className={classes.ageIcon} aria-hidden />
             <span>{formatAge(age)}</span>
-          </Group>
-          {level !== 'fresh' && (
-            <Text size="sm" fw={700} className={classes.levelText}>
-              {t(`kitchen.level.${level}`)}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+          </span>
+          {level !== 'fresh' && <span className={classes.levelText}>{t(`kitchen.level.${level}`)}</span>}
+        </div>
+      </div>
 
       {ticket.orderNote && (
-        <Paper className={classes.note} mt="xs" p="xs" radius="sm">
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconNote size={20} aria-hidden />
-            <Text fw={700} size="lg">
-              {ticket.orderNote}
-            </Text>
-          </Group>
-        </Paper>
+        <div className={classes.note}>
+          <IconNote className={classes.noteIcon} aria-hidden />
+          <span>{ticket.orderNote}</span>
+        </div>
       )}
 
-      <Stack gap={6} mt="sm">
+      <div className={classes.items}>
         {groups.map((group) => (
-          <Stack key={group.course ?? 0} gap={6}>
+          <div key={group.course ?? 0} className={classes.items}>
             {group.course !== null && (
-              <Text className={heldClasses.courseHeader} data-testid="course-header">
+              <div className={classes.courseHeader} data-testid="course-header">
                 {course(group.course)}
-              </Text>
+              </div>
             )}
             {group.items.map((item) => (
               <TicketItem
@@ -134,23 +128,33 @@ export function TicketCard({
                 onAdvance={() => onAdvance(item)}
               />
             ))}
-          </Stack>
+          </div>
         ))}
-      </Stack>
+      </div>
 
-      <Button
-        mt="sm"
-        size="lg"
-        fullWidth
-        color="green"
-        leftSection={<IconCheck />}
-        loading={bumping}
-        disabled={!hasFiredWork(ticket.items)}
-        onClick={onBump}
-      >
-        {t('kitchen.bump')}
-      </Button>
-    </Card>
+      <div className={classes.foot}>
+        <Button
+          className={classes.bump}
+          classNames={{ label: classes.bumpLabel }}
+          color="green"
+          leftSection={<IconCheck className={classes.bumpIcon} aria-hidden />}
+          loading={bumping}
+          disabled={!hasFiredWork(ticket.items)}
+          onClick={onBump}
+        >
+          {t('kitchen.bump')}
+        </Button>
+        {eateryId !== undefined && (
+          <ReprintMenu
+            eateryId={eateryId}
+            orderId={ticket.orderId}
+            orderNumber={ticket.orderNumber}
+            compact
+            kitchenOnly
+          />
+        )}
+      </div>
+    </article>
   );
 }
 
@@ -176,7 +180,7 @@ function TicketItem({
   const options = itemOptionsText(item.options, i18n.language);
   return (
     <UnstyledButton
-      className={held ? `${classes.item} ${heldClasses.held}` : classes.item}
+      className={classes.item}
       data-status={item.status}
       data-held={held || undefined}
       disabled={!next || busy}
@@ -192,43 +196,32 @@ function TicketItem({
       }
       onClick={() => next && onAdvance()}
     >
-      <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
-        <Text className={classes.itemName}>
+      <span className={classes.itemLine}>
+        <span className={classes.itemName}>
           <span className={classes.quantity}>{item.quantity}×</span> {name}
-        </Text>
+        </span>
         {held ? (
-          <Badge
-            size="lg"
-            variant="outline"
-            color="gray"
-            leftSection={<IconHandStop size={14} aria-hidden />}
-            style={{ flexShrink: 0 }}
+          <span
+            className={classes.pill}
+            data-status="HELD"
             title={heldLabel ? t('courses.heldHint', { course: heldLabel }) : undefined}
           >
+            <IconHandStop className={classes.pillIcon} aria-hidden />
             {heldLabel ? t('courses.heldCourse', { course: heldLabel }) : t('courses.held')}
-          </Badge>
+          </span>
         ) : (
-          <Badge
-            size="lg"
-            variant={item.status === 'READY' ? 'filled' : 'light'}
-            color={item.status === 'CREATED' ? 'red' : item.status === 'PREPARING' ? 'yellow' : 'green'}
-            leftSection={item.status === 'READY' ? <IconCheck size={14} /> : undefined}
-            style={{ flexShrink: 0 }}
-          >
+          <span className={classes.pill} data-status={item.status}>
+            {item.status === 'READY' && <IconCheck className={classes.pillIcon} aria-hidden />}
             {t(`kitchen.itemStatus.${item.status}`)}
-          </Badge>
+          </span>
         )}
-      </Group>
+      </span>
       {options && (
-        <Text className={classes.itemOptions} mt={2} data-testid="item-options">
+        <span className={classes.itemOptions} data-testid="item-options">
           {options}
-        </Text>
+        </span>
       )}
-      {item.note && (
-        <Text className={classes.itemNote} mt={4}>
-          {item.note}
-        </Text>
-      )}
+      {item.note && <span className={classes.itemNote}>{item.note}</span>}
     </UnstyledButton>
   );
 }

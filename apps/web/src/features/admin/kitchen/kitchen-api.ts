@@ -79,17 +79,20 @@ export interface TicketRef {
   departmentId: number | null;
 }
 
-/** "Bump": every item of the ticket at the station becomes READY. */
-export const useBumpTicket = (eateryId: number) =>
-  useKitchenMutation(eateryId, ({ orderId, batch, departmentId }: TicketRef) =>
-    api<Order>(`${base(eateryId)}/tickets/${orderId}/${batch}/bump`, {
-      method: 'POST',
-      body: { departmentId, status: 'READY' },
-    }),
-  );
+/** What a bump or a recall asks the server: the changed order. */
+export type TicketActionKind = 'bump' | 'recall';
 
-/** "Bring back" a ticket bumped in the last minutes: its READY items become PREPARING again. */
-export const useRecallTicket = (eateryId: number) =>
-  useKitchenMutation(eateryId, ({ orderId, batch, departmentId }: TicketRef) =>
-    api<Order>(`${base(eateryId)}/tickets/${orderId}/${batch}/recall`, { method: 'POST', body: { departmentId } }),
-  );
+/**
+ * POST /api/eatery/{id}/kitchen/tickets/{orderId}/{batch}/bump `{departmentId, status: READY}` ("Bump": every item of
+ * the ticket at the station becomes READY; bumping again changes nothing), or …/recall `{departmentId}` ("Bring
+ * back" a ticket bumped in the last minutes: its READY items become PREPARING again).
+ */
+export const sendTicketAction = (
+  eateryId: number,
+  kind: TicketActionKind,
+  { orderId, batch, departmentId }: TicketRef,
+) =>
+  api<Order>(`${base(eateryId)}/tickets/${orderId}/${batch}/${kind}`, {
+    method: 'POST',
+    body: kind === 'bump' ? { departmentId, status: 'READY' } : { departmentId },
+  });

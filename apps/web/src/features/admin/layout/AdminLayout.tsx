@@ -17,6 +17,7 @@ import { useTokenRefresh } from '../shared/use-token-refresh';
 import { NAV, visibleNav } from '../shared/nav';
 import { RestaurantSelect } from '../shared/RestaurantSelect';
 import { DeviceLockButton, DeviceLockScreen } from '../shared/devices/DeviceLockScreen';
+import { useAdminChromeHidden } from '../shared/admin-chrome';
 
 /**
  * The sidebar entry whose screen this path shows: /admin/tables and /admin/restaurant/5/tables are both
@@ -48,6 +49,8 @@ export function AdminLayout() {
   const switchRestaurant = useSwitchRestaurant();
   const logout = useLogout();
   useTokenRefresh();
+  // A screen in full-screen mode (the kitchen display at the pass) draws its own bar: no sidebar, header or footer.
+  const chromeHidden = useAdminChromeHidden();
 
   const selected = restaurants.data?.find((r) => r.id === selectedId);
   const nav = visibleNav(selected?.roles ?? restaurants.data?.[0]?.roles);
@@ -63,98 +66,103 @@ export function AdminLayout() {
   useEffect(() => mobile.close(), [pathname, mobile]);
 
   const navWidth = collapsed && !isMobile ? 72 : 280;
+  // The same tree either way (the parts are left out, not swapped): the screen below stays mounted when it hides them.
   return (
     <AppShell
-      header={{ height: 64 }}
-      footer={{ height: 40 }}
-      navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
-      padding="md"
+      header={chromeHidden ? undefined : { height: 64 }}
+      footer={chromeHidden ? undefined : { height: 40 }}
+      navbar={chromeHidden ? undefined : { width: navWidth, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding={chromeHidden ? 0 : 'md'}
     >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={mobileOpen}
-              onClick={mobile.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('nav.toggle')}
-            />
-            <Title order={1} size="h4" lineClamp={1} visibleFrom="sm">
-              {t(titleKey)}
-            </Title>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <RestaurantSelect />
-            <Group gap={4} visibleFrom="md" wrap="nowrap">
-              <IconUserCircle size={20} aria-hidden />
-              <Text size="sm" lineClamp={1} maw={180}>
-                {status.data?.name || status.data?.username}
-              </Text>
+      {!chromeHidden && (
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={mobileOpen}
+                onClick={mobile.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
+              <Title order={1} size="h4" lineClamp={1} visibleFrom="sm">
+                {t(titleKey)}
+              </Title>
             </Group>
-            <LanguageSelect compact />
-            <DeviceLockButton />
-            <Tooltip label={t('common.logout')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t('common.logout')}
-                loading={logout.isPending}
-                onClick={() =>
-                  // RequireAuth then sends this tab (and the others) to the login page.
-                  logout.mutate(undefined, { onSuccess: () => session.clear() })
-                }
-              >
-                <IconLogout size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <Group gap="sm" wrap="nowrap">
+              <RestaurantSelect />
+              <Group gap={4} visibleFrom="md" wrap="nowrap">
+                <IconUserCircle size={20} aria-hidden />
+                <Text size="sm" lineClamp={1} maw={180}>
+                  {status.data?.name || status.data?.username}
+                </Text>
+              </Group>
+              <LanguageSelect compact />
+              <DeviceLockButton />
+              <Tooltip label={t('common.logout')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('common.logout')}
+                  loading={logout.isPending}
+                  onClick={() =>
+                    // RequireAuth then sends this tab (and the others) to the login page.
+                    logout.mutate(undefined, { onSuccess: () => session.clear() })
+                  }
+                >
+                  <IconLogout size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
+      )}
 
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow component={ScrollArea}>
-          {nav.map((entry) => {
-            const active = entry === current;
-            const icon = <entry.icon size={22} stroke={1.6} />;
-            return collapsed && !isMobile ? (
-              <Tooltip key={entry.to} label={t(entry.labelKey)} position="right">
+      {!chromeHidden && (
+        <AppShell.Navbar p="xs">
+          <AppShell.Section grow component={ScrollArea}>
+            {nav.map((entry) => {
+              const active = entry === current;
+              const icon = <entry.icon size={22} stroke={1.6} />;
+              return collapsed && !isMobile ? (
+                <Tooltip key={entry.to} label={t(entry.labelKey)} position="right">
+                  <NavLink
+                    component={Link}
+                    to={entry.to}
+                    active={active}
+                    leftSection={icon}
+                    aria-label={t(entry.labelKey)}
+                  />
+                </Tooltip>
+              ) : (
                 <NavLink
+                  key={entry.to}
                   component={Link}
                   to={entry.to}
                   active={active}
                   leftSection={icon}
-                  aria-label={t(entry.labelKey)}
+                  label={t(entry.labelKey)}
                 />
-              </Tooltip>
-            ) : (
-              <NavLink
-                key={entry.to}
-                component={Link}
-                to={entry.to}
-                active={active}
-                leftSection={icon}
-                label={t(entry.labelKey)}
-              />
-            );
-          })}
-        </AppShell.Section>
-        <AppShell.Section visibleFrom="sm">
-          <Button
-            variant="subtle"
-            color="gray"
-            fullWidth
-            onClick={desktop.toggle}
-            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-            leftSection={collapsed ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
-          >
-            {collapsed ? null : t('nav.collapse')}
-          </Button>
-        </AppShell.Section>
-      </AppShell.Navbar>
+              );
+            })}
+          </AppShell.Section>
+          <AppShell.Section visibleFrom="sm">
+            <Button
+              variant="subtle"
+              color="gray"
+              fullWidth
+              onClick={desktop.toggle}
+              aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+              leftSection={collapsed ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+            >
+              {collapsed ? null : t('nav.collapse')}
+            </Button>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg={chromeHidden ? undefined : 'gray.0'}>
         <ErrorBanner error={logout.error} onClose={() => logout.reset()} />
         <ErrorBoundary>
           <Outlet />
@@ -163,9 +171,11 @@ export function AdminLayout() {
 
       {/* On a registered device: the idle lock and the PIN pad over everything. */}
       <DeviceLockScreen />
-      <LayoutFooter size="xs">
-        {t('app.adminFooter')} {new Date().getFullYear()}
-      </LayoutFooter>
+      {!chromeHidden && (
+        <LayoutFooter size="xs">
+          {t('app.adminFooter')} {new Date().getFullYear()}
+        </LayoutFooter>
+      )}
     </AppShell>
   );
 }

@@ -36,6 +36,7 @@ import { itemName } from '../shared/live/item-name';
 import { itemOptionsText } from '../shared/live/item-options';
 import { TableMoveActions } from '../shared/table-moves/TableMoveActions';
 import { FireCourseButton } from '../shared/courses/FireCourseButton';
+import { ReprintMenu } from '../shared/printing/ReprintMenu';
 
 export interface OrderCardProps {
   order: Order;
@@ -305,6 +306,11 @@ export function OrderCard({
             </Button>
           )}
           {!waiting && <TableMoveActions order={order} roles={perms.roles} />}
+          {/* What was printed for the order (tickets, pre-bills, receipts), to print again; a guest order waiting for
+              confirmation has printed nothing yet. */}
+          {!waiting && (
+            <ReprintMenu eateryId={order.eateryId} orderId={order.id} orderNumber={order.number} roles={perms.roles} />
+          )}
           {order.status === 'PAID' && perms.closeBill && (
             <Button
               component={Link}

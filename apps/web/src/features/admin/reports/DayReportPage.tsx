@@ -18,6 +18,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { currentLanguage } from '../../../i18n';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
+import { PrintOnPrinterButton } from '../shared/print-preview/PrintOnPrinterButton';
 import { ScreenHeader } from '../shared/ScreenHeader';
 import { useRestaurants } from '../shared/restaurants-api';
 import { CloseDayModal } from './CloseDayModal';
@@ -161,6 +162,13 @@ function DayReportScreen({
           >
             {t('reports.z.printA4')}
           </Button>
+          {/* The X report while the day is open, the Z report once closed: on every printer that prints reports. */}
+          <PrintOnPrinterButton
+            eateryId={restaurantId}
+            request={{ what: 'DAY_REPORT', day }}
+            variant="default"
+            disabled={!report.data}
+          />
           <Button
             variant="default"
             leftSection={<IconDownload size={18} />}

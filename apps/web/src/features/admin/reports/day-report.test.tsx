@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayReport, Language, Role, ZList } from '@qr-menu/contract';
 import { session } from '../../../api/session';
@@ -420,5 +421,22 @@ describe('who may see it', () => {
     await renderDay('ru');
     expect(await screen.findByText(ru.reports.loadFailed)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+});
+
+describe('the day report on the receipt printers', () => {
+  it('sends the shown day to the printers; no printer for reports is said, translated', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    refuse = { status: 409, body: { messageKey: 'noPrinter', message: 'x' } };
+    await renderDay('ru');
+    await screen.findByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'Печать на принтере' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: appRu.errors.noPrinter })),
+    );
+    expect(requests('/api/eatery/7/print', 'POST')).toEqual([
+      { url: '/api/eatery/7/print', body: { what: 'DAY_REPORT', day: '2026-01-11' } },
+    ]);
+    show.mockRestore();
   });
 });

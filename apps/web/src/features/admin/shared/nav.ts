@@ -10,6 +10,7 @@ import {
   IconFlame,
   IconHistory,
   IconLayoutGrid,
+  IconPrinter,
   IconQrcode,
   IconToolsKitchen2,
   IconUsers,
@@ -44,6 +45,7 @@ export const NAV: NavEntry[] = [
   { to: '/admin/audit', labelKey: 'nav.audit', icon: IconHistory, action: 'audit' },
   { to: '/admin/users', labelKey: 'nav.users', icon: IconUsers, action: 'manage' },
   { to: '/admin/devices', labelKey: 'nav.devices', icon: IconDeviceTablet, action: 'manage' },
+  { to: '/admin/printers', labelKey: 'nav.printers', icon: IconPrinter, action: 'manage' },
   {
     to: '/admin/departments',
     labelKey: 'nav.departments',

@@ -4,6 +4,8 @@ import {
   CALL_EVENT,
   LIMITS,
   ORDER_EVENT,
+  EATERY_SETTINGS_EVENT,
+  PRINTERS_EVENT,
   SOCKET_PATH,
   SOCKET_SUBSCRIBE,
   ordersTopic,
@@ -20,6 +22,10 @@ export interface OrdersSocketOptions {
   onEvent: (event: OrderEvent) => void;
   /** Calls from the table on the same topic, one call per event; screens that show calls pass it. */
   onCallEvent?: (event: CallEvent) => void;
+  /** The restaurant's printers' state or waiting jobs changed (its id comes with it); screens that show them pass it. */
+  onPrintersEvent?: (eateryId: number) => void;
+  /** The restaurant's settings changed (its id comes with it): screens that show them read them again. */
+  onEaterySettingsEvent?: (eateryId: number) => void;
   /**
    * Called after a (re)connection, when events may have been missed, and every 300000 ms while the socket is not
    * connected.
@@ -110,6 +116,9 @@ export function useOrdersSocket(eateryId: number, options: OrdersSocketOptions):
       socket.on(CALL_EVENT, (...events: CallEvent[]) => {
         for (const event of events) latest.current.onCallEvent?.(event);
       });
+      // The printers' state or waiting jobs changed: one message per change, with the restaurant's id.
+      socket.on(PRINTERS_EVENT, (id: number) => latest.current.onPrintersEvent?.(id));
+      socket.on(EATERY_SETTINGS_EVENT, (id: number) => latest.current.onEaterySettingsEvent?.(id));
       socket.on('connect_error', (err: Error) => {
         setState('offline');
         scheduleRetry(err.message === 'jwtInvalid');
