@@ -32,7 +32,8 @@ export interface Restaurant {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, status = 200): Promise<T> {
+/** The JSON of a response that must have `status` (the URL and body in the failure message). */
+export async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, status = 200): Promise<T> {
   const res = await response;
   expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
   return (await res.json().catch(() => null)) as T;
@@ -45,7 +46,8 @@ export async function login(request: APIRequestContext, email: string): Promise<
   return { email, userId: body.userId, token: body.jwt };
 }
 
-async function createStaff(request: APIRequestContext, owner: Owner, role: StaffRole, name: string) {
+/** A staff member of the owner's restaurant with `role`, signed in. */
+export async function createStaff(request: APIRequestContext, owner: Owner, role: StaffRole, name: string) {
   const email = uniqueEmail(role.toLowerCase());
   await ok(
     request.post(`/api/eatery/${owner.eateryId}/user`, {

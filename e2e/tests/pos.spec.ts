@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { createOwner, expect, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
-import { login, useSession, type Login } from '../seed';
+import { createOwner, expect, test, useLanguage, type Owner } from '../fixtures';
+import { createStaff, ok, useSession, type Login } from '../seed';
 
 /**
  * The service as a POS runs it, in Debian Chromium on a tablet-sized and a phone-sized page: a shared tablet
@@ -15,12 +15,6 @@ const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, status = 200): Promise<T> {
-  const res = await response;
-  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
-  return (await res.json().catch(() => null)) as T;
-}
-
 interface Pos {
   owner: Owner;
   waiters: [Login, Login];
@@ -30,22 +24,6 @@ interface Pos {
 }
 
 const PINS = { owner: '9090', waiterA: '1111', waiterB: '2222' };
-
-async function staff(request: APIRequestContext, owner: Owner, role: string, name: string): Promise<Login> {
-  const email = uniqueEmail(role.toLowerCase());
-  await ok(
-    request.post(`/api/eatery/${owner.eateryId}/user`, {
-      headers: auth(owner.token),
-      data: {
-        user: { email, password: PASSWORD, roles: [role] },
-        restaurant: { eateryId: owner.eateryId, name: null },
-        userProfileRequest: { name, phone: null },
-      },
-    }),
-    201,
-  );
-  return login(request, email);
-}
 
 /** A restaurant with two courses (starters, mains), pickup on, four tables, two waiters and a kitchen, PINs set. */
 async function setUp(request: APIRequestContext): Promise<Pos> {
@@ -116,10 +94,10 @@ async function setUp(request: APIRequestContext): Promise<Pos> {
     tables[number] = (await ok<{ id: number }>(request.post(`${base}/table`, { headers, data: { number } }), 201)).id;
   }
   const waiters: [Login, Login] = [
-    await staff(request, owner, 'WAITER', 'Elvin Quliyev'),
-    await staff(request, owner, 'WAITER', 'Leyla Həsənova'),
+    await createStaff(request, owner, 'WAITER', 'Elvin Quliyev'),
+    await createStaff(request, owner, 'WAITER', 'Leyla Həsənova'),
   ];
-  const kitchen = await staff(request, owner, 'KITCHEN_ADMIN', 'Rəşad Əliyev');
+  const kitchen = await createStaff(request, owner, 'KITCHEN_ADMIN', 'Rəşad Əliyev');
   const pin = (userId: number, value: string) =>
     request
       .put(`${base}/user/${userId}/pin`, { headers, data: { pin: value } })

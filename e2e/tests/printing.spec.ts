@@ -1,8 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from '../../apps/server/test/fake-printer';
 import { seriousViolations } from '../axe';
-import { createOwner, expect, openDrawer, PASSWORD, test, uniqueEmail, useLanguage, type Owner } from '../fixtures';
-import { login, useSession, type Login } from '../seed';
+import { createOwner, expect, openDrawer, test, useLanguage } from '../fixtures';
+import { createStaff, ok, useSession } from '../seed';
 
 /**
  * A service on paper, against fake network printers (TCP servers in this test that decode ESC/POS): a guest order
@@ -13,28 +12,6 @@ import { login, useSession, type Login } from '../seed';
  */
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, status = 200): Promise<T> {
-  const res = await response;
-  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
-  return (await res.json().catch(() => null)) as T;
-}
-
-async function staff(request: APIRequestContext, owner: Owner, role: string, name: string): Promise<Login> {
-  const email = uniqueEmail(role.toLowerCase());
-  await ok(
-    request.post(`/api/eatery/${owner.eateryId}/user`, {
-      headers: auth(owner.token),
-      data: {
-        user: { email, password: PASSWORD, roles: [role] },
-        restaurant: { eateryId: owner.eateryId, name: null },
-        userProfileRequest: { name, phone: null },
-      },
-    }),
-    201,
-  );
-  return login(request, email);
-}
 
 const printerBody = (name: string, port: number, over: object) => ({
   name,
@@ -107,9 +84,9 @@ test('a service on paper: station tickets, add-on, void, a printer off and back,
   const kebab = await dish('Şiş kabab', 'Шашлык', '9.00', grill);
   const ayran = await dish('Ayran', 'Айран', '1.50', bar);
   const tableId = (await ok<{ id: number }>(request.post(`${base}/table`, { headers, data: { number: '4' } }), 201)).id;
-  const waiter = await staff(request, owner, 'WAITER', 'Aysel Məmmədova');
-  const cashier = await staff(request, owner, 'CASHIER', 'Kamran Əliyev');
-  const kitchen = await staff(request, owner, 'KITCHEN_ADMIN', 'Rəşad Həsənov');
+  const waiter = await createStaff(request, owner, 'WAITER', 'Aysel Məmmədova');
+  const cashier = await createStaff(request, owner, 'CASHIER', 'Kamran Əliyev');
+  const kitchen = await createStaff(request, owner, 'KITCHEN_ADMIN', 'Rəşad Həsənov');
   await openDrawer(request, cashier, owner.eateryId, '20.00');
 
   // The owner adds the grill printer on the printers page; the bar and till printers through the API.

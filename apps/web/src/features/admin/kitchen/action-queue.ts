@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TicketActionKind, TicketRef } from './kitchen-api';
+import { storedValue } from './stored-value';
 
 /** localStorage key of the bumps and recalls made while offline, oldest first (JSON `QueuedAction[]`). */
 export const ACTION_QUEUE_KEY = 'qrmenu.kitchenQueue';
@@ -14,11 +15,6 @@ export interface QueuedAction extends TicketRef {
 }
 
 const EMPTY: QueuedAction[] = [];
-const listeners = new Set<() => void>();
-/** The queue when the browser keeps no storage (private mode): it lasts for this page. */
-let inMemory: QueuedAction[] = EMPTY;
-let cachedRaw: string | null = null;
-let cached: QueuedAction[] = EMPTY;
 
 const isAction = (a: unknown): a is QueuedAction => {
   const x = a as QueuedAction;
@@ -41,31 +37,10 @@ function parse(raw: string | null): QueuedAction[] {
   }
 }
 
+const queue = storedValue(ACTION_QUEUE_KEY, parse);
 /** Every queued action, of every restaurant; the same array until the queue changes. */
-function all(): QueuedAction[] {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(ACTION_QUEUE_KEY);
-  } catch {
-    return inMemory;
-  }
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cached = parse(raw);
-  }
-  return cached;
-}
-
-function save(list: QueuedAction[]) {
-  inMemory = list;
-  try {
-    if (list.length === 0) localStorage.removeItem(ACTION_QUEUE_KEY);
-    else localStorage.setItem(ACTION_QUEUE_KEY, JSON.stringify(list));
-  } catch {
-    // No storage: `inMemory` keeps the queue for this page.
-  }
-  listeners.forEach((l) => l());
-}
+const all = queue.read;
+const save = (list: QueuedAction[]) => queue.write(list.length === 0 ? null : list);
 
 let counter = 0;
 
@@ -80,20 +55,9 @@ export function dropAction(id: string) {
   save(all().filter((a) => a.id !== id));
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  // Another tab of this device queueing or sending.
-  const onStorage = (e: StorageEvent) => e.key === ACTION_QUEUE_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-};
-
 /** The queued actions of one restaurant, oldest first. */
 export function useQueuedActions(eateryId: number): QueuedAction[] {
-  const list = useSyncExternalStore(subscribe, all, () => EMPTY);
+  const list = useSyncExternalStore(queue.subscribe, all, () => EMPTY);
   return useMemo(() => list.filter((a) => a.eateryId === eateryId), [list, eateryId]);
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { KitchenTheme } from './kds-theme';
+import { storedValue } from './stored-value';
 
 /** localStorage key of this device's kitchen display choices (JSON `KitchenPrefs`). */
 export const KITCHEN_PREFS_KEY = 'qrmenu.kitchenDisplay';
@@ -13,11 +14,6 @@ export interface KitchenPrefs {
 }
 
 const DEFAULTS: KitchenPrefs = { fullScreen: false, theme: null };
-const listeners = new Set<() => void>();
-/** The choices when the browser keeps no storage (private mode): they last for this page. */
-let inMemory: KitchenPrefs = DEFAULTS;
-let cachedRaw: string | null = null;
-let cached: KitchenPrefs = DEFAULTS;
 
 function parse(raw: string | null): KitchenPrefs {
   try {
@@ -31,46 +27,18 @@ function parse(raw: string | null): KitchenPrefs {
   }
 }
 
-/** The current choices; the same object until they change (what useSyncExternalStore needs). */
-function read(): KitchenPrefs {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(KITCHEN_PREFS_KEY);
-  } catch {
-    return inMemory;
-  }
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cached = parse(raw);
-  }
-  return cached;
-}
-
-function write(change: Partial<KitchenPrefs>) {
-  const next = { ...read(), ...change };
-  inMemory = next;
-  try {
-    localStorage.setItem(KITCHEN_PREFS_KEY, JSON.stringify(next));
-  } catch {
-    // No storage: `inMemory` keeps them for this page.
-  }
-  listeners.forEach((l) => l());
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const prefs = storedValue(KITCHEN_PREFS_KEY, parse);
+const write = (change: Partial<KitchenPrefs>) => prefs.write({ ...prefs.read(), ...change });
 
 /** The theme a screen shows: the one chosen, else dark in full-screen mode and light otherwise. */
 export const shownTheme = (prefs: KitchenPrefs): KitchenTheme => prefs.theme ?? (prefs.fullScreen ? 'dark' : 'light');
 
 /** This device's kitchen display choices, remembered in localStorage. */
 export function useKitchenPrefs() {
-  const prefs = useSyncExternalStore(subscribe, read, () => DEFAULTS);
-  const theme = shownTheme(prefs);
+  const current = useSyncExternalStore(prefs.subscribe, prefs.read, () => DEFAULTS);
+  const theme = shownTheme(current);
   return {
-    fullScreen: prefs.fullScreen,
+    fullScreen: current.fullScreen,
     theme,
     setFullScreen: (fullScreen: boolean) => write({ fullScreen }),
     toggleTheme: () => write({ theme: theme === 'dark' ? 'light' : 'dark' }),
