@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@qr-menu/contract';
+import { eq } from 'drizzle-orm';
+import { printJobs } from '../src/db/schema.js';
 import type { AgentHub } from '../src/modules/printing/agent-hub.js';
+import { renderDocument } from '../src/modules/printing/escpos/render.js';
+import { PrintWorker } from '../src/modules/printing/print-worker.js';
 import { startPrintAgent, type AgentState, type PrintAgent } from '../src/print-agent/agent.js';
 import { PRINT_AGENT_JOB_EVENT, PRINT_AGENT_NAMESPACE } from '../src/print-agent/protocol.js';
 import { registerDevice } from './device-fixtures.js';
@@ -217,6 +221,55 @@ describe('print agent', () => {
     printer.setPaperOut(true);
     await expect(hub.send(A.id, job(8, 'No paper'))).resolves.toEqual({ printed: false, state: 'NO_PAPER' });
     expect(printed()).not.toContain('No paper');
+  });
+});
+
+describe('print worker through an agent', () => {
+  it('holds an agent printer’s jobs while no agent is connected here, and prints them through it once it is', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/eatery/${A.id}/printers`,
+      headers: bearer(A.owner.token),
+      payload: {
+        name: 'Bar (agent)',
+        transport: 'AGENT',
+        host: '127.0.0.1',
+        port: printer.port,
+        paper: 58,
+        textMode: 'CODEPAGE',
+        language: 'ru',
+        kitchen: false,
+        departmentIds: [],
+        prebills: false,
+        receipts: false,
+        reports: false,
+        enabled: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const test = await app.inject({
+      method: 'POST',
+      url: `/api/eatery/${A.id}/printers/${res.json().id}/test`,
+      headers: bearer(A.owner.token),
+    });
+    expect(test.statusCode).toBe(201);
+    const worker = new PrintWorker(app.db, {
+      render: renderDocument,
+      sendDirect: () => Promise.reject(new Error('not a direct printer')),
+      agents: hub,
+    });
+    // No agent connected to this instance: the job is not even claimed.
+    expect(await worker.runOnce()).toBe(0);
+    const [waiting] = await app.db.select().from(printJobs).where(eq(printJobs.id, test.json().id));
+    expect(waiting).toMatchObject({ status: 'PENDING', attempts: 0 });
+
+    const before = printer.jobs.length;
+    agent(device.token);
+    await hubConnected(A.id);
+    expect(await worker.runOnce()).toBe(1);
+    const [done] = await printer.waitForJobs(before + 1).then((jobs) => jobs.slice(before));
+    expect(done.text).toContain('Bar (agent)');
+    expect(done.text).toContain('Русский: Ёё Щщ Ъъ Ыы Юю Яя');
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Printer, PrinterBody, PrinterStatus } from '@qr-menu/contract';
 import { kitchenDepartments, printJobs } from '../src/db/schema.js';
 import { renderDocument } from '../src/modules/printing/escpos/render.js';
-import { sendToPrinter } from '../src/modules/printing/escpos/transport.js';
+import { queryPrinterState, sendToPrinter } from '../src/modules/printing/escpos/transport.js';
 import { PRINT_WORKER_TIMING, PrintWorker, type PrintWorkerTiming } from '../src/modules/printing/print-worker.js';
 import { bearer, setupApp } from './helper.js';
 import { startFakePrinter, type FakePrinter } from './fake-printer.js';
@@ -33,6 +33,7 @@ function worker() {
       // Short timeouts: a refused connection fails at once, and no test waits on a real printer's patience.
       sendDirect: (address, bytes) =>
         sendToPrinter(address, bytes, { connectTimeoutMs: 1000, statusTimeoutMs: 100, writeTimeoutMs: 2000 }),
+      probe: (address) => queryPrinterState(address, { connectTimeoutMs: 1000, statusTimeoutMs: 100 }),
       now: () => new Date(Date.now() + ahead),
     },
     timing,
@@ -186,5 +187,21 @@ describe('print worker', () => {
     const numbers = placed.map((o) => o.number);
     expect(numbersPrinted(grillPrinter).slice(before.grill)).toEqual(numbers);
     expect(numbersPrinted(barPrinter).slice(before.bar)).toEqual(numbers);
+  });
+
+  it('notices a printer that went off while it had nothing to print, and when it is back', async () => {
+    const w = worker();
+    const grillState = async () => (await status()).find((p) => p.id === grill.id)?.state;
+    await grillPrinter.refuse();
+    // Its state is fresh (it just printed): not asked yet.
+    await w.probeIdle();
+    expect(await grillState()).toBe('ONLINE');
+    ahead += timing.probeMs + 1000;
+    await w.probeIdle();
+    expect(await grillState()).toBe('OFFLINE');
+    await grillPrinter.resume();
+    ahead += timing.probeMs + 1000;
+    await w.probeIdle();
+    expect(await grillState()).toBe('ONLINE');
   });
 });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { renderDocument } from './escpos/render.js';
-import { sendToPrinter } from './escpos/transport.js';
+import { queryPrinterState, sendToPrinter } from './escpos/transport.js';
 import { PrintWorker } from './print-worker.js';
 
 declare module 'fastify' {
@@ -23,6 +23,7 @@ export const printWorkerPlugin = fp(
     const worker = new PrintWorker(app.db, {
       render: renderDocument,
       sendDirect: (address, bytes) => sendToPrinter(address, bytes),
+      probe: (address) => queryPrinterState(address),
       agents: app.printAgents,
       changed: (eateryId) => app.realtime.emitPrinters(eateryId),
       log: app.log,

@@ -35,6 +35,8 @@ export interface AgentLink {
 export interface PrintWorkerDeps {
   render(document: PrintDocument, target: { paper: PaperWidth; textMode: PrinterTextMode }): Uint8Array;
   sendDirect(address: { host: string; port: number }, bytes: Uint8Array): Promise<SendResult>;
+  /** Asks a direct printer how it is (connected, paper), without printing. */
+  probe?(address: { host: string; port: number }): Promise<'ONLINE' | 'OFFLINE' | 'NO_PAPER'>;
   agents?: AgentLink;
   /** A printer's state or waiting jobs changed: staff screens read them again. */
   changed?(eateryId: number): void;
@@ -51,6 +53,11 @@ export interface PrintWorkerTiming {
   maxBackoffMs: number;
   /** A claimed job whose worker went away (a crash) is tried again after this. */
   claimMs: number;
+  /**
+   * A direct printer with nothing to print is asked how it is when its state is older than this, so a printer that
+   * went off between two orders shows OFFLINE before the next ticket waits for it.
+   */
+  probeMs: number;
 }
 
 export const PRINT_WORKER_TIMING: PrintWorkerTiming = {
@@ -58,6 +65,7 @@ export const PRINT_WORKER_TIMING: PrintWorkerTiming = {
   baseBackoffMs: 1000,
   maxBackoffMs: 15_000,
   claimMs: 60_000,
+  probeMs: 30_000,
 };
 
 /** The wait before the next attempt after `attempts` failed ones. */
@@ -125,6 +133,7 @@ export class PrintWorker {
   private async drain(): Promise<void> {
     try {
       while (!this.stopped && (await this.runOnce()) > 0);
+      if (!this.stopped) await this.probeIdle();
     } catch (err) {
       this.deps.log?.warn({ err }, 'print worker pass failed');
     }
@@ -138,6 +147,33 @@ export class PrintWorker {
     const jobs = await this.claim();
     const outcomes = await Promise.all(jobs.map((job) => this.print(job)));
     return outcomes.filter(Boolean).length;
+  }
+
+  /**
+   * Asks the enabled direct printers without waiting jobs whose state is older than `probeMs` how they are, and
+   * records it (staff screens hear of a change). At most 20 a pass: a few restaurants' printers, not a fleet.
+   */
+  async probeIdle(): Promise<void> {
+    if (!this.deps.probe) return;
+    const now = this.now();
+    const stale = new Date(now.getTime() - this.timing.probeMs);
+    const idle = rowsOf<{ id: number; eateryId: number; host: string; port: number; state: string }>(
+      await this.db.execute(sql`
+        select p.id, p.eatery_id as "eateryId", p.host, p.port, p.state from printers p
+        where p.enabled and p.transport = 'DIRECT' and (p.state_at is null or p.state_at < ${stale})
+          and not exists (select 1 from print_jobs j where j.printer_id = p.id and j.status in ('PENDING', 'PRINTING'))
+        order by p.state_at nulls first limit 20`),
+    );
+    await Promise.all(
+      idle.map(async (p) => {
+        const state = await this.deps.probe!({ host: p.host, port: Number(p.port) });
+        await this.db.execute(sql`
+          update printers set state = ${state}, state_at = ${now},
+            last_error = ${state === 'OFFLINE' ? 'no answer' : null}
+          where id = ${p.id}`);
+        if (state !== p.state) this.deps.changed?.(Number(p.eateryId));
+      }),
+    );
   }
 
   private async claim(): Promise<ClaimedJob[]> {
