@@ -60,6 +60,7 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['POST', /^\/calls\/:p\/acknowledge$/, 'any'],
   ['GET', /^\/reports(\/|$)/, [ADMIN]],
   ['GET', /^\/audit(\.csv)?$/, [ADMIN]],
+  ['GET', /^\/printers(\/:p\/preview)?$/, [ADMIN]], // printer settings and samples; their state is everyone's
   ['GET', /.*/, 'any'],
   ['*', /^\/kitchen-department(\/|$)/, [ADMIN, KITCHEN]],
   ['POST', /^\/orders$/, [ADMIN, WAITER, CASHIER]],
@@ -73,6 +74,8 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['POST', /^\/tables\/:p\/serve-ready$/, [ADMIN, WAITER]], // serve a table's ready dishes: who serves one
   ['POST', /^\/tables\/:p\/round$/, [ADMIN, WAITER, CASHIER]], // a round of dishes at a table
   ['POST', /^\/orders\/:p\/(move|merge|split)$/, [ADMIN, WAITER, CASHIER]], // table operations
+  ['POST', /^\/print-jobs\/:p\/reprint$/, [ADMIN, KITCHEN, WAITER, CASHIER]], // reprint a ticket
+  ['POST', /^\/print$/, [ADMIN, WAITER, CASHIER]], // a pre-bill, receipt or day report on the till printer
   ['POST', /^\/table\/:p\/key$/, [ADMIN]], // a new QR key for the table ("reprint QR")
   ['*', /.*/, [ADMIN]], // every other edit: menu, tables, QR, users, assignments, restaurant
 ];
@@ -85,6 +88,8 @@ const EATERY_PREFIX = '/api/eatery/:id';
  */
 const SUCCEEDS_WITHOUT_BODY = new Set([
   'POST /api/eatery/:id/table/:tableId/key', // a new QR key: tables tests
+  'POST /api/eatery/:id/printers/:printerId/test', // a test page: printing tests
+  'POST /api/eatery/:id/print-jobs/:jobId/reprint', // a reprint: printing tests
 ]);
 
 function policyOf(method: string, url: string): Policy {
@@ -148,6 +153,8 @@ function resolveParam(name: string, eateryId: number): number | undefined {
   const n = name.toLowerCase();
   if (n === 'id') return eateryId;
   if (n.includes('assign')) return ids.assignment;
+  if (n.includes('printer')) return ids.printer;
+  if (n.includes('job')) return ids.job;
   if (n.includes('item')) return ids.item;
   if (n.includes('order')) return ids.order;
   if (n.includes('dish')) return ids.dish;
@@ -255,7 +262,17 @@ beforeAll(async () => {
     .insert(schema.orderItems)
     .values({ orderId: order.id, dishId: dish.id, name: 'Lentil soup', price: '4.50', quantity: 2 })
     .returning();
+  const [printer] = await db
+    .insert(schema.printers)
+    .values({ eateryId: a.eateryId, name: 'Grill', host: '192.168.1.50' })
+    .returning();
+  const [job] = await db
+    .insert(schema.printJobs)
+    .values({ eateryId: a.eateryId, printerId: printer.id, kind: 'TEST', title: 'Test', document: { lines: [] } })
+    .returning();
   Object.assign(ids, {
+    printer: printer.id,
+    job: job.id,
     category: category.id,
     department: department.id,
     dish: dish.id,

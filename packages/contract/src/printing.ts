@@ -150,11 +150,11 @@ export const printPreviewResponse = z.object({
 export type PrintPreview = z.infer<typeof printPreviewResponse>;
 
 /**
- * GET /api/eatery/{id}/printers/{printerId}/preview?kind= (EATERY_ADMIN): a sample of what this printer prints, built
+ * GET /api/eatery/{id}/printers/{printerId}/preview?kind= (EATERY_ADMIN; TICKET when not given): a sample of what this printer prints, built
  * as real jobs are (a ticket of the restaurant's own dishes, a receipt, a test page).
  */
 export const printPreviewQuery = z.object({
-  kind: z.enum(['TICKET', 'RECEIPT', 'TEST'], { error: V.invalid }),
+  kind: z.enum(['TICKET', 'RECEIPT', 'TEST'], { error: V.invalid }).default('TICKET'),
 });
 
 /**
