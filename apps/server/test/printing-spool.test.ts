@@ -308,6 +308,31 @@ describe('printers', () => {
   });
 });
 
+describe('lines split in two', () => {
+  it('print nothing when split, and a void of one part takes back that part alone', async () => {
+    const order = await place([{ dishId: kebab, quantity: 3 }]);
+    const line = order.items[0];
+    const mark = await lastJobId();
+    const split = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/eatery/${A.id}/bill/split-item`,
+      headers: bearer(A.cashier.token),
+      payload: { orderIds: [order.id], itemId: line.id, quantity: 1 },
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    expect(await jobsAfter(mark)).toEqual([]);
+    const [part] = split.json().items.filter((i: { id: number }) => i.id !== line.id);
+    const voided = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/eatery/${A.id}/orders/${order.id}/items/${part.id}`,
+      headers: bearer(A.owner.token),
+      payload: { reason: 'Dropped' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await jobsAfter(mark)).map((j) => [j.kind, dishLines(j.lines)])).toEqual([['VOID', ['-1 x Kebab']]]);
+  });
+});
+
 describe('print jobs', () => {
   it('lists, reprints (marked as such) and cancels jobs; other restaurants get 404', async () => {
     const order = await place([{ dishId: ayran, quantity: 1 }]);

@@ -1,4 +1,3 @@
-import { splitPrinted } from '../printing/kitchen-spool.js';
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import {
@@ -36,6 +35,7 @@ import {
   type OrderRow,
 } from './bill-state.js';
 import { recordPart, type PaymentInput } from './record-part.js';
+import { splitPrinted } from '../printing/kitchen-spool.js';
 
 /**
  * Closing the bill (contract bills.ts). A bill is one or more orders of the restaurant; its money is

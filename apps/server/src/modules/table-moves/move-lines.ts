@@ -1,4 +1,3 @@
-import { splitPrinted } from '../printing/kitchen-spool.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   moveRefusal,
@@ -13,6 +12,7 @@ import { orderItems, orders, tables } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../plugins/app-error.js';
 import { orderPaidCents } from '../orders/order-money.js';
 import type { OrderTx } from '../orders/order-writer.js';
+import { splitPrinted } from '../printing/kitchen-spool.js';
 
 /** The building blocks of moves, merges and splits, inside the order writer's transaction. */
 

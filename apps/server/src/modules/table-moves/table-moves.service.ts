@@ -1,4 +1,3 @@
-import { spoolMoved } from '../printing/kitchen-spool.js';
 import { and, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -37,6 +36,7 @@ import {
   transferLines,
   type MoveOrderRow,
 } from './move-lines.js';
+import { spoolMoved } from '../printing/kitchen-spool.js';
 
 export interface MoveInput {
   toTableId: number;
