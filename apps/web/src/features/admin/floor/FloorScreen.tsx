@@ -17,6 +17,7 @@ import { patchFloorOrders, useFloorAssignments, useFloorOrders, useFloorTables }
 import { STATE_STYLE } from './state-style';
 import { floorTables, TABLE_STATES, type FloorTable } from './table-state';
 import { TableQuickActions } from './TableQuickActions';
+import { PrintQueueBanner } from '../shared/printing/PrintQueueBanner';
 import { TablePanel } from './TablePanel';
 import { TableTile } from './TableTile';
 import { useLiveFloor } from './use-live-floor';
@@ -87,6 +88,7 @@ export function FloorScreen({ restaurant }: { restaurant: Eatery }) {
       </Group>
       <SoundBanner />
       <CallsAlert eateryId={eateryId} listen={false} />
+      <PrintQueueBanner eateryId={eateryId} listen={false} />
       <ErrorBanner error={tables.error ?? orders.error ?? assignments.error ?? calls.error} />
 
       {loading ? (
