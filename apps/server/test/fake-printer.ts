@@ -128,6 +128,16 @@ export interface EscPosParserHandlers {
 }
 
 /**
+ * A three-byte command (two command bytes and one argument) at `pos`: applies the argument and answers its length, or
+ * 0 while the argument has not arrived yet.
+ */
+function oneArgument(buf: Buffer, pos: number, apply: (n: number) => void): number {
+  if (pos + 3 > buf.length) return 0;
+  apply(buf[pos + 2]);
+  return 3;
+}
+
+/**
  * Reads an ESC/POS byte stream as it arrives (commands may be split across chunks). Call end() when the stream
  * ends: the last document, if it printed anything, is handed over then.
  */
@@ -211,11 +221,7 @@ export class EscPosParser {
   private escape(buf: Buffer, pos: number): number {
     if (pos + 2 > buf.length) return 0;
     const cmd = buf[pos + 1];
-    const withArg = (apply: (n: number) => void) => {
-      if (pos + 3 > buf.length) return 0;
-      apply(buf[pos + 2]);
-      return 3;
-    };
+    const withArg = (apply: (n: number) => void) => oneArgument(buf, pos, apply);
     switch (cmd) {
       case 0x40: // ESC @: initialize
         this.state = { page: 0, bold: false, width: 1, height: 1, invert: false };
@@ -263,11 +269,7 @@ export class EscPosParser {
   private groupSeparator(buf: Buffer, pos: number): number {
     if (pos + 2 > buf.length) return 0;
     const cmd = buf[pos + 1];
-    const withArg = (apply: (n: number) => void) => {
-      if (pos + 3 > buf.length) return 0;
-      apply(buf[pos + 2]);
-      return 3;
-    };
+    const withArg = (apply: (n: number) => void) => oneArgument(buf, pos, apply);
     switch (cmd) {
       case 0x21: // GS ! n: character size
         return withArg((n) => {

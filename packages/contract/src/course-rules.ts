@@ -1,5 +1,5 @@
-import { asLanguage } from './localize.js';
-import { LANGUAGES, type ItemStatus } from './enums.js';
+import { localNameByLanguage } from './localize.js';
+import type { ItemStatus } from './enums.js';
 
 /**
  * Courses (zod-free): a restaurant names up to COURSES_MAX courses in serving order; a line's `course` n is the
@@ -52,11 +52,5 @@ export function courseReadyToFire(lines: readonly CourseLine[]): number | null {
  */
 export function courseName(courses: readonly CourseNames[] | undefined, course: number, lang: string): string {
   const names = courses?.[course - 1];
-  if (!names) return '';
-  const first = asLanguage(lang);
-  for (const l of [first, ...LANGUAGES.filter((x) => x !== first)]) {
-    const v = names[l]?.trim();
-    if (v) return v;
-  }
-  return '';
+  return names ? localNameByLanguage(names, lang) : '';
 }

@@ -25,3 +25,4 @@ export * from './pickup.js';
 export * from './stock.js';
 export * from './floor.js';
 export * from './printing.js';
+export * from './option-lines.js';

@@ -43,6 +43,13 @@ export function localName(texts: Nullable<LocalizedNames>, lang: string): string
   return '';
 }
 
+/** Names kept per language, as order lines, their options and the restaurant's courses keep them. */
+export type NamesByLanguage = { [L in Language]?: string | null };
+
+/** `localName` for names kept per language ({az, en, ru}). */
+export const localNameByLanguage = (names: NamesByLanguage, lang: string): string =>
+  localName({ nameAz: names.az, nameEn: names.en, nameRu: names.ru }, lang);
+
 /** The description with the same fallback rule as `localName`. */
 export function localDescription(texts: Nullable<LocalizedDescriptions>, lang: string): string {
   for (const l of fallbackOrder(lang)) {

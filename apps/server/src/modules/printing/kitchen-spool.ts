@@ -223,13 +223,15 @@ export async function spoolKitchenTickets(
 
   const facts = await orderFacts(tx, [...new Set(changed.map((l) => l.orderId))]);
   const eatery = await eateryFacts(tx, eateryId);
+  // Each line's printers, routed once.
+  const route = new Map(lines.map((l) => [l.id, printersOfStation(kitchen, l.departmentId)]));
   const jobs: NewPrintJob[] = [];
   for (const [orderId, order] of facts) {
     const ofOrder = lines.filter((l) => l.orderId === orderId);
     // Batches the kitchen already has paper of: a not yet printed line of such a batch was held for its course.
     const printedBatches = new Set(ofOrder.filter((l) => l.printed > 0).map((l) => l.batch));
     for (const printer of kitchen) {
-      const mine = (l: SpoolLine) => printersOfStation(kitchen, l.departmentId).includes(printer);
+      const mine = (l: SpoolLine) => route.get(l.id)!.includes(printer);
       const delta = changed.filter((l) => l.orderId === orderId && mine(l));
       if (delta.length === 0) continue;
       const stationHadPaper = ofOrder.some((l) => l.printed > 0 && mine(l));

@@ -73,25 +73,29 @@ const jobColumns = {
   reprintOf: printJobs.reprintOf,
 };
 
-type JobRow = { [K in keyof typeof jobColumns]: unknown } & {
+/** A job as `jobColumns` reads it. */
+interface JobRow {
+  id: number;
+  printerId: number;
+  printerName: string;
+  kind: string;
+  orderId: number | null;
+  title: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
   createdAt: Date;
   printedAt: Date | null;
-};
+  reprintOf: number | null;
+}
 
 function jobDto(r: JobRow): PrintJob {
   return {
-    id: r.id as number,
-    printerId: r.printerId as number,
-    printerName: r.printerName as string,
+    ...r,
     kind: r.kind as PrintJobKind,
-    orderId: r.orderId as number | null,
-    title: r.title as string,
     status: r.status as PrintJobStatus,
-    attempts: r.attempts as number,
-    lastError: r.lastError as string | null,
     createdAt: r.createdAt.toISOString(),
     printedAt: r.printedAt?.toISOString() ?? null,
-    reprintOf: r.reprintOf as number | null,
   };
 }
 
@@ -213,7 +217,18 @@ export class PrintersService {
       .where(and(...conds))
       .orderBy(desc(printJobs.id))
       .limit(PRINT_JOBS_PAGE);
-    return rows.map((r) => jobDto(r as JobRow));
+    return rows.map(jobDto);
+  }
+
+  /** The jobs just queued, as the API shows them, in the order of `ids`. */
+  private async queued(eateryId: number, ids: readonly number[]): Promise<PrintJob[]> {
+    const rows = await this.db
+      .select(jobColumns)
+      .from(printJobs)
+      .innerJoin(printers, eq(printers.id, printJobs.printerId))
+      .where(and(eq(printJobs.eateryId, eateryId), inArray(printJobs.id, [...ids])))
+      .orderBy(printJobs.id);
+    return rows.map(jobDto);
   }
 
   private async job(ex: Executor, eateryId: number, jobId: number) {
@@ -237,15 +252,16 @@ export class PrintersService {
     const document = markReprint(row.document as PrintDocument, row.language as Language);
     const [id] = await queueJobs(this.db, eateryId, [
       {
-        printerId: row.printerId as number,
+        printerId: row.printerId,
         kind: row.kind as PrintJobKind,
-        orderId: row.orderId as number | null,
-        title: row.title as string,
+        orderId: row.orderId,
+        title: row.title,
         document,
-        reprintOf: row.reprintOf ?? (row.id as number),
+        reprintOf: row.reprintOf ?? row.id,
       },
     ]);
-    return jobDto((await this.job(this.db, eateryId, id)) as JobRow);
+    const [job] = await this.queued(eateryId, [id]);
+    return job;
   }
 
   /** A waiting job given up (a printer gone for good); 404 unless it is this restaurant's and still waiting. */
@@ -285,7 +301,8 @@ export class PrintersService {
     const [id] = await queueJobs(this.db, eateryId, [
       { printerId, kind: 'TEST', orderId: null, title: row.name, document },
     ]);
-    return jobDto((await this.job(this.db, eateryId, id)) as JobRow);
+    const [job] = await this.queued(eateryId, [id]);
+    return job;
   }
 
   /**
@@ -388,6 +405,6 @@ export class PrintersService {
     const kind: PrintJobKind = request.what === 'DAY_REPORT' ? 'REPORT' : request.what;
     const jobs: NewPrintJob[] = targets.map((p) => ({ printerId: p.id, kind, orderId, ...build(p) }));
     const ids = await queueJobs(this.db, eateryId, jobs);
-    return Promise.all(ids.map(async (id) => jobDto((await this.job(this.db, eateryId, id)) as JobRow)));
+    return this.queued(eateryId, ids);
   }
 }

@@ -1,5 +1,12 @@
-import { clockTime, dayIn, type Language, type OrderKind, type PrintDocument, type PrintLine } from '@qr-menu/contract';
+import {
+  localNameByLanguage,
+  type Language,
+  type OrderKind,
+  type PrintDocument,
+  type PrintLine,
+} from '@qr-menu/contract';
 import { KITCHEN_LABELS, type KitchenLabels } from './kitchen-labels.js';
+import { formatStamp } from './stamp.js';
 
 /**
  * Kitchen tickets as print documents: pure functions of what the spool read (kitchen-spool.ts). A ticket names the
@@ -10,9 +17,6 @@ import { KITCHEN_LABELS, type KitchenLabels } from './kitchen-labels.js';
 
 /** A name in the three languages, as order lines keep their dish's and options' names. */
 export type Names = Record<Language, string>;
-
-/** The name in `language`, else the first one given. */
-const nameIn = (names: Names, language: Language): string => names[language] || names.az || names.en || names.ru;
 
 export type KitchenTicketKind = 'TICKET' | 'ADDON' | 'VOID' | 'FIRE';
 
@@ -61,17 +65,11 @@ function placeLabel(h: TicketHeader, l: KitchenLabels): string {
   return h.customerName ? `${word} · ${h.customerName}` : word;
 }
 
-/** dd.mm.yyyy HH:MM in the restaurant's zone. */
-function stamp(at: Date, timeZone: string): string {
-  const [y, m, d] = dayIn(at, timeZone).split('-');
-  return `${d}.${m}.${y} ${clockTime(at, timeZone)}`;
-}
-
 function headerLines(title: string, h: TicketHeader, l: KitchenLabels): PrintLine[] {
   const lines: PrintLine[] = [
     text(title, { size: 2, bold: true, align: 'center', invert: true }),
     { kind: 'pair', left: placeLabel(h, l), right: `${l.number}${h.orderNumber}`, size: 2, bold: true },
-    { kind: 'pair', left: h.station || l.allStations, right: stamp(h.at, h.timeZone) },
+    { kind: 'pair', left: h.station || l.allStations, right: formatStamp(h.at, h.timeZone) },
   ];
   if (h.waiterName) lines.push(text(`${l.waiter}: ${h.waiterName}`));
   lines.push({ kind: 'rule' });
@@ -79,8 +77,10 @@ function headerLines(title: string, h: TicketHeader, l: KitchenLabels): PrintLin
 }
 
 function itemLines(line: TicketLine, language: Language, sign: '' | '-', l: KitchenLabels): PrintLine[] {
-  const out: PrintLine[] = [text(`${sign}${line.quantity} x ${nameIn(line.names, language)}`, { size: 2, bold: true })];
-  for (const o of line.options) out.push(text(`  + ${nameIn(o.names, language)}`, { bold: true }));
+  const out: PrintLine[] = [
+    text(`${sign}${line.quantity} x ${localNameByLanguage(line.names, language)}`, { size: 2, bold: true }),
+  ];
+  for (const o of line.options) out.push(text(`  + ${localNameByLanguage(o.names, language)}`, { bold: true }));
   const extras = [line.seat !== null ? `${l.seat} ${line.seat}` : '', line.course ?? ''].filter(Boolean);
   if (extras.length > 0) out.push(text(`  ${extras.join(' · ')}`));
   if (line.note) out.push(text(`  ! ${line.note}`, { bold: true, invert: true }));
@@ -118,7 +118,8 @@ export function movedTicket(
 ): BuiltDocument {
   const l = KITCHEN_LABELS[language];
   const body: PrintLine[] = [text(`${fromPlace} -> ${placeLabel(header, l)}`, { size: 2, bold: true })];
-  for (const line of lines ?? []) body.push(text(`${line.quantity} x ${nameIn(line.names, language)}`, { bold: true }));
+  for (const line of lines ?? [])
+    body.push(text(`${line.quantity} x ${localNameByLanguage(line.names, language)}`, { bold: true }));
   return {
     title: `${l.MOVED} · ${fromPlace} -> ${placeLabel(header, l)} · ${l.number}${header.orderNumber}`,
     document: { lines: [...headerLines(l.MOVED, header, l), ...body, { kind: 'feed' }] },

@@ -5,7 +5,8 @@ import {
   type PrintDocument,
   type PrinterTextMode,
 } from '@qr-menu/contract';
-import { formatStamp, pairLines, textLines } from './till-documents.js';
+import { formatStamp } from './stamp.js';
+import { pairLines, textLines } from './till-documents.js';
 import { TILL_LABELS } from './till-labels.js';
 
 /** The printer a test page is printed on, as its settings name it. */

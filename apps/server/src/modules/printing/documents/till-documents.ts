@@ -1,9 +1,10 @@
 import {
   lineColumns,
-  localName,
+  localNameByLanguage,
+  optionLines,
+  optionLineText,
   toCents,
   wrapText,
-  zonedParts,
   type Bill,
   type DayReport,
   type Language,
@@ -12,6 +13,7 @@ import {
   type PrintDocument,
   type PrintLine,
 } from '@qr-menu/contract';
+import { formatStamp } from './stamp.js';
 import { fillLabel, TILL_LABELS, type TillLabels } from './till-labels.js';
 
 /**
@@ -145,14 +147,6 @@ const formatRate = (percent: number, language: Language) => numberFormat(languag
 /** The currency as printed: the ₼ sign is in no printer code page, so it (or none set) prints as "AZN". */
 const currencyText = (currency: string) => (!currency.trim() || currency.includes('₼') ? 'AZN' : currency.trim());
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** "06.01.2026 00:30": day, month, year and a 24-hour clock on the restaurant's clock (every language alike). */
-export function formatStamp(at: Date | string, timeZone: string): string {
-  const p = zonedParts(typeof at === 'string' ? new Date(at) : at, timeZone);
-  return `${pad2(p.day)}.${pad2(p.month)}.${p.year} ${pad2(p.hour)}:${pad2(p.minute)}`;
-}
-
 /** A business day "2026-01-11" as "11.01.2026" (a date, not shifted by any zone). */
 const formatDay = (day: string) => {
   const [year, month, date] = day.split('-');
@@ -168,24 +162,14 @@ type BillPayment = Bill['payments'][number];
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /** The dish's name in `language`, with the menu's fallback to another language, else the name it was ordered as. */
-const itemName = (item: BillItem, language: Language) =>
-  localName({ nameAz: item.names.az, nameEn: item.names.en, nameRu: item.names.ru }, language) || item.name;
+const itemName = (item: BillItem, language: Language) => localNameByLanguage(item.names, language) || item.name;
 
 /**
  * An item's chosen options, one line per group as the screens show them ("Size: 0.5 L (+1.50)"), the price delta
  * only when not zero.
  */
 function optionTexts(item: BillItem, language: Language): string[] {
-  const name = (n: { az: string; en: string; ru: string }) =>
-    localName({ nameAz: n.az, nameEn: n.en, nameRu: n.ru }, language);
-  const groups: { groupId: number; group: string; options: string[] }[] = [];
-  for (const o of item.options) {
-    const shown = o.priceDelta > 0 ? `${name(o.names)} (+${formatMoney(o.priceDelta, language)})` : name(o.names);
-    const last = groups.at(-1);
-    if (last && last.groupId === o.groupId) last.options.push(shown);
-    else groups.push({ groupId: o.groupId, group: name(o.groupNames), options: [shown] });
-  }
-  return groups.map((g) => (g.group ? `${g.group}: ${g.options.join(', ')}` : g.options.join(', ')));
+  return optionLines(item.options, language, (delta) => `+${formatMoney(delta, language)}`).map(optionLineText);
 }
 
 /** The service charge's label: the restaurant's name for it and, when every order has the same rate, that rate. */

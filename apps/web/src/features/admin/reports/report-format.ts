@@ -1,4 +1,4 @@
-import { formatInZone, localName, toCents } from '@qr-menu/contract';
+import { formatInZone, localNameByLanguage, toCents } from '@qr-menu/contract';
 
 /** Numbers of the report pages in the interface language; money always with 2 decimals and "AZN". */
 
@@ -55,7 +55,7 @@ export function formatChange(percent: number, lang: string): string {
 
 /** A dish's name in the interface language, with the menu's fallback to another language. */
 export const dishName = (names: { az: string; en: string; ru: string }, lang: string) =>
-  localName({ nameAz: names.az, nameEn: names.en, nameRu: names.ru }, lang);
+  localNameByLanguage(names, lang);
 
 /**
  * A day "2026-01-05" as a date of the language, not shifted by any zone: "Jan 5" / "5 янв." from Intl; in az written

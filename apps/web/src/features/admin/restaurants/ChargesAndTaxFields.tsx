@@ -1,4 +1,4 @@
-import { Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Divider, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_SERVICE_CHARGE_NAMES,
@@ -9,6 +9,7 @@ import {
   type Eatery,
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { NumberSelect } from './NumberSelect';
 
 /** The restaurant's service charge, VAT, receipt and business day settings as the restaurant form holds them. */
 export interface ChargeValues {
@@ -145,17 +146,11 @@ export function ChargesAndTaxFields<V extends ChargeValues>({
       />
 
       <Divider label={t('restaurantSettings.businessDay')} labelPosition="left" mt="xs" />
-      <Select
+      <NumberSelect
         label={t('restaurantSettings.dayStartHour')}
         description={t('restaurantSettings.dayStartHourHint')}
         data={DAY_START_OPTIONS}
-        allowDeselect={false}
-        maw={260}
-        comboboxProps={{ withinPortal: true }}
-        // The form keeps the hour as a number (what the API takes); the select's options are strings.
-        value={String(dayStart.value)}
-        onChange={(v) => v !== null && dayStart.onChange(Number(v))}
-        onBlur={dayStart.onBlur}
+        field={dayStart}
         error={err('dayStartHour')}
       />
     </Stack>

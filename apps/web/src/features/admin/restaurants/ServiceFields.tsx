@@ -1,4 +1,4 @@
-import { Divider, Radio, Select, Stack, Switch } from '@mantine/core';
+import { Divider, Radio, Stack, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   DEVICE_LOCK_SECONDS,
@@ -9,6 +9,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { CoursesEditor } from './CoursesEditor';
+import { NumberSelect } from './NumberSelect';
 
 /** The restaurant's point-of-sale settings as the restaurant form holds them. */
 export interface ServiceValues {
@@ -62,17 +63,11 @@ export function ServiceFields<V extends ServiceValues>({
   return (
     <Stack gap="sm">
       <Divider label={t('restaurantSettings.service')} labelPosition="left" mt="xs" />
-      <Select
+      <NumberSelect
         label={t('restaurantSettings.deviceLock')}
         description={t('restaurantSettings.deviceLockHint')}
         data={lockOptions}
-        allowDeselect={false}
-        maw={260}
-        comboboxProps={{ withinPortal: true }}
-        // The form keeps seconds as a number (what the API takes); the select's options are strings.
-        value={String(lock.value)}
-        onChange={(v) => v !== null && lock.onChange(Number(v))}
-        onBlur={lock.onBlur}
+        field={lock}
         error={err('deviceLockSeconds')}
       />
       <CoursesEditor form={form} err={err} />

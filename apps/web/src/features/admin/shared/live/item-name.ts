@@ -1,8 +1,8 @@
-import { localName, type OrderItem } from '@qr-menu/contract';
+import { localNameByLanguage, type OrderItem } from '@qr-menu/contract';
 
 /**
  * The dish name of an order item in the interface language, with the guest menu's fallback (`localName`), else
  * the stored snapshot name.
  */
 export const itemName = (item: Pick<OrderItem, 'names' | 'name'>, lang: string): string =>
-  localName({ nameAz: item.names.az, nameEn: item.names.en, nameRu: item.names.ru }, lang) || item.name;
+  localNameByLanguage(item.names, lang) || item.name;

@@ -1,4 +1,9 @@
-import { localName, type OrderItemOption } from '@qr-menu/contract';
+import {
+  optionLines as groupOptions,
+  optionLineText,
+  type OptionGroupLine,
+  type OrderItemOption,
+} from '@qr-menu/contract';
 import { formatAmount } from '../money-format';
 
 /**
@@ -7,34 +12,16 @@ import { formatAmount } from '../money-format';
  * Deltas only where money is shown (`withPrices`), and only when not zero.
  */
 
-type Names = OrderItemOption['names'];
-const nameOf = (n: Names, lang: string) => localName({ nameAz: n.az, nameEn: n.en, nameRu: n.ru }, lang);
-
 /** "+1.50" in the language's number format. */
 export const formatDelta = (delta: number, lang: string) => `+${formatAmount(delta, lang)}`;
 
-export interface OptionGroupLine {
-  groupId: number;
-  group: string;
-  /** The group's chosen options, each with its delta when asked for: "0.5 L (+1.50)". */
-  options: string[];
-}
-
-/** The options grouped as the dish lists them (consecutive options of the same group form one line). */
+/** The options grouped as the dish lists them (contract optionLines), with their deltas when `withPrices`. */
 export function optionLines(
   options: readonly OrderItemOption[] | null | undefined,
   lang: string,
   withPrices = false,
 ): OptionGroupLine[] {
-  const lines: OptionGroupLine[] = [];
-  for (const o of options ?? []) {
-    const name = nameOf(o.names, lang);
-    const shown = withPrices && o.priceDelta > 0 ? `${name} (${formatDelta(o.priceDelta, lang)})` : name;
-    const last = lines[lines.length - 1];
-    if (last && last.groupId === o.groupId) last.options.push(shown);
-    else lines.push({ groupId: o.groupId, group: nameOf(o.groupNames, lang), options: [shown] });
-  }
-  return lines;
+  return groupOptions(options, lang, withPrices ? (delta) => formatDelta(delta, lang) : undefined);
 }
 
 /** One line of text: "Size: 0.5 L (+1.50) · Extras: Cheese, Bacon"; '' without options. */
@@ -43,9 +30,7 @@ export function itemOptionsText(
   lang: string,
   withPrices = false,
 ): string {
-  return optionLines(options, lang, withPrices)
-    .map((l) => (l.group ? `${l.group}: ${l.options.join(', ')}` : l.options.join(', ')))
-    .join(' · ');
+  return optionLines(options, lang, withPrices).map(optionLineText).join(' · ');
 }
 
 /** A key that is the same for the same choice of options (the kitchen's all-day counts split by it). */
