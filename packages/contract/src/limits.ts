@@ -1,6 +1,8 @@
 /** Business limits (image size, name lengths, quantities, timings) shared by server and web. */
 export const LIMITS = {
   imageBytes: 3_145_728,
+  /** The largest photo the browser takes to shrink and convert before upload (a phone's photo is 5–15 MB). */
+  pickedImageBytes: 41_943_040,
   imageMaxPx: 1600,
   webpQuality: 0.8,
   personName: { min: 2, max: 50 },

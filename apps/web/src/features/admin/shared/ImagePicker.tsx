@@ -41,12 +41,13 @@ async function decode(file: File): Promise<CanvasImageSource & { width: number; 
 }
 
 /**
- * Converts an image to webp at quality 0.8 with a canvas, at most 1600 px on the longer side
- * (the server would shrink it to that anyway). A webp file is kept as it is. When the browser cannot
- * decode or encode it, or the result would not be smaller than the limit, the original file is used.
+ * Converts an image to webp at quality 0.8 with a canvas, at most 1600 px on the longer side, so a photo
+ * straight from a phone (4032×3024, 10 MB) goes through the server's 3 MB limit. A webp file within the limit
+ * is kept as it is. When the browser cannot decode or encode it, the original file is used (and the size
+ * check after conversion decides).
  */
 export async function toWebp(file: File): Promise<File> {
-  if (file.type === 'image/webp') return file;
+  if (file.type === 'image/webp' && file.size <= LIMITS.imageBytes) return file;
   try {
     const source = await decode(file);
     const scale = Math.min(1, LIMITS.imageMaxPx / Math.max(source.width, source.height));
@@ -59,18 +60,26 @@ export async function toWebp(file: File): Promise<File> {
     if ('close' in source && typeof source.close === 'function') source.close();
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', LIMITS.webpQuality));
     // Browsers without a webp encoder answer with a png: keep the original then.
-    if (!blob || blob.type !== 'image/webp' || blob.size > LIMITS.imageBytes) return file;
+    if (!blob || blob.type !== 'image/webp') return file;
     return new File([blob], webpName(file.name), { type: 'image/webp', lastModified: Date.now() });
   } catch {
     return file;
   }
 }
 
-/** Client-side check of the image size: files above 3145728 bytes (3 MB) are refused before any upload. */
+/**
+ * Check of a picked file before it is converted: only images, and at most 40 MB (larger files are not
+ * decoded at all: a cheap phone would run out of memory). The 3 MB limit is checked after conversion.
+ */
 export function checkImageFile(file: File): string | null {
-  if (file.size > LIMITS.imageBytes) return 'imagePicker.tooLarge';
   if (file.type && !file.type.startsWith('image/')) return 'imagePicker.notImage';
+  if (file.size > LIMITS.pickedImageBytes) return 'imagePicker.tooLargeToPrepare';
   return null;
+}
+
+/** Check of the file to upload (after conversion): the server refuses files above 3145728 bytes (3 MB). */
+export function checkUploadSize(file: File): string | null {
+  return file.size > LIMITS.imageBytes ? 'imagePicker.tooLarge' : null;
 }
 
 /**
@@ -105,7 +114,10 @@ export function ImagePicker({
     setBusy(true);
     onBusyChange?.(true);
     try {
-      onChange({ ...value, file: await toWebp(file) });
+      const converted = await toWebp(file);
+      const tooLarge = checkUploadSize(converted);
+      setLocalError(tooLarge);
+      if (!tooLarge) onChange({ ...value, file: converted });
     } finally {
       setBusy(false);
       onBusyChange?.(false);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, CommonCategory } from '@qr-menu/contract';
-import { checkImageFile, imageChange, toWebp } from '../ImagePicker';
+import { checkImageFile, checkUploadSize, imageChange, toWebp } from '../ImagePicker';
 import { categoryFormErrors, CategoryForm } from './CategoryForm';
 import { jsonResponse, renderAdmin } from '../test-utils';
 
@@ -114,10 +114,17 @@ describe('category form validation', () => {
 describe('image picker limit (3145728 bytes)', () => {
   const file = (size: number, type = 'image/png') => new File([new Uint8Array(size)], 'a.png', { type });
 
-  it('refuses files above 3 MB and non-images', () => {
-    expect(checkImageFile(file(3_145_728))).toBeNull();
-    expect(checkImageFile(file(3_145_729))).toBe('imagePicker.tooLarge');
+  it('takes phone-sized photos to convert, refuses non-images and files above 40 MB', () => {
+    const big = (size: number) => ({ size, type: 'image/jpeg' }) as File; // no 40 MB buffer needed
+    expect(checkImageFile(file(12_000_000, 'image/jpeg'))).toBeNull();
+    expect(checkImageFile(big(41_943_040))).toBeNull();
+    expect(checkImageFile(big(41_943_041))).toBe('imagePicker.tooLargeToPrepare');
     expect(checkImageFile(file(10, 'application/pdf'))).toBe('imagePicker.notImage');
+  });
+
+  it('refuses to upload a converted file above 3 MB', () => {
+    expect(checkUploadSize(file(3_145_728, 'image/webp'))).toBeNull();
+    expect(checkUploadSize(file(3_145_729, 'image/webp'))).toBe('imagePicker.tooLarge');
   });
 
   it.each([
