@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -89,6 +90,30 @@ describe('demo seed with the fixtures', () => {
     expect(eatery.id).toBe(first.eateryId);
     expect(eatery.name).toBe('QR Menu Demo');
     expect(eatery.address).not.toBe('');
+  });
+
+  it('seeds what the README says it seeds, and says so in its log line', async () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const figure = (pattern: RegExp) => Number(pattern.exec(readme.replace(/\s+/g, ' '))?.[1]);
+    const c = await counts(database.db);
+    const said = {
+      categories: figure(/"QR Menu Demo" with (\d+) categories/),
+      dishes: figure(/categories and (\d+) dishes in az, en and ru/),
+      tables: figure(/processed like uploads\), (\d+) tables/),
+      users: figure(/tables, (\d+) users \(one per role\)/),
+      orders: figure(/users \(one per role\) and (\d+) orders \(two in each status\)/),
+    };
+    expect(said).toEqual({
+      categories: c.categories,
+      dishes: c.dishes,
+      tables: c.tables,
+      users: c.users,
+      orders: c.orders,
+    });
+    expect(ORDERS_PER_STATUS).toBe(2); // "two in each status"
+    const log = messages.join('\n');
+    expect(log).toContain(`${c.categories} categories, ${c.dishes} dishes (`);
+    expect(log).toContain(`${c.tables} tables, ${c.users} users, ${c.orders} orders.`);
   });
 
   it('gives every dish and category a photo, stored as webp like an upload', async () => {
