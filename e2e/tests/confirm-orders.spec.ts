@@ -45,8 +45,6 @@ async function qrLink(page: Page, table: string): Promise<string> {
  */
 async function guestOrders(guest: Page, link: string, inCart = false) {
   await guest.goto(link);
-  // The table's welcome page, then the menu.
-  await guest.getByRole('button', { name: 'New order' }).click();
   if (!inCart) await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();
   const placed = guest.waitForResponse(

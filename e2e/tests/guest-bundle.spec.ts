@@ -60,7 +60,6 @@ test('guest pages load only the guest bundle; no HydrateFallback warning', async
 
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
   await guestInteractive(page);
-  await page.getByRole('button', { name: 'New order' }).click();
   await page.getByRole('button', { name: 'Add Piti to the cart' }).click();
   await page.getByRole('button', { name: /View cart/ }).click();
   await page.getByRole('button', { name: 'Place order' }).click();

@@ -272,7 +272,6 @@ test("the QR link's key goes with the order; a rotated key asks the guest to sca
   // The QR link: the welcome page, then the menu (the key is kept for the table while the tab lives).
   await page.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu?k=${encodeURIComponent(key)}`);
   await guestInteractive(page);
-  await page.getByRole('button', { name: 'New order' }).click();
   await page.getByRole('button', { name: 'Add Pilaf to the cart' }).click();
   await page.getByRole('button', { name: /View cart/ }).click();
   await page.getByRole('button', { name: 'Place order' }).click();

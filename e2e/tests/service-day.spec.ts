@@ -124,7 +124,6 @@ test('a service day: order and add-on, two kitchen tickets bumped, served from t
   await useLanguage(guest, 'en');
   await guest.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
   await guestInteractive(guest);
-  await guest.getByRole('button', { name: 'New order' }).click();
   await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();
   await guest.getByRole('button', { name: 'Place order' }).click();
@@ -238,7 +237,6 @@ test('a bill paid before the kitchen starts: the kitchen still cooks and bumps e
   await useLanguage(guest, 'en');
   await guest.goto(`/client/eatery/${owner.eateryId}/table/${tableId}/add/false/menu`);
   await guestInteractive(guest);
-  await guest.getByRole('button', { name: 'New order' }).click();
   await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: 'Add Lamb kebab to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();

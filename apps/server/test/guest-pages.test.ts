@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GuestMenu } from '@qr-menu/contract';
+import { GUEST_ROUTES, type GuestMenu } from '@qr-menu/contract';
 import { bearer, registerOwner, setupApp, type Owner } from './helper.js';
 import { createCategory, createDish } from './menu-fixtures.js';
 import { inlineMenuJson } from '../src/modules/guest-pages/inline-menu.js';
+import { newDeviceId } from '../src/modules/guest/device.js';
 
 /**
  * Server-rendered guest pages with the web app's renderer taken from its source
@@ -43,13 +44,14 @@ const ctx = setupApp({ webDist, webSsrEntry });
 let owner: Owner;
 let table: number;
 let soups: number;
+let dushbara: number;
 const EVIL = 'Lentil</script><script>alert(1)</script>';
 
 const pageUrl = (tableId = table) => `/client/eatery/${owner.eateryId}/table/${tableId}/menu`;
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
 /** The inlined JSON of a page, parsed as the client parses it. */
-function inlined(html: string): { lang: string; menu: GuestMenu } {
+function inlined(html: string): { lang: string; path?: string; menu: GuestMenu } {
   const m = /<script type="application\/json" id="guest-data">([\s\S]*?)<\/script>/.exec(html);
   expect(m).not.toBeNull();
   return JSON.parse(m![1]);
@@ -63,7 +65,9 @@ beforeAll(async () => {
   owner = await registerOwner(ctx.app, { restaurant: 'Sahil Cafe' });
   soups = (await createCategory(ctx.app, owner, { nameAz: 'Şorbalar', nameEn: 'Soups', nameRu: 'Супы' })).id;
   await createDish(ctx.app, owner, soups, { nameAz: 'Mərci', nameEn: EVIL, nameRu: 'Чечевица', price: 4.5 });
-  await createDish(ctx.app, owner, soups, { nameAz: 'Düşbərə', nameEn: 'Dushbara', nameRu: 'Дюшбара', price: 6 });
+  dushbara = (
+    await createDish(ctx.app, owner, soups, { nameAz: 'Düşbərə', nameEn: 'Dushbara', nameRu: 'Дюшбара', price: 6 })
+  ).id;
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/api/eatery/${owner.eateryId}/table`,
@@ -172,7 +176,7 @@ describe('server-rendered guest menu page', () => {
     expect(rootOf((await get(pageUrl())).body)).not.toContain(notice);
   });
 
-  it('renders the decision page of a scanned QR code with the menu inlined', async () => {
+  it('renders the page of a scanned QR code (a first scan: the menu) with the menu inlined', async () => {
     const res = await get(`/client/eatery/${owner.eateryId}/table/${table}/add/false/menu`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Sahil Cafe');
@@ -229,6 +233,60 @@ describe('server-rendered guest menu page', () => {
       expect(res.body, url).toContain('boot-stalled');
       expect(res.body, url).not.toContain('guest-data');
     }
+  });
+});
+
+describe("the QR code's address: the menu on a first scan, the welcome for a phone with an open order", () => {
+  const qrUrl = () => `/client/eatery/${owner.eateryId}/table/${table}/add/false/menu`;
+  const device = (id: string) => ({ cookie: `device_id=${id}; language=en` });
+
+  it('a phone that has not ordered here gets the menu at once, rendered at the menu address it then shows', async () => {
+    const menuPage = await get(pageUrl(), { cookie: 'language=en' });
+    // No device cookie (a first scan ever), or a phone that never ordered at this table.
+    for (const headers of [{ cookie: 'language=en' }, device(newDeviceId())]) {
+      const res = await get(`${qrUrl()}?k=table-key`, headers);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toContain('Dushbara');
+      expect(rootOf(res.body)).not.toContain('Welcome');
+      expect(inlined(res.body).path).toBe(pageUrl());
+      // The menu address's own page: one render, one cache entry.
+      expect(res.headers.etag).toBe(menuPage.headers.etag);
+      expect(res.cookies.find((c) => c.name === 'guest_table')?.value).toBe(`${owner.eateryId}.${table}`);
+    }
+  });
+
+  it('a phone with an open order at the table gets the decision page; once the order is closed, the menu', async () => {
+    const phone = newDeviceId();
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: GUEST_ROUTES.placeOrder(owner.eateryId, table),
+      cookies: { device_id: phone },
+      payload: { items: [{ dishId: dushbara, quantity: 1 }] },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const welcome = await get(qrUrl(), device(phone));
+    expect(welcome.statusCode).toBe(200);
+    expect(inlined(welcome.body).path).toBe(qrUrl());
+    // The decision page (its buttons wait for the phone's orders on the client), not the menu's dishes.
+    expect(rootOf(welcome.body)).not.toContain('Dushbara');
+    expect(welcome.headers.etag).not.toBe((await get(pageUrl(), { cookie: 'language=en' })).headers.etag);
+    // Another phone at the same table still gets the menu.
+    expect(inlined((await get(qrUrl(), device(newDeviceId()))).body).path).toBe(pageUrl());
+
+    const cancelled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/eatery/${owner.eateryId}/orders/${placed.json().id}`,
+      headers: bearer(owner.token),
+      payload: { status: 'CANCELLED' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(inlined((await get(qrUrl(), device(phone))).body).path).toBe(pageUrl());
+  });
+
+  it("names the table's own address, not the request's spelling (a cached page is everyone's)", async () => {
+    const scanned = await get(`/client/eatery/${owner.eateryId}/table/${table}/add/%3Cx%3E/menu`);
+    expect(inlined(scanned.body).path).toBe(pageUrl());
   });
 });
 

@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerGuestServiceWorker } from './app/service-worker';
 import { GuestApp } from './guest-app';
-import { rememberCartTable, seedGuestData, type GuestPageData } from './features/guest/ssr-data';
+import { adoptRenderedPath, rememberCartTable, seedGuestData, type GuestPageData } from './features/guest/ssr-data';
 import { loadGuestStrings, showGuestLanguage, startLanguage } from './features/guest/lib/i18n';
 
 /** The menu and language a server-rendered guest page carries (its id is the server's guest-pages module's). */
@@ -29,11 +29,12 @@ export async function startGuest() {
   registerGuestServiceWorker();
   rememberCartTable();
   const root = document.getElementById('root')!;
+  const data = serverData();
+  if (data) adoptRenderedPath(data);
   const lang = startLanguage();
   document.documentElement.lang = lang;
   await loadGuestStrings(lang);
   showGuestLanguage(lang);
-  const data = serverData();
   if (data) seedGuestData(data);
   if (data && data.lang === lang) {
     // A transition: React hydrates in slices of a few milliseconds and lets the browser paint and take input in

@@ -16,8 +16,10 @@ export interface PageRequest {
 
 /**
  * The HTML of a table's guest page: React's markup of the page in the built index.html, with the menu inlined for
- * hydration; null when the renderer has no page for the path. The same function runs in a render worker and, without
- * workers, on the main thread, so both give the same page.
+ * hydration; null when the renderer has no page for the path. The inlined data names the path rendered: a page may be
+ * served at another address (a first scan gets the menu at the QR code's address), and the client takes the rendered
+ * path as its address before hydrating. The same function runs in a render worker and, without workers, on the main
+ * thread, so both give the same page.
  */
 export async function renderTablePage(
   renderer: GuestRenderer,
@@ -25,5 +27,10 @@ export async function renderTablePage(
   { path, lang, menuJson }: PageRequest,
 ): Promise<string | null> {
   const root = await renderer.renderGuestPage(path, { lang, menu: JSON.parse(menuJson) as GuestMenu });
-  return root === null ? null : template.page(root, `{"lang":"${lang}","menu":${inlineMenuJson(menuJson)}}`, lang);
+  if (root === null) return null;
+  return template.page(
+    root,
+    `{"lang":"${lang}","path":${JSON.stringify(path)},"menu":${inlineMenuJson(menuJson)}}`,
+    lang,
+  );
 }

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { guestPageLanguage, LANGUAGE_COOKIE, TABLE_COOKIE, type Language } from '@qr-menu/contract';
 import { etagMatches } from '../../plugins/etag.js';
+import { readDeviceId } from '../guest/device.js';
 import { parsePathId } from '../../plugins/path-id.js';
 import { PageCache, RenderedPage } from './page-cache.js';
 import { PageTemplate } from './page-template.js';
@@ -57,6 +58,14 @@ const CART_TABLE_PAGES = {
   '/client/order-decision': 'cart-decision',
 } as const;
 type PageKind = 'menu' | 'decision' | (typeof CART_TABLE_PAGES)[keyof typeof CART_TABLE_PAGES];
+
+/** The addresses a scanned table's pages are rendered at (the QR code's is the decision page's). */
+const GUEST_PAGE_PATHS = {
+  menu: ({ eateryId, tableId }: { eateryId: number; tableId: number }) =>
+    `/client/eatery/${eateryId}/table/${tableId}/menu`,
+  decision: ({ eateryId, tableId }: { eateryId: number; tableId: number }) =>
+    `/client/eatery/${eateryId}/table/${tableId}/add/false/menu`,
+};
 
 /**
  * Server-rendered guest pages: GET of a table's menu page or of its decision page answers the built
@@ -151,22 +160,46 @@ export const guestPageRoutes = fp(async (app) => {
     return sendPage(request, reply, page ?? shellPage(request, menu.language));
   };
 
+  /**
+   * Whether this phone (its device cookie) has an open order at the table: what the decision page offers to follow.
+   * A phone without the cookie has ordered nowhere. When the answer cannot be had, the decision page is kept (its
+   * client asks again).
+   */
+  const hasOpenOrder = async (request: FastifyRequest, table: { eateryId: number; tableId: number }) => {
+    const deviceId = readDeviceId(request);
+    if (!deviceId) return false;
+    try {
+      return (await app.services.guest.deviceOrders(table.eateryId, table.tableId, deviceId)).hasOrders;
+    } catch (err) {
+      request.log.warn({ err }, 'guest pages: no device orders; sending the decision page');
+      return true;
+    }
+  };
+
+  /**
+   * A table's page from its QR code, rendered at the table's own addresses (the path is inlined with the page and
+   * becomes the browser's address: cached pages are shared, so never a path as a request spelled it). The QR code's
+   * address (`kind` decision) is the decision page ("My orders" or "New order") only for a phone with an open order
+   * at the table; on a first scan (no order from this phone) it is the menu page at once, the client then shows the
+   * menu's address. Decided here, before the first paint: no decision page flashes by on the way to the menu.
+   */
   const scanned =
     (kind: 'menu' | 'decision') =>
     async (request: FastifyRequest<{ Params: { id: string; tableId: string } }>, reply: FastifyReply) => {
       const eateryId = parsePathId(request.params.id);
       const tableId = parsePathId(request.params.tableId);
       const table = eateryId && tableId ? { eateryId, tableId } : null;
+      if (!table) return sendTablePage(request, reply, null, kind, request.url.split('?')[0]);
       // The phone's cart moves to the scanned table (usePlaceSync): so do the pages of the cart's table.
-      if (table) {
-        reply.setCookie(TABLE_COOKIE, `${table.eateryId}.${table.tableId}`, {
-          path: '/client',
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          maxAge: TABLE_COOKIE_MAX_AGE_SECONDS,
-        });
-      }
-      return sendTablePage(request, reply, table, kind, request.url.split('?')[0]);
+      reply.setCookie(TABLE_COOKIE, `${table.eateryId}.${table.tableId}`, {
+        path: '/client',
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: TABLE_COOKIE_MAX_AGE_SECONDS,
+      });
+      const menuPage = kind === 'menu' || !(await hasOpenOrder(request, table));
+      const path = menuPage ? GUEST_PAGE_PATHS.menu(table) : GUEST_PAGE_PATHS.decision(table);
+      return sendTablePage(request, reply, table, menuPage ? 'menu' : 'decision', path);
     };
 
   app.get('/client/eatery/:id/table/:tableId/menu', scanned('menu'));

@@ -76,8 +76,11 @@ function useScannedPlace() {
 
 function ScannedDecision() {
   const { eateryId, tableId } = useScannedPlace();
+  const { search } = useLocation();
   if (!eateryId || !tableId) return <GuestNotFound />;
-  return <DecisionPage eateryId={eateryId} tableId={tableId} />;
+  // The table's own menu address, with the QR code's query (its table key).
+  const menuPath = `/client/eatery/${eateryId}/table/${tableId}/menu${search}`;
+  return <DecisionPage eateryId={eateryId} tableId={tableId} menuPath={menuPath} />;
 }
 
 function ScannedMenu() {
@@ -102,5 +105,5 @@ function CartDecision() {
   const { eateryId, tableId } = useCart();
   // The welcome is a table's ("you are at table 5"); a pickup cart goes on with its menu.
   if (isPickup(tableId)) return <MenuPage eateryId={eateryId} tableId={tableId} />;
-  return <DecisionPage eateryId={eateryId} tableId={tableId} />;
+  return <DecisionPage eateryId={eateryId} tableId={tableId} menuPath="/client/menu" />;
 }

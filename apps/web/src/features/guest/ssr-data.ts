@@ -13,6 +13,11 @@ import { clearGuestQueries, setQueryData } from './lib/query';
 export interface GuestPageData {
   lang: Language;
   menu: GuestMenu;
+  /**
+   * The page's path as rendered, when the server says (apps/server guest-pages): it may differ from the address it was
+   * served at (a first scan of a QR code gets the menu), and the client takes it as its address (adoptRenderedPath).
+   */
+  path?: string;
 }
 
 /**
@@ -54,4 +59,15 @@ export function rememberCartTable() {
   if (!eateryId || !tableId) return;
   if (document.cookie.split('; ').some((c) => c.startsWith(`${TABLE_COOKIE}=`))) return;
   document.cookie = `${TABLE_COOKIE}=${eateryId}.${tableId}; path=/client; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Makes the rendered page's path the browser's address (keeping the query, such as the table key, and the hash), so
+ * that the page hydrates at the path it was rendered for: the QR code's address answered with the menu (a phone's
+ * first scan) becomes the menu's address, and a reload or "back" shows the menu again.
+ */
+export function adoptRenderedPath(data: GuestPageData) {
+  const { pathname, search, hash } = window.location;
+  if (!data.path || !data.path.startsWith('/client/') || data.path === pathname) return;
+  window.history.replaceState(window.history.state, '', data.path + search + hash);
 }

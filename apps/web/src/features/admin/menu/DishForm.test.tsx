@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -130,7 +131,7 @@ describe('dish form validation', () => {
     expect(screen.getByLabelText(/Price/)).toHaveProperty('value', '4.50');
     fireEvent.click(screen.getByRole('switch', { name: /Available to order/ }));
     // The stored tag is on; a second one is added by its chip (names from the contract, in English here).
-    expect(screen.getByRole('checkbox', { name: 'Contains nuts' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Tree nuts' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Vegan' })).toHaveProperty('checked', false);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Vegan' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -164,15 +165,7 @@ describe('dietary tags on the dish form', () => {
   it('shows every tag of the list in Azerbaijani and Russian, and a new dish sends the chosen ones', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(dish));
     await renderAdmin(form(), 'ru');
-    for (const name of [
-      'Вегетарианское',
-      'Веганское',
-      'Острое',
-      'Без глютена',
-      'Содержит орехи',
-      'Без лактозы',
-      'Халяль',
-    ]) {
+    for (const name of ['Вегетарианское', 'Веганское', 'Острое', 'Без глютена', 'Орехи', 'Без лактозы', 'Халяль']) {
       expect(screen.getByRole('checkbox', { name })).toBeTruthy();
     }
     await userEvent.type(screen.getByLabelText(/Название на русском/), 'Аджика');
@@ -192,5 +185,27 @@ describe('dietary tags on the dish form', () => {
     // The restaurant's currency beside the price.
     expect(screen.getByText('EUR')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Pəhriz və allergen nişanları' })).toBeTruthy();
+  });
+});
+
+describe('dish form and unsaved changes', () => {
+  it('closes at once when nothing changed; asks (in Russian) once a name changed, also from the Cancel button', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    const onClose = vi.fn();
+    await renderAdmin(<ModalsProvider>{form({ dish, onClose })}</ModalsProvider>, 'ru');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(screen.getByLabelText(/Название на русском/), 'Пахлава');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(await screen.findByText('Отменить несохранённые изменения?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить редактирование' }));
+    await waitFor(() => expect(screen.queryByText('Отменить несохранённые изменения?')).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Не сохранять' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
   });
 });

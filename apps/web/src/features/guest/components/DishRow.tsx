@@ -82,7 +82,7 @@ export const DishRow = memo(function DishRow({
       <div className={classes.dishText}>
         <h3 className={classes.dishName}>{name}</h3>
         {description && <p className={classes.dishDescription}>{description}</p>}
-        <DishTags tags={dish.dietaryTags} t={t} compact />
+        <DishTags tags={dish.dietaryTags} t={t} lang={lang} compact />
         <span className={classes.price}>{`${formatCents(toCents(dish.price), lang)} ${currency}`}</span>
         <StockLeft dish={dish} t={t} />
         {hasOptions && quantity > 0 && (

@@ -85,7 +85,7 @@ export default function DishSheet({
         <h2 id="dish-sheet-title" className={classes.sheetTitle}>
           {name}
         </h2>
-        <DishTags tags={dish.dietaryTags} t={t} />
+        <DishTags tags={dish.dietaryTags} t={t} lang={lang} />
         {description && <p className={classes.sheetDescription}>{description}</p>}
         <span className={classes.price}>{money(unitPriceCents(dish.price, []))}</span>
         <StockLeft dish={dish} t={t} />

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import type { DietaryTag } from '@qr-menu/contract';
+import { ALLERGENS, asLanguage, DIET_TAGS, DIETARY_TAGS, dietaryTagName } from '@qr-menu/contract/constants';
 import { useTranslation } from '../lib/i18n';
-import { GUEST_TAGS, TagIcon } from '../lib/dietary';
 import { Button } from '../ui/Button';
 import { Sheet } from '../ui/Sheet';
+import { TagToggle } from './TagToggle';
 import sheet from './sheet.module.css';
 
 /**
- * The menu's tag filter (loaded on demand): the tags the menu's dishes carry, as checkboxes; "Show dishes"
- * applies them (a dish must carry every chosen tag), "Clear filters" drops them.
+ * The menu's tag filter (loaded on demand), in two groups of toggle chips: diets ("Show only": a dish must carry every
+ * chosen one) and allergens ("Hide dishes that contain": a dish carrying a chosen one is hidden). Only the tags some
+ * dish on the menu carries are offered (others would find nothing or hide nothing). "Show dishes" applies the choice,
+ * "Clear filters" drops it.
  */
 export default function FilterSheet({
   available,
@@ -16,15 +19,27 @@ export default function FilterSheet({
   onApply,
   onClose,
 }: {
-  /** Tags some dish on the menu carries (others would only find nothing). */
+  /** Tags some dish on the menu carries. */
   available: ReadonlySet<DietaryTag>;
   chosen: readonly DietaryTag[];
   onApply: (tags: DietaryTag[]) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = asLanguage(i18n.language);
   const [tags, setTags] = useState<DietaryTag[]>([...chosen]);
-  const shown = GUEST_TAGS.filter((tag) => available.has(tag) || chosen.includes(tag));
+  const offered = (list: readonly DietaryTag[]) => list.filter((tag) => available.has(tag) || chosen.includes(tag));
+  const groups = [
+    { id: 'filter-diet', title: t('client.filter.diet'), tags: offered(DIET_TAGS), hint: null },
+    {
+      id: 'filter-allergens',
+      title: t('client.filter.allergens'),
+      tags: offered(ALLERGENS),
+      hint: t('client.filter.allergensHint'),
+    },
+  ].filter((g) => g.tags.length > 0);
+  const toggle = (tag: DietaryTag) =>
+    setTags((list) => DIETARY_TAGS.filter((x) => (x === tag ? !list.includes(x) : list.includes(x))));
   const apply = (next: DietaryTag[]) => {
     onApply(next);
     onClose();
@@ -35,24 +50,25 @@ export default function FilterSheet({
         <h2 id="filter-sheet-title" className={sheet.filterTitle}>
           {t('client.filter.title')}
         </h2>
-        <div role="group" aria-labelledby="filter-sheet-title">
-          {shown.map((tag) => {
-            return (
-              <label key={tag} className={sheet.tagOption}>
-                <input
-                  type="checkbox"
-                  checked={tags.includes(tag)}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setTags((list) => GUEST_TAGS.filter((x) => (x === tag ? on : list.includes(x))));
-                  }}
+        {groups.map((g) => (
+          <section key={g.id} className={sheet.filterGroup} aria-labelledby={g.id}>
+            <h3 id={g.id} className={sheet.filterGroupTitle}>
+              {g.title}
+            </h3>
+            {g.hint && <p className={sheet.hint}>{g.hint}</p>}
+            <div className={sheet.tagChoices}>
+              {g.tags.map((tag) => (
+                <TagToggle
+                  key={tag}
+                  tag={tag}
+                  label={dietaryTagName(tag, lng)}
+                  pressed={tags.includes(tag)}
+                  onToggle={toggle}
                 />
-                <TagIcon tag={tag} size={22} />
-                {t(`client.tags.${tag}`)}
-              </label>
-            );
-          })}
-        </div>
+              ))}
+            </div>
+          </section>
+        ))}
         <div className={sheet.filterActions}>
           <Button size="lg" onClick={() => apply(tags)}>
             {t('client.filter.show')}

@@ -54,3 +54,19 @@ it('a paid order with every dish served (a deleted one aside) has every step don
   await renderGuest(<StatusSteps status="PAID" items={[{ status: 'SERVED' }, { status: 'DELETED' }]} />);
   expect(steps().every((s) => s.done && !s.current)).toBe(true);
 });
+
+it('lays the usual steps out in one row of columns; the waiting step is marked to take a row of its own', async () => {
+  await renderGuest(<StatusSteps status="NEEDS_CONFIRMATION" />, { lang: 'ru' });
+  const list = screen.getByRole('list');
+  expect(list.style.getPropertyValue('--steps')).toBe('5');
+  const items = screen.getAllByRole('listitem');
+  expect(items.map((li) => li.dataset.step)).toEqual([
+    'confirming',
+    'accepted',
+    'preparing',
+    'ready',
+    'served',
+    'paid',
+  ]);
+  expect(items[2].textContent).toBe('3Готовится');
+});

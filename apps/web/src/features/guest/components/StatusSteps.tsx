@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from '../lib/i18n';
 import { dishesStep, rejectionText, STEPS, stepIndex } from '../lib/status';
@@ -40,7 +41,11 @@ export function StatusSteps({
   const paidStep = STEPS.length - 1;
   const finished = paid && current >= paidStep;
   return (
-    <ol className={classes.steps} aria-label={t('client.steps.label')}>
+    <ol
+      className={classes.steps}
+      aria-label={t('client.steps.label')}
+      style={{ '--steps': STEPS.length } as CSSProperties}
+    >
       {steps.map((step, i) => {
         const done = i < current || (paid && i === paidStep);
         const isCurrent = i === current && !finished;
@@ -48,6 +53,7 @@ export function StatusSteps({
           <li
             key={step}
             className={classes.step}
+            data-step={step}
             data-done={done}
             data-current={isCurrent}
             aria-current={isCurrent ? 'step' : undefined}

@@ -1,8 +1,8 @@
 import { IconToolsKitchen2 } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { DietaryTag, GuestMenuDish } from '@qr-menu/contract';
-import { localName, safeTimeZone } from '@qr-menu/contract/constants';
-import { useTranslation } from '../lib/i18n';
+import { asLanguage, dietaryTagName, isAllergen, localName, safeTimeZone } from '@qr-menu/contract/constants';
+import { useTranslation, type TFunction } from '../lib/i18n';
 import { useCart } from '../cart/cart-store';
 import { AddModeBanner } from '../components/AddModeBanner';
 import { CartBar, CartBarSpacer } from '../components/CartBar';
@@ -24,6 +24,7 @@ import { menuHasHours, notNow, notNowLabel, useNow } from '../lib/availability';
 import { useCurrency } from '../lib/currency';
 import { filterMenu, isFiltering } from '../lib/menu-search';
 import { FilterIcon } from '../lib/dietary';
+import { TagToggle } from '../components/TagToggle';
 import { Button, IconButton } from '../ui/Button';
 import classes from '../guest.module.css';
 
@@ -98,6 +99,16 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: GuestPlac
     setQuery('');
     setTags([]);
   };
+  // A chip of the active filters goes away when pressed: the focus waits on the filter button, not on <body>.
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const removeTag = (tag: DietaryTag) => {
+    setTags((list) => list.filter((x) => x !== tag));
+    filterButtonRef.current?.focus();
+  };
+  const clearTags = () => {
+    setTags([]);
+    filterButtonRef.current?.focus();
+  };
 
   if (menu.isPending) return <MenuSkeleton />;
   if (menu.isError) return <LoadError error={menu.error} onRetry={() => void menu.refetch()} />;
@@ -112,28 +123,37 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: GuestPlac
       <OpenNow eateryId={eateryId} tableId={tableId} />
       {allCategories.length > 0 && (
         <div className={classes.menuTools}>
-          <input
-            type="search"
-            className={classes.search}
-            aria-label={t('client.filter.search')}
-            placeholder={t('client.filter.searchPlaceholder')}
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            maxLength={100}
-          />
-          {menuTags.size > 0 && (
-            <IconButton
-              variant={tags.length ? 'filled' : 'gray'}
-              size="lg"
-              className={classes.filterButton}
-              data-active={tags.length > 0 || undefined}
-              aria-haspopup="dialog"
-              label={tags.length ? t('client.filter.openCount', { count: tags.length }) : t('client.filter.open')}
-              onClick={() => setFilterOpen(true)}
-            >
-              <FilterIcon />
-            </IconButton>
-          )}
+          <div className={classes.menuToolsRow}>
+            <input
+              type="search"
+              className={classes.search}
+              aria-label={t('client.filter.search')}
+              placeholder={t('client.filter.searchPlaceholder')}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              maxLength={100}
+            />
+            {(menuTags.size > 0 || tags.length > 0) && (
+              <IconButton
+                ref={filterButtonRef}
+                variant={tags.length ? 'filled' : 'gray'}
+                size="lg"
+                className={classes.filterButton}
+                data-active={tags.length > 0 || undefined}
+                aria-haspopup="dialog"
+                label={tags.length ? t('client.filter.openCount', { count: tags.length }) : t('client.filter.open')}
+                onClick={() => setFilterOpen(true)}
+              >
+                <FilterIcon />
+                {tags.length > 0 && (
+                  <span className={classes.filterCount} aria-hidden>
+                    {tags.length}
+                  </span>
+                )}
+              </IconButton>
+            )}
+          </div>
+          {tags.length > 0 && <ActiveFilters tags={tags} onRemove={removeTag} onClear={clearTags} t={t} lang={lang} />}
         </div>
       )}
       {filtering && (
@@ -156,7 +176,7 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: GuestPlac
           <p className={classes.messageTitle}>{t('client.filter.empty')}</p>
           <p className={`${classes.messageText} ${ui.dimmed}`}>{t('client.filter.emptyHint')}</p>
           <Button size="lg" onClick={clearFilter}>
-            {t('client.filter.clear')}
+            {t('client.filter.showAll')}
           </Button>
         </div>
       ) : (
@@ -201,6 +221,45 @@ function TableMenu({ eateryId, tableId }: { eateryId: number; tableId: GuestPlac
         )}
       </Suspense>
     </>
+  );
+}
+
+/**
+ * The chosen filters under the search box, each a pressed toggle chip with a check (a diet by its name, an allergen
+ * as "No milk"): pressing one drops it; "Clear filters" drops them all.
+ */
+function ActiveFilters({
+  tags,
+  onRemove,
+  onClear,
+  t,
+  lang,
+}: {
+  tags: readonly DietaryTag[];
+  onRemove: (tag: DietaryTag) => void;
+  onClear: () => void;
+  t: TFunction;
+  lang: string;
+}) {
+  const lng = asLanguage(lang);
+  return (
+    <div className={classes.activeFilters} role="group" aria-label={t('client.filter.active')}>
+      {tags.map((tag) => {
+        const name = dietaryTagName(tag, lng);
+        return (
+          <TagToggle
+            key={tag}
+            tag={tag}
+            label={isAllergen(tag) ? t('client.filter.without', { name }) : name}
+            pressed
+            onToggle={onRemove}
+          />
+        );
+      })}
+      <button type="button" className={classes.clearFilters} onClick={onClear}>
+        {t('client.filter.clear')}
+      </button>
+    </div>
   );
 }
 
