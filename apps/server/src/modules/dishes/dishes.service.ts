@@ -414,8 +414,11 @@ interface DishAuditFields {
   name: string;
 }
 
-/** PRICE and AVAILABILITY audit entries for what really changed on a dish (in the change's transaction). */
-async function auditDishChange(
+/**
+ * PRICE and AVAILABILITY audit entries for what really changed on a dish (in the change's transaction); the menu
+ * import writes them too.
+ */
+export async function auditDishChange(
   tx: Tx,
   eateryId: number,
   actorId: number | null,
