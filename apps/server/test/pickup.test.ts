@@ -334,6 +334,19 @@ describe('the pickup QR code', () => {
     expectError(await ctx.app.inject({ method: 'GET', url, headers: bearer(B.owner.token) }), 404, 'notYourResource');
     expectError(await ctx.app.inject({ method: 'GET', url }), 401, 'jwtInvalid');
   });
+
+  it('links to the base the tables page chose, and to no address outside the server', async () => {
+    const get = (base: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/eatery/${A.id}/pickup/qr.png?base=${encodeURIComponent(base)}`,
+        headers: bearer(A.owner.token),
+      });
+    const own = await get('http://localhost:80');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expectError(await get('https://evil.example'), 400, 'validation');
+  });
 });
 
 describe('boardPlace', () => {

@@ -4,6 +4,7 @@ import { registerFormSchema, type RegisterForm as Values } from '@qr-menu/contra
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRegisterOwner } from '../api/register';
+import { registeredState } from './registered-email';
 import { ErrorBanner } from './ErrorBanner';
 import { zodFormErrors } from './form-errors';
 
@@ -40,7 +41,8 @@ export function RegisterForm({ withName }: { withName: boolean }) {
         restaurant: { name: v.restaurantName.trim() },
         userProfileRequest: { name: withName ? (v.name?.trim() ?? null) : null, phone: null },
       },
-      { onSuccess: () => navigate('/admin/register/success') },
+      // The e-mail (never the password) goes on to the login form, which opens filled in with it.
+      { onSuccess: () => navigate('/admin/register/success', { state: registeredState(v.email.trim()) }) },
     );
   });
 

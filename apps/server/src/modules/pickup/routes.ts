@@ -16,7 +16,8 @@ import { combinedRateLimit } from '../../plugins/rate-limits.js';
 import { ensureDeviceId, readDeviceId } from '../guest/device.js';
 import { GUEST_BODY_LIMIT, GUEST_RATE, gzipped, idempotencyKey } from '../guest/routes.js';
 import { eateryParams } from '../route-options.js';
-import { publicBase, QR_PRINT_WIDTH, qrPng } from '../tables/qr.js';
+import { QR_PRINT_WIDTH, qrPng } from '../tables/qr.js';
+import { qrBase, qrQuery } from '../tables/qr-base.js';
 import { pickupMenuBody } from './pickup-menu.js';
 
 const clientParams = z.object({ id: z.string() });
@@ -127,10 +128,10 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/eatery/:id/pickup/qr.png',
-    { config: { access: { roles: 'any' } }, schema: { tags, params: eateryParams } },
+    { config: { access: { roles: 'any' } }, schema: { tags, params: eateryParams, querystring: qrQuery } },
     async (request, reply) => {
       const eateryId = requireEatery(request).id;
-      const png = await qrPng(`${publicBase(request)}${PICKUP_PAGES.menu(eateryId)}`, QR_PRINT_WIDTH);
+      const png = await qrPng(`${qrBase(request)}${PICKUP_PAGES.menu(eateryId)}`, QR_PRINT_WIDTH);
       return reply
         .type('image/png')
         .header('Content-Disposition', `inline; filename="pickup-${eateryId}-qr.png"`)

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idField, tableBody, tableResponse } from '@qr-menu/contract';
+import { idField, tableBody, tableRangeBody, tableRangeResponse, tableResponse } from '@qr-menu/contract';
 import { requireEatery } from '../../plugins/access.js';
-import { publicBase } from './qr.js';
+import { qrBase, qrQuery } from './qr-base.js';
 import { ADMINS_ONLY, eateryParams } from '../route-options.js';
 
 const tableParams = z.object({ id: idField, tableId: idField });
@@ -16,23 +16,46 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/eatery/:id/table',
     {
       config: { access: { roles: 'any' } },
-      schema: { tags, params: eateryParams, response: { 200: z.array(tableResponse) } },
+      schema: { tags, params: eateryParams, querystring: qrQuery, response: { 200: z.array(tableResponse) } },
     },
-    async (request) => service.list(requireEatery(request).id, publicBase(request)),
+    async (request) => service.list(requireEatery(request).id, qrBase(request)),
   );
 
   app.post(
     '/eatery/:id/table',
-    { config: ADMINS_ONLY, schema: { tags, params: eateryParams, body: tableBody, response: { 201: tableResponse } } },
+    {
+      config: ADMINS_ONLY,
+      schema: { tags, params: eateryParams, querystring: qrQuery, body: tableBody, response: { 201: tableResponse } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await service.create(requireEatery(request).id, request.body, publicBase(request))),
+      reply.code(201).send(await service.create(requireEatery(request).id, request.body, qrBase(request))),
+  );
+
+  app.post(
+    '/eatery/:id/tables/bulk',
+    {
+      config: ADMINS_ONLY,
+      schema: {
+        tags,
+        description:
+          'Tables named from, from + 1, … to (at most 100 at once), in one transaction. Numbers that already name a ' +
+          "table are skipped and reported; past the restaurant's table cap nothing is created (400 limitReached).",
+        params: eateryParams,
+        body: tableRangeBody,
+        response: { 201: tableRangeResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createRange(requireEatery(request).id, request.body.from, request.body.to)),
   );
 
   app.put(
     '/eatery/:id/table/:tableId',
-    { config: ADMINS_ONLY, schema: { tags, params: tableParams, body: tableBody, response: { 200: tableResponse } } },
-    async (request) =>
-      service.update(requireEatery(request).id, request.params.tableId, request.body, publicBase(request)),
+    {
+      config: ADMINS_ONLY,
+      schema: { tags, params: tableParams, querystring: qrQuery, body: tableBody, response: { 200: tableResponse } },
+    },
+    async (request) => service.update(requireEatery(request).id, request.params.tableId, request.body, qrBase(request)),
   );
 
   app.delete(
@@ -54,21 +77,22 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
           'A new random QR key for the table ("reprint QR"): the QR code changes and, with table keys on, the old ' +
           'printed code no longer places orders. No body (or an empty object).',
         params: tableParams,
+        querystring: qrQuery,
         body: z.object({}).strict().nullish(),
         response: { 200: tableResponse },
       },
     },
-    async (request) => service.rotateKey(requireEatery(request).id, request.params.tableId, publicBase(request)),
+    async (request) => service.rotateKey(requireEatery(request).id, request.params.tableId, qrBase(request)),
   );
 
   app.get(
     '/eatery/:id/table/:tableId/qr.png',
-    { config: ADMINS_ONLY, schema: { tags, params: tableParams } },
+    { config: ADMINS_ONLY, schema: { tags, params: tableParams, querystring: qrQuery } },
     async (request, reply) => {
       const { png, number } = await service.printPng(
         requireEatery(request).id,
         request.params.tableId,
-        publicBase(request),
+        qrBase(request),
       );
       const safeName = number.replace(/[^A-Za-z0-9_-]/g, '_') || String(request.params.tableId);
       return reply

@@ -1,5 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { TENANT_LIMITS, type Table, type TableStatus, type TenantLimits } from '@qr-menu/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  TENANT_LIMITS,
+  tableRangeNumbers,
+  type Table,
+  type TableRangeResult,
+  type TableStatus,
+  type TenantLimits,
+} from '@qr-menu/contract';
 import type { ChangePublisher } from '../../data-changes.js';
 import type { Db } from '../../db/client.js';
 import { eateries, tables } from '../../db/schema.js';
@@ -80,6 +87,42 @@ export class TablesService {
       if (isUniqueViolation(err)) throw tableExists();
       throw err;
     }
+  }
+
+  /**
+   * Tables named `from` … `to` (the contract checked the range), with the defaults of a new table (4 seats, active, a
+   * key of its own when the restaurant has table keys on). Numbers that already name a table are skipped. One
+   * transaction: past the cap (400 limitReached) nothing is created. A table given one of the numbers between the read
+   * and the insert (another create, a rename) is skipped too: the insert leaves out what the unique index refuses.
+   */
+  async createRange(eateryId: number, from: number, to: number): Promise<TableRangeResult> {
+    const numbers = tableRangeNumbers(from, to);
+    const keysOn = sql`(select ${eateries.tableKeysRequired} from ${eateries} where ${eateries.id} = ${eateryId})`;
+    const created = await this.db.transaction(async (tx) => {
+      const taken = await tx
+        .select({ number: tables.number })
+        .from(tables)
+        .where(and(eq(tables.eateryId, eateryId), inArray(tables.number, numbers)));
+      const takenSet = new Set(taken.map((r) => r.number));
+      const missing = numbers.filter((n) => !takenSet.has(n));
+      if (missing.length === 0) return [];
+      await assertRoomFor(tx, eateryId, 'tables', this.limits, missing.length);
+      const rows = await tx
+        .insert(tables)
+        .values(
+          missing.map((number) => ({
+            eateryId,
+            number,
+            guestKey: sql`(case when ${keysOn} then ${newTableKey()}::text end)`,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ number: tables.number });
+      return rows.map((r) => r.number);
+    });
+    if (created.length > 0) this.changes.publish({ kind: 'menu', eateryId });
+    const made = new Set(created);
+    return { created: numbers.filter((n) => made.has(n)), skipped: numbers.filter((n) => !made.has(n)) };
   }
 
   async update(eateryId: number, tableId: number, body: TableInput, base: string): Promise<Table> {

@@ -4,10 +4,11 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, TokenResponse } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/api-error';
 import { reportError } from '../../api/report-error';
+import { registeredEmail } from '../../components/registered-email';
 import { session } from '../../api/session';
 import { useLoggedIn } from './guards';
 
@@ -18,8 +19,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
   const [error, setError] = useState<string | null>(null);
+  // Straight from the registration: the e-mail is filled in and the password is next.
+  const justRegistered = registeredEmail(useLocation().state);
   const form = useForm({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: justRegistered ?? '', password: '' },
     validateInputOnBlur: true,
     validate: {
       email: (v) => (v.trim() ? null : 'validation.required'),
@@ -65,6 +68,11 @@ export function LoginPage() {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {justRegistered && !error && (
+            <Alert color="green" data-testid="login-registered">
+              {t('admin.login.registered')}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" title={t('common.error')} role="alert" withCloseButton onClose={() => setError(null)}>
               {error}
@@ -82,6 +90,7 @@ export function LoginPage() {
             label={t('admin.login.password')}
             autoComplete="current-password"
             required
+            autoFocus={!!justRegistered}
             {...form.getInputProps('password')}
             error={err('password')}
           />

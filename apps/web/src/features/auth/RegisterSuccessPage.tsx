@@ -1,16 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { LIMITS } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { registeredEmail, registeredState } from '../../components/registered-email';
 
-/** Success title and message, a progress bar and a 5-second countdown to the login page. */
+/**
+ * Success title and message, a progress bar and a 5-second countdown to the login page, which opens with the
+ * registered e-mail filled in (carried in the history state; the owner types the password again).
+ */
 export function RegisterSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const email = registeredEmail(useLocation().state);
   const total = LIMITS.registerRedirectMs;
   const [elapsed, setElapsed] = useState(0);
+  const toLogin = useCallback(
+    () => navigate('/admin/login', { replace: true, state: email ? registeredState(email) : undefined }),
+    [navigate, email],
+  );
 
   useEffect(() => {
     const started = Date.now();
@@ -19,11 +28,11 @@ export function RegisterSuccessPage() {
       setElapsed(Math.min(ms, total));
       if (ms >= total) {
         clearInterval(timer);
-        navigate('/admin/login', { replace: true });
+        toLogin();
       }
     }, 100);
     return () => clearInterval(timer);
-  }, [navigate, total]);
+  }, [toLogin, total]);
 
   const seconds = Math.ceil((total - elapsed) / 1000);
   return (
@@ -44,7 +53,7 @@ export function RegisterSuccessPage() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {t('admin.registerSuccess.countdown', { seconds })}
         </Text>
-        <Button onClick={() => navigate('/admin/login', { replace: true })}>
+        <Button onClick={toLogin} data-testid="register-success-login">
           {t('admin.registerSuccess.toLogin')}
         </Button>
       </Stack>

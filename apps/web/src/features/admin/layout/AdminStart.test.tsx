@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Eatery, Role } from '@qr-menu/contract';
+import type { Eatery, Role, SetupProgress } from '@qr-menu/contract';
 import { Route, Routes, useLocation } from 'react-router';
 import { session } from '../../../api/session';
+import { SETUP_HIDDEN_KEY, setDeviceRemembers, WORKS_ALONE_KEY } from '../shared/setup-progress';
 import { jsonResponse as json, renderWithProviders } from '../../../test/render';
 import { AdminStart } from './AdminStart';
 import { startPath, startRestaurant } from './start-path';
@@ -36,10 +37,20 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-async function land(restaurants: Eatery[], selected: number | null) {
+const SET_UP: SetupProgress = { address: true, phone: true, dishes: 9, tables: 5, staff: 3, hasOrders: true };
+const NEW: SetupProgress = { address: false, phone: false, dishes: 0, tables: 0, staff: 0, hasOrders: false };
+
+async function land(restaurants: Eatery[], selected: number | null, progress: SetupProgress | null = SET_UP) {
+  cleanup();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => json(restaurants)),
+    vi.fn(async (url: string) =>
+      url.endsWith('/setup-progress')
+        ? progress
+          ? json(progress)
+          : json({ messageKey: 'internal', message: 'x' }, 500)
+        : json(restaurants),
+    ),
   );
   vi.spyOn(session, 'getRestaurantId').mockReturnValue(selected);
   await renderWithProviders(
@@ -55,6 +66,8 @@ async function land(restaurants: Eatery[], selected: number | null) {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  localStorage.removeItem(SETUP_HIDDEN_KEY);
+  localStorage.removeItem(WORKS_ALONE_KEY);
 });
 
 describe('/admin', () => {
@@ -66,7 +79,29 @@ describe('/admin', () => {
     expect(await land([eatery(4, ['WAITER'])], null)).toBe('/admin/floor');
   });
 
-  it('keeps owners on the restaurant list', async () => {
+  it('keeps owners of a set-up restaurant on the restaurant list', async () => {
     expect(await land([eatery(1, ['EATERY_ADMIN'])], 1)).toBe('/admin/restaurants');
+  });
+
+  it('sends the owner of a new restaurant to its start checklist', async () => {
+    expect(await land([eatery(6, ['EATERY_ADMIN'])], null, NEW)).toBe('/admin/restaurant/6/setup');
+    expect(await land([eatery(6, ['EATERY_ADMIN'])], 6, { ...SET_UP, hasOrders: false })).toBe(
+      '/admin/restaurant/6/setup',
+    );
+  });
+
+  it('"I work alone" on this device counts for the staff step', async () => {
+    setDeviceRemembers(WORKS_ALONE_KEY, 6, true);
+    expect(await land([eatery(6, ['EATERY_ADMIN'])], 6, { ...SET_UP, staff: 0 })).toBe('/admin/restaurants');
+  });
+
+  it('not when this device hid the checklist, nor when the progress cannot be read', async () => {
+    setDeviceRemembers(SETUP_HIDDEN_KEY, 6, true);
+    expect(await land([eatery(6, ['EATERY_ADMIN'])], 6, NEW)).toBe('/admin/restaurants');
+    expect(await land([eatery(7, ['EATERY_ADMIN'])], 7, null)).toBe('/admin/restaurants');
+  });
+
+  it('never sends staff to the checklist', async () => {
+    expect(await land([eatery(8, ['WAITER'])], 8, NEW)).toBe('/admin/floor');
   });
 });

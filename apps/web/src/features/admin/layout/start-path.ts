@@ -3,6 +3,9 @@ import type { Eatery, Role } from '@qr-menu/contract';
 /** Where the restaurant list lives: the start page of owners and admins (and of anyone without a restaurant). */
 export const RESTAURANTS_PATH = '/admin/restaurants';
 
+/** The start checklist of a restaurant (features/admin/setup): where an admin starts until the restaurant is set up. */
+export const setupPath = (eateryId: number) => `/admin/restaurant/${eateryId}/setup`;
+
 /**
  * The working screen a role starts on: staff land where they work, not on a restaurant list with an
  * "Add restaurant" button. An admin of the restaurant keeps the restaurant list whatever other roles they have;

@@ -14,17 +14,20 @@ export function NewQrModal({
   restaurantId,
   table,
   keysRequired,
+  qrBase,
   onPrint,
   onClose,
 }: {
   restaurantId: number;
   table: Table;
   keysRequired: boolean;
+  /** The address the codes lead to on this device (useQrBase). */
+  qrBase?: string;
   onPrint: (table: Table) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const rotate = useRotateTableKey(restaurantId);
+  const rotate = useRotateTableKey(restaurantId, qrBase);
   const number = table.number;
   const rotated = rotate.data;
   return (

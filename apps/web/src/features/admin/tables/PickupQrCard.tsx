@@ -10,10 +10,19 @@ import { usePickupQr } from './pickup-qr';
  * The restaurant-wide pickup link (shown while pickup is on): its QR code, printed like a table's card, and the pickup
  * board to open on the screen at the counter.
  */
-export function PickupQrCard({ restaurantId, restaurantName }: { restaurantId: number; restaurantName: string }) {
+export function PickupQrCard({
+  restaurantId,
+  restaurantName,
+  qrBase,
+}: {
+  restaurantId: number;
+  restaurantName: string;
+  /** The address the codes lead to (the tables page's choice; undefined: the server's). */
+  qrBase: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
-  const qr = usePickupQr(restaurantId);
-  const link = `${window.location.origin}${PICKUP_PAGES.menu(restaurantId)}`;
+  const qr = usePickupQr(restaurantId, qrBase);
+  const link = `${qrBase ?? window.location.origin}${PICKUP_PAGES.menu(restaurantId)}`;
   const label = t('tables.pickup.cardLabel');
 
   const print = () => {

@@ -20,8 +20,8 @@ import {
   IconCircleOff,
   IconCircleDashed,
   IconEdit,
-  IconKey,
-  IconKeyOff,
+  IconLock,
+  IconLockOpen,
   IconNote,
   IconQrcode,
   IconPrinter,
@@ -50,11 +50,12 @@ const STATUS_ICONS: Record<Table['status'], Icon> = {
 };
 
 /**
- * One table: number, status (coloured border), seats, note, waiters (with unassign), QR code linking to
- * the guest menu, print, and for admins edit, delete and assign.
+ * One table: number, status (coloured border), seats, who can order with its code, note, waiters (with unassign),
+ * QR code linking to the guest menu, print, and for admins edit, delete and assign.
  */
 export function TableCard({
   table,
+  keysRequired = false,
   assignments,
   canManage,
   deleting,
@@ -66,6 +67,11 @@ export function TableCard({
   onNewQr,
 }: {
   table: Table;
+  /**
+   * The restaurant takes guest orders only with a table's current key ("Guests must scan the table's current QR
+   * code"): with it on, only the code on the table orders; off, anyone with the table's link can.
+   */
+  keysRequired?: boolean;
   assignments: TableAssignment[];
   canManage: boolean;
   deleting: boolean;
@@ -80,6 +86,8 @@ export function TableCard({
   const { t } = useTranslation();
   const color = useStatusColor(table.status);
   const StatusIcon = STATUS_ICONS[table.status];
+  // A key checked only while the restaurant requires keys: a key alone does not stop anyone with the link.
+  const locked = keysRequired && !!table.guestKey;
   const waiterName = (a: TableAssignment) => a.waiterName || t('tables.unknownWaiter');
   return (
     <Card data-status={table.status} style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}>
@@ -119,14 +127,22 @@ export function TableCard({
             <IconArmchair size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">{t('tables.seatsCount', { count: table.seats })}</Text>
           </Group>
-          <Tooltip label={t('tables.key.withHint')} disabled={!table.guestKey} multiline w={220}>
-            <Group gap={6} wrap="nowrap" data-testid="qr-key" data-has-key={!!table.guestKey}>
-              {table.guestKey ? (
-                <IconKey size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Tooltip label={t(locked ? 'tables.key.lockedHint' : 'tables.key.openHint')} multiline w={260}>
+            <Group
+              gap={6}
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="qr-key"
+              data-has-key={!!table.guestKey}
+              data-locked={locked}
+              tabIndex={0}
+            >
+              {locked ? (
+                <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
               ) : (
-                <IconKeyOff size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <IconLockOpen size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
               )}
-              <Text size="sm">{t(table.guestKey ? 'tables.key.with' : 'tables.key.without')}</Text>
+              <Text size="sm">{t(locked ? 'tables.key.locked' : 'tables.key.open')}</Text>
             </Group>
           </Tooltip>
           {table.note && (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { IconListNumbers, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import type { Table, TableAssignment } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -9,7 +9,10 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useErrorText } from '../../../components/use-error-text';
 import { confirmDanger } from '../shared/confirm';
 import { useRestaurants } from '../shared/restaurants-api';
+import { QrBaseNotice } from '../shared/qr-base/QrBaseNotice';
+import { useQrBase } from '../shared/qr-base/qr-base';
 import { AssignWaiterModal } from './AssignWaiterModal';
+import { BulkTablesModal } from './BulkTablesModal';
 import { NewQrModal } from './NewQrModal';
 import { PickupQrCard } from './PickupQrCard';
 import { TableCard } from './TableCard';
@@ -29,17 +32,20 @@ export const TablesPage = () => <RestaurantScreen titleKey="tables.title" screen
 function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScreenProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const tables = useTables(restaurantId);
+  // On localhost the codes must lead to an address phones reach: the device's choice (QrBaseNotice).
+  const qrBase = useQrBase();
+  const tables = useTables(restaurantId, qrBase.base, qrBase.ready);
   const assignments = useAssignments(restaurantId);
   const remove = useDeleteTable(restaurantId);
   const unassign = useUnassignWaiter(restaurantId);
-  const print = usePrintQr(restaurantId, restaurantName, canManage);
+  const print = usePrintQr(restaurantId, restaurantName, canManage, qrBase.base);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StatusFilter>('all');
   /** undefined: the list; null: the add form; a table: its edit form. */
   const [editing, setEditing] = useState<Table | null | undefined>(undefined);
   const [assigning, setAssigning] = useState<Table | null>(null);
   const [newQr, setNewQr] = useState<Table | null>(null);
+  const [addingSeveral, setAddingSeveral] = useState(false);
   const restaurant = useRestaurants().data?.find((r) => r.id === restaurantId);
   const keysRequired = !!restaurant?.tableKeysRequired;
 
@@ -108,6 +114,16 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
             {t('tables.printAll')}
           </Button>
           {canManage && (
+            <Button
+              variant="light"
+              leftSection={<IconListNumbers size={18} />}
+              onClick={() => setAddingSeveral(true)}
+              data-testid="add-several-tables"
+            >
+              {t('tables.addSeveral')}
+            </Button>
+          )}
+          {canManage && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
               {t('tables.add')}
             </Button>
@@ -115,7 +131,11 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
         </Group>
       </Group>
 
-      {restaurant?.pickupEnabled && <PickupQrCard restaurantId={restaurantId} restaurantName={restaurantName} />}
+      <QrBaseNotice qrBase={qrBase} />
+
+      {restaurant?.pickupEnabled && (
+        <PickupQrCard restaurantId={restaurantId} restaurantName={restaurantName} qrBase={qrBase.base} />
+      )}
 
       <Group mb="md" gap="sm" align="flex-end" display={all.length === 0 ? 'none' : undefined}>
         <TextInput
@@ -161,9 +181,18 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
               {t('tables.noTables')}
             </Text>
             {canManage && (
-              <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-                {t('tables.add')}
-              </Button>
+              <Group gap="xs" justify="center">
+                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+                  {t('tables.add')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconListNumbers size={18} />}
+                  onClick={() => setAddingSeveral(true)}
+                >
+                  {t('tables.addSeveral')}
+                </Button>
+              </Group>
             )}
           </Stack>
         )
@@ -177,6 +206,7 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
             <TableCard
               key={table.id}
               table={table}
+              keysRequired={keysRequired}
               assignments={byTable.get(table.id) ?? []}
               canManage={canManage}
               deleting={remove.isPending && remove.variables === table.id}
@@ -195,8 +225,16 @@ function TablesScreen({ restaurantId, restaurantName, canManage }: RestaurantScr
           restaurantId={restaurantId}
           table={newQr}
           keysRequired={keysRequired}
+          qrBase={qrBase.base}
           onPrint={(table) => print([table])}
           onClose={() => setNewQr(null)}
+        />
+      )}
+      {addingSeveral && (
+        <BulkTablesModal
+          restaurantId={restaurantId}
+          numbers={all.map((tb) => tb.number)}
+          onClose={() => setAddingSeveral(false)}
         />
       )}
       {assigning && (

@@ -22,10 +22,11 @@ const table = (guestKey: string | null): Table =>
   }) as unknown as Table;
 
 const noop = () => {};
-const card = (t: Table, canManage: boolean, onNewQr = vi.fn()) =>
+const card = (t: Table, canManage: boolean, onNewQr = vi.fn(), keysRequired = false) =>
   renderWithProviders(
     <TableCard
       table={t}
+      keysRequired={keysRequired}
       assignments={[]}
       canManage={canManage}
       deleting={false}
@@ -41,17 +42,24 @@ const card = (t: Table, canManage: boolean, onNewQr = vi.fn()) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('table QR keys', () => {
-  it('the card says whether its QR code has a key; admins get "New QR code"', async () => {
+  it('with keys required, the card says only its code orders; admins get "New QR code"', async () => {
     const onNewQr = vi.fn();
-    await card(table('abc'), true, onNewQr);
-    expect(screen.getByTestId('qr-key').textContent).toBe('QR code with key');
+    await card(table('abc'), true, onNewQr, true);
+    expect(screen.getByTestId('qr-key').textContent).toBe("Ordering needs this table's QR code");
+    expect(screen.getByTestId('qr-key').dataset.locked).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'New QR code for table 5' }));
     expect(onNewQr).toHaveBeenCalledTimes(1);
   });
 
-  it('waiters see the key state but cannot make a new code', async () => {
+  it('without keys required, a key changes nothing: anyone with the link can order', async () => {
+    await card(table('abc'), true, vi.fn(), false);
+    expect(screen.getByTestId('qr-key').textContent).toBe('Anyone with the link can order');
+    expect(screen.getByTestId('qr-key').dataset.locked).toBe('false');
+  });
+
+  it('waiters see who can order but cannot make a new code', async () => {
     await card(table(null), false);
-    expect(screen.getByTestId('qr-key').textContent).toBe('QR code without key');
+    expect(screen.getByTestId('qr-key').textContent).toBe('Anyone with the link can order');
     expect(screen.queryByRole('button', { name: /New QR code/ })).toBeNull();
   });
 

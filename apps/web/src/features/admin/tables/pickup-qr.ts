@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../../api/session';
+import { withQrBase } from '../shared/qr-base/qr-base';
 
 /** GET /api/eatery/{id}/pickup/qr.png: the pickup link's QR code (print quality), as a data URL for <img> and print. */
 export const pickupQrPath = (eateryId: number) => `/api/eatery/${eateryId}/pickup/qr.png`;
 
-async function fetchPickupQr(eateryId: number, signal: AbortSignal): Promise<string> {
+async function fetchPickupQr(eateryId: number, base: string | undefined, signal: AbortSignal): Promise<string> {
   const token = session.getToken();
-  const res = await fetch(pickupQrPath(eateryId), {
+  const res = await fetch(withQrBase(pickupQrPath(eateryId), base), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
     signal,
@@ -21,10 +22,10 @@ async function fetchPickupQr(eateryId: number, signal: AbortSignal): Promise<str
   });
 }
 
-/** The code never changes for a restaurant (its link is fixed): fetched once per page. */
-export const usePickupQr = (eateryId: number) =>
+/** The code of a restaurant and base address never changes (its link is fixed): fetched once per page. */
+export const usePickupQr = (eateryId: number, base: string | undefined) =>
   useQuery({
-    queryKey: ['pickup-qr', eateryId],
-    queryFn: ({ signal }) => fetchPickupQr(eateryId, signal),
+    queryKey: ['pickup-qr', eateryId, base ?? ''],
+    queryFn: ({ signal }) => fetchPickupQr(eateryId, base, signal),
     staleTime: Infinity,
   });

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language, type Table } from '@qr-menu/contract';
 import { session } from '../../../api/session';
+import { withQrBase } from '../shared/qr-base/qr-base';
 
 /** The print window is 1000x700 and prints 300 ms after its content is ready. */
 export const PRINT_WINDOW_FEATURES = 'width=1000,height=700';
@@ -57,14 +58,14 @@ function blobToDataUrl(blob: Blob): Promise<string> {
 }
 
 /**
- * The print-quality PNG (GET .../table/{id}/qr.png, admins) as a data URL; the list image
- * (qrCodeDto.qrCodeAsBytes) when it cannot be had.
+ * The print-quality PNG (GET .../table/{id}/qr.png?base=, admins) as a data URL; the list image
+ * (qrCodeDto.qrCodeAsBytes, made on the same base) when it cannot be had.
  */
-export async function printQrImage(eateryId: number, table: Table, hiRes: boolean): Promise<string> {
+export async function printQrImage(eateryId: number, table: Table, hiRes: boolean, base?: string): Promise<string> {
   if (!hiRes) return listDataUrl(table);
   try {
     const token = session.getToken();
-    const res = await fetch(`/api/eatery/${eateryId}/table/${table.id}/qr.png`, {
+    const res = await fetch(withQrBase(`/api/eatery/${eateryId}/table/${table.id}/qr.png`, base), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: 'include',
     });

@@ -5,9 +5,10 @@ import { openPrintWindow, printQrImage, renderAndPrint, scanHintsInAllLanguages,
 
 /**
  * Prints the QR codes of `tables` in a popup window (one card each). A blocked popup shows the message
- * asking to allow popups (tables.alertTxt). `hiRes`: use the print-quality PNG (admins may fetch it).
+ * asking to allow popups (tables.alertTxt). `hiRes`: use the print-quality PNG (admins may fetch it). `base`: the
+ * address the codes lead to (the device's choice, see useQrBase), as on screen.
  */
-export function usePrintQr(eateryId: number, restaurantName: string, hiRes: boolean) {
+export function usePrintQr(eateryId: number, restaurantName: string, hiRes: boolean, base?: string) {
   const { t, i18n } = useTranslation();
   return (tables: Table[]) => {
     const win = openPrintWindow();
@@ -18,7 +19,7 @@ export function usePrintQr(eateryId: number, restaurantName: string, hiRes: bool
     const lang = i18n.language;
     showPreparing(win, lang, t('tables.printing'));
     const tableLabel = (number: string) => t('tables.tableNumber', { number });
-    void Promise.all(tables.map((table) => printQrImage(eateryId, table, hiRes))).then((qrs) => {
+    void Promise.all(tables.map((table) => printQrImage(eateryId, table, hiRes, base))).then((qrs) => {
       if (win.closed) return;
       const title = tables.length === 1 ? tableLabel(tables[0].number) : t('tables.title');
       renderAndPrint(
