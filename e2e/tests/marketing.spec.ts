@@ -35,7 +35,8 @@ const T: Record<
     badEmail: 'Please enter a valid email address',
     weak: 'Password must be at least 8 characters and include letters and numbers',
     mismatch: 'Passwords do not match',
-    badRestaurant: "Restaurant name must be 2 to 100 letters, digits, spaces or . , ' -",
+    badRestaurant:
+      'Restaurant name must be 2 to 100 characters with at least one letter or digit, without < > or invisible control characters',
     userExist: 'An account with this email already exists.',
   },
   az: {
@@ -50,7 +51,8 @@ const T: Record<
     badEmail: 'Düzgün e-poçt ünvanı daxil edin',
     weak: 'Şifrə ən azı 8 simvol olmalı, hərf və rəqəm daxil etməlidir',
     mismatch: 'Şifrələr uyğun gəlmir',
-    badRestaurant: "Restoran adı 2-100 hərf, rəqəm, boşluq və ya . , ' - olmalıdır",
+    badRestaurant:
+      'Restoran adı 2-100 simvol olmalıdır, ən azı bir hərf və ya rəqəmlə; < > işarələri və görünməz idarəetmə simvolları olmaz',
     userExist: 'Bu e-poçt ilə hesab artıq mövcuddur.',
   },
   ru: {
@@ -65,7 +67,8 @@ const T: Record<
     badEmail: 'Введите корректный адрес электронной почты',
     weak: 'Пароль должен содержать не менее 8 символов, буквы и цифры',
     mismatch: 'Пароли не совпадают',
-    badRestaurant: "Название ресторана: от 2 до 100 букв, цифр, пробелов или . , ' -",
+    badRestaurant:
+      'Название ресторана: от 2 до 100 символов, хотя бы одна буква или цифра, без < > и невидимых управляющих символов',
     userExist: 'Аккаунт с этим email уже существует.',
   },
 };

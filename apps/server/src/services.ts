@@ -18,6 +18,7 @@ import { DrawersService } from './modules/drawers/drawers.service.js';
 import { EateriesService } from './modules/eateries/eateries.service.js';
 import { GuestService } from './modules/guest/guest.service.js';
 import { ImagesService } from './modules/images/images.service.js';
+import { MenuTransferService } from './modules/menu-transfer/menu-transfer.service.js';
 import { OrderCommands, type OrderEventSink } from './modules/orders/order-commands.js';
 import { OrderQueries } from './modules/orders/order-queries.js';
 import { PrintersService } from './modules/printing/printers.service.js';
@@ -60,6 +61,7 @@ export function createServices(
     categories,
     dishes,
     catalog: new CatalogService(db, categories, dishes, events),
+    menuTransfer: new MenuTransferService(db, categories, dishes, events, config.tenantLimits),
     orderQueries,
     orderCommands,
     guest: new GuestService(db, orderQueries, orderCommands),

@@ -204,10 +204,24 @@ describe('POST /api/eatery', () => {
     expect(edges.json()).toMatchObject({ geoLat: -90, geoLng: 180 });
   });
 
+  it('accepts names with & quotes brackets / ! and digits, on create and on rename', async () => {
+    const owner = await registerOwner(ctx.app);
+    const res = await create(owner, validEatery({ name: 'Sultan & Grill' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('Sultan & Grill');
+    for (const name of ['Çay Evi "Nərgiz"', 'Café (Old City) / 2', 'Wow!']) {
+      const put = await call('PUT', `/api/eatery/${res.json().id}`, owner.token, validEatery({ name }));
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await call('GET', `/api/eatery/${res.json().id}`, owner.token)).json().name).toBe(name);
+    }
+  });
+
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ['missing name', { name: undefined }, 'name', 'validation.required'],
     ['blank name', { name: '   ' }, 'name', 'validation.required'],
     ['name too long', { name: 'n'.repeat(101) }, 'name', 'validation.tooLong'],
+    ['name with markup', { name: '<b>Nar</b>' }, 'name', 'validation.restaurantName'],
+    ['name with a line break', { name: 'Nar\nCafe' }, 'name', 'validation.restaurantName'],
     ['missing address', { address: undefined }, 'address', 'validation.required'],
     ['blank address', { address: ' ' }, 'address', 'validation.required'],
     ['missing phones', { phones: undefined }, 'phones', 'validation.required'],

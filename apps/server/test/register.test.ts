@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eateries, memberships, users } from '../src/db/schema.js';
 import { PASSWORD, randomIp, setupApp, uniqueEmail } from './helper.js';
@@ -88,6 +88,18 @@ describe('POST /api/admin/eatery', () => {
     }
   });
 
+  it('accepts restaurant names with & quotes brackets / ! and digits, stored as typed (trimmed)', async () => {
+    for (const name of ['Sultan & Grill', 'Çay Evi "Nərgiz"', 'Café (Old City) / 2', 'Wow!']) {
+      const res = await register(validBody({ restaurant: { name: `  ${name} ` } }));
+      expect(res.statusCode, name).toBe(201);
+      const [row] = await ctx.app.db
+        .select({ name: eateries.name })
+        .from(eateries)
+        .where(eq(eateries.id, res.json().eateryId));
+      expect(row.name).toBe(name);
+    }
+  });
+
   const invalid: [string, Body, string, string][] = [
     ['missing email', validBody({ user: { password: PASSWORD } }), 'user.email', 'validation.required'],
     ['empty email', validBody({ user: { email: '  ', password: PASSWORD } }), 'user.email', 'validation.required'],
@@ -141,6 +153,18 @@ describe('POST /api/admin/eatery', () => {
     [
       'restaurant name with markup',
       validBody({ restaurant: { name: '<script>alert(1)</script>' } }),
+      'restaurant.name',
+      'validation.restaurantName',
+    ],
+    [
+      'restaurant name with a line break',
+      validBody({ restaurant: { name: 'Sultan\nGrill' } }),
+      'restaurant.name',
+      'validation.restaurantName',
+    ],
+    [
+      'restaurant name with a bidi override',
+      validBody({ restaurant: { name: 'Sultan \u202Ellirg' } }),
       'restaurant.name',
       'validation.restaurantName',
     ],

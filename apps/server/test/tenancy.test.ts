@@ -61,6 +61,8 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['GET', /^\/reports(\/|$)/, [ADMIN]],
   ['GET', /^\/audit(\.csv)?$/, [ADMIN]],
   ['GET', /^\/printers(\/:p\/preview)?$/, [ADMIN]], // printer settings and samples; their state is everyone's
+  ['GET', /^\/setup-progress$/, [ADMIN]], // the owner's start checklist
+  ['*', /^\/menu-transfer\//, [ADMIN]], // menu spreadsheets: template, export, preview and import
   ['GET', /.*/, 'any'],
   ['*', /^\/kitchen-department(\/|$)/, [ADMIN, KITCHEN]],
   ['POST', /^\/orders$/, [ADMIN, WAITER, CASHIER]],
@@ -77,6 +79,7 @@ const POLICY: [method: string, path: RegExp, policy: Policy][] = [
   ['POST', /^\/print-jobs\/:p\/reprint$/, [ADMIN, KITCHEN, WAITER, CASHIER]], // reprint a ticket
   ['POST', /^\/print$/, [ADMIN, WAITER, CASHIER]], // a pre-bill, receipt or day report on the till printer
   ['POST', /^\/table\/:p\/key$/, [ADMIN]], // a new QR key for the table ("reprint QR")
+  ['POST', /^\/tables\/bulk$/, [ADMIN]], // add several tables at once
   ['*', /.*/, [ADMIN]], // every other edit: menu, tables, QR, users, assignments, restaurant
 ];
 

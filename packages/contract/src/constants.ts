@@ -13,6 +13,8 @@ export * from './drawer-math.js';
 export * from './localize.js';
 export * from './text.js';
 export * from './menu-rules.js';
+export * from './dietary-tag-list.js';
+export * from './menu-transfer.js';
 export * from './zoned-time.js';
 export * from './opening-hours.js';
 export * from './roles.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './enums.js';
-import { V } from './validation.js';
+import { restaurantNameCharactersOk, V } from './validation.js';
 import type { DayHours } from './opening-hours.js';
 import { COURSES_MAX } from './course-rules.js';
 import { COURSE_FIRE_MODES, DEVICE_LOCK_SECONDS } from './pos.js';
@@ -165,7 +165,13 @@ const timeZoneField = z.preprocess(
 /** Restaurant form and POST/PUT /api/eatery body. Blank phones are dropped; at least one must stay. */
 export const eateryBody = z
   .object({
-    name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
+    name: z
+      .string({ error: V.required })
+      .trim()
+      .min(1, { error: V.required })
+      .max(100, { error: V.tooLong })
+      // The characters registration refuses (markup, control characters); existing short names stay editable.
+      .refine(restaurantNameCharactersOk, { error: V.restaurantName }),
     address: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(255, { error: V.tooLong }),
     phones: z
       .array(z.string({ error: V.invalid }).max(40, { error: V.tooLong }), { error: V.required })

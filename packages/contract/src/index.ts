@@ -10,6 +10,8 @@ export * from './menu-options.js';
 export * from './dietary-tags.js';
 export * from './orders.js';
 export * from './tables.js';
+export * from './table-range.js';
+export * from './setup.js';
 export * from './users.js';
 export * from './devices.js';
 export * from './guest.js';

@@ -43,7 +43,20 @@ export const isCommonPassword = (password: string) =>
 export const normalizePassword = (password: string) => password.normalize('NFC');
 // Azerbaijani letters (ə, ğ, ı, ö, ş, ü, ç) are Latin-script letters too: an owner named Məmmədova must be able to register.
 export const PERSON_NAME_RE = /^[A-Za-zƏəĞğİıÖöŞşÜüÇçА-Яа-яЁё ]{2,50}$/;
-export const RESTAURANT_NAME_RE = /^[A-Za-zА-Яа-яЁёƏəĞğİıÖöŞşÜüÇç0-9\s.,'-]{2,100}$/;
+/**
+ * Characters no restaurant name holds: `<` and `>` (never markup, whatever a page does with the name), control and
+ * format characters (tabs, line breaks, bidi overrides that reorder what staff read, zero-width characters),
+ * unassigned and private-use code points, lone surrogates, and line or paragraph separators. Everything else a sign or
+ * a menu prints is allowed: letters of any script, digits, spaces, & " ' ( ) / ! and the like.
+ */
+export const RESTAURANT_NAME_FORBIDDEN_RE = /[<>\p{C}\p{Zl}\p{Zp}]/u;
+/**
+ * A restaurant name at registration (already trimmed): 2 to 100 characters, at least one of them a letter or a digit,
+ * none of RESTAURANT_NAME_FORBIDDEN_RE ("Sultan & Grill", `Çay Evi "Nərgiz"`, "Café (Old City) / 2", "Wow!").
+ */
+export const RESTAURANT_NAME_RE = /^(?=.*[\p{L}\p{N}])[^<>\p{C}\p{Zl}\p{Zp}]{2,100}$/u;
+/** True when `name` has none of the characters a restaurant name may not hold (the restaurant form's rule). */
+export const restaurantNameCharactersOk = (name: string) => !RESTAURANT_NAME_FORBIDDEN_RE.test(name);
 
 /** The largest id a database integer (int4) column holds. */
 export const MAX_DB_ID = 2_147_483_647;

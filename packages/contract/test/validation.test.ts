@@ -60,6 +60,37 @@ describe('registration rules', () => {
     expect(errorsOf({ ...form, name: null })).toEqual({});
   });
 
+  // What a sign says: ampersands, quotes, brackets, slashes, exclamation marks and digits in any script.
+  const SIGN_NAMES = ['Sultan & Grill', 'Çay Evi "Nərgiz"', 'Café (Old City) / 2', 'Wow!', 'Кафе «Север» №1', '7/24'];
+
+  it.each(SIGN_NAMES)('accepts the restaurant name %j at registration', (restaurantName) => {
+    expect(errorsOf({ ...form, restaurantName })).toEqual({});
+    const body = registerBody.safeParse({
+      user: { email: 'a@example.com', password: 'saffron-plov-7' },
+      restaurant: { name: restaurantName },
+    });
+    expect(body.success).toBe(true);
+  });
+
+  it('trims the restaurant name before checking it', () => {
+    expect(registerFormSchema.parse({ ...form, restaurantName: '  Wow!  ' }).restaurantName).toBe('Wow!');
+    expect(errorsOf({ ...form, restaurantName: ' A ' })).toEqual({ restaurantName: 'validation.restaurantName' });
+  });
+
+  it.each([
+    ['markup', '<b>Grill</b>'],
+    ['a lone >', 'Grill > Bar'],
+    ['a tab', 'Sultan\tGrill'],
+    ['a line break', 'Sultan\nGrill'],
+    ['a bidi override', 'Sultan \u202EllirG'],
+    ['a zero-width space', 'Sultan\u200BGrill'],
+    ['a line separator', 'Sultan\u2028Grill'],
+    ['only punctuation', '!!!'],
+    ['101 characters', 'Ə'.repeat(101)],
+  ])('refuses a restaurant name with %s', (_label, restaurantName) => {
+    expect(errorsOf({ ...form, restaurantName })).toEqual({ restaurantName: 'validation.restaurantName' });
+  });
+
   it('lower-cases the e-mail in the API body', () => {
     const body = registerBody.parse({
       user: { email: 'Aysel@Example.COM', password: 'saffron-plov-7' },
@@ -80,6 +111,15 @@ describe('restaurant form rules', () => {
     expect(eateryBody.parse({ ...base, geoLat: '', geoLng: '49.5' })).toMatchObject({ geoLat: null, geoLng: 49.5 });
     expect(eateryBody.safeParse({ ...base, geoLat: 91 }).success).toBe(false);
     expect(eateryBody.safeParse({ ...base, geoLng: 'east' }).success).toBe(false);
+  });
+  it('accepts the names registration accepts and refuses markup and control characters', () => {
+    for (const name of ['Sultan & Grill', 'Çay Evi "Nərgiz"', 'Café (Old City) / 2', 'Wow!']) {
+      expect(eateryBody.parse({ ...base, name: ` ${name} ` }).name).toBe(name);
+    }
+    for (const name of ['<script>x</script>', 'Nar\u0007Cafe', 'Nar\u202ECafe']) {
+      const r = eateryBody.safeParse({ ...base, name });
+      expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['name', 'validation.restaurantName']]);
+    }
   });
   it('requires name and address', () => {
     const r = eateryBody.safeParse({ ...base, name: ' ', address: '' });

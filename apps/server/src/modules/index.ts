@@ -27,6 +27,8 @@ import { tableMoveRoutes } from './table-moves/routes.js';
 import { pickupRoutes } from './pickup/routes.js';
 import { floorRoutes } from './floor/routes.js';
 import { printingRoutes } from './printing/routes.js';
+import { menuTransferRoutes } from './menu-transfer/routes.js';
+import { setupRoutes } from './setup/routes.js';
 
 /** Every module's routes, registered under /api by app.ts. Add new modules here. */
 export const modules: FastifyPluginAsync[] = [
@@ -58,4 +60,6 @@ export const modules: FastifyPluginAsync[] = [
   pickupRoutes,
   floorRoutes,
   printingRoutes,
+  menuTransferRoutes,
+  setupRoutes,
 ];

@@ -26,10 +26,15 @@ const page =
 const adminScreens: [string, string][] = [
   ['restaurants', 'RestaurantsPage'],
   ['restaurant/:id', 'RestaurantDetailsPage'],
+  // The owner's start checklist (AdminStart sends a restaurant's admins there until it is set up).
+  ['setup', 'SetupPage'],
+  ['restaurant/:restaurantId/setup', 'SetupPage'],
   ['categories', 'CategoriesPage'],
   ['restaurant/:restaurantId/categories', 'CategoriesPage'],
   ['menu', 'MenuPage'],
   ['restaurant/:restaurantId/menu', 'MenuPage'],
+  ['menu/import', 'MenuImportPage'],
+  ['restaurant/:restaurantId/menu/import', 'MenuImportPage'],
   ['tables', 'TablesPage'],
   ['restaurant/:restaurantId/tables', 'TablesPage'],
   ['orders', 'OrdersPage'],

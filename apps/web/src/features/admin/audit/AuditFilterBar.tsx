@@ -1,10 +1,11 @@
-import { Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_KINDS, type AuditKind } from '@qr-menu/contract/constants';
+import { DateField } from '../shared/forms/DateField';
 import { staffLabel, useUsers } from '../shared/users-api';
 
 export interface AuditFilterValues {
-  /** The date input's text (may be half typed). */
+  /** The day field's value: a day 'yyyy-mm-dd', or a half-typed text (see DateField). */
   dayText: string;
   allDays: boolean;
   userId: number | null;
@@ -19,7 +20,7 @@ interface Props {
   onChange: (values: AuditFilterValues) => void;
 }
 
-/** Day (or all days), staff member and kind: native selects, so phones show their own pickers. */
+/** Day (or all days; dd.mm.yyyy), staff member and kind: native selects, so phones show their own pickers. */
 export function AuditFilterBar({ restaurantId, values, dayInvalid, onChange }: Props) {
   const { t } = useTranslation();
   const users = useUsers(restaurantId);
@@ -31,14 +32,14 @@ export function AuditFilterBar({ restaurantId, values, dayInvalid, onChange }: P
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
-      <TextInput
-        type="date"
+      <DateField
         label={t('audit.filters.day')}
         value={values.dayText}
         disabled={values.allDays}
-        onChange={(e) => set({ dayText: e.currentTarget.value })}
+        onChange={(dayText) => set({ dayText })}
         error={dayInvalid ? t('audit.filters.invalidDay') : undefined}
         w={180}
+        data-testid="audit-day"
       />
       <Checkbox
         label={t('audit.filters.allDays')}

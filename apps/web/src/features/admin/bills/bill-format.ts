@@ -3,7 +3,8 @@
  * go to the server as exact decimal strings ("3.34").
  */
 
-import { formatInZone, isFinalOrderStatus, toCents, type Bill, type OrderItemOption } from '@qr-menu/contract';
+import { isFinalOrderStatus, toCents, type Bill, type OrderItemOption } from '@qr-menu/contract';
+import { formatZonedDateTime } from '../shared/date-format';
 import { itemOptionsText } from '../shared/live/item-options';
 
 // The admin-wide money format and item names, as the bill screens import them from here.
@@ -17,21 +18,13 @@ export { itemName } from '../shared/live/item-name';
 export const billItemOptions = (item: object, lang: string): string =>
   itemOptionsText((item as { options?: OrderItemOption[] }).options, lang, true);
 
-/** Day, month, four-digit year and a 24-hour clock: "06.01.2026, 00:30" in az and ru. */
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
-
-/** Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show. */
-export function formatDateTime(iso: string, lang: string, timeZone: string): string {
-  // An unknown zone name: the browser's own zone rather than nothing.
-  return formatInZone(new Date(iso), lang, DATE_TIME, timeZone);
-}
+/**
+ * Date and time in the restaurant's time zone (not the browser's): what a receipt and "paid at" show, as every admin
+ * screen writes them ("06.01.2026 00:30" in az and ru, written out: browsers without Azerbaijani calendar data
+ * printed "2026-01-06"). An unknown zone name: the browser's own zone rather than nothing.
+ */
+export const formatDateTime = (iso: string, lang: string, timeZone: string): string =>
+  formatZonedDateTime(iso, lang, timeZone);
 
 /** A rate in hundredths of a percent as the language writes it, without the sign: 1000 → "10", 1250 → "12,5" (az). */
 export function formatRate(hundredths: number, lang: string): string {

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardImage } from '../shared/menu/CardImage';
 import { formatHours } from '../shared/menu/hours-format';
-import { namesWithFlags } from '../shared/menu/menu-helpers';
+import { NameInLanguage } from '../shared/forms/LanguageBadge';
+import { namesByLanguage } from '../shared/menu/menu-helpers';
 import { DragHandle } from '../shared/menu/SortableGrid';
 
-/** A category card: image, names with flags, dish count, hours if any, edit dishes / edit / delete, drag handle. */
+/** A category card: image, names with their language badges, dish count, hours if any, edit dishes / edit / delete, drag handle. */
 export function CategoryCard({
   category,
   eateryId,
@@ -46,9 +47,9 @@ export function CategoryCard({
               </Text>
             </Group>
           )}
-          {namesWithFlags(category).map((n) => (
-            <Text key={n.lng} size="sm" c="dimmed" lang={n.lng} style={{ overflowWrap: 'anywhere' }}>
-              <span aria-hidden>{n.flag}</span> {n.name}
+          {namesByLanguage(category).map((n) => (
+            <Text key={n.lng} size="sm" c="dimmed">
+              <NameInLanguage lng={n.lng} name={n.name} />
             </Text>
           ))}
         </Stack>

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,5 +33,41 @@ describe('department form', () => {
     expect(url).toBe('/api/eatery/7/kitchen-department');
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Grill', restaurantId: 7 });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('department form and unsaved changes', () => {
+  const renderForm = (onClose: () => void, lang: 'en' | 'az' = 'en') =>
+    renderAdmin(
+      <ModalsProvider>
+        <DepartmentForm
+          eateryId={7}
+          department={{ id: 2, name: 'Grill', eateryId: 7, restaurantId: 7 }}
+          onClose={onClose}
+        />
+      </ModalsProvider>,
+      lang,
+    );
+
+  it('closes at once when nothing changed', async () => {
+    const onClose = vi.fn();
+    await renderForm(onClose);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks before a changed name is lost, in Azerbaijani', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const onClose = vi.fn();
+    await renderForm(onClose, 'az');
+    await userEvent.type(screen.getByRole('textbox'), ' bar');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(await screen.findByText('Yadda saxlanmamış dəyişikliklər atılsın?')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Dəyişiklikləri at' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { departmentBody, type Department } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
@@ -33,6 +34,8 @@ export function DepartmentForm({
     validate: departmentFormErrors,
   });
   const nameError = form.errors.name ? t(String(form.errors.name)) : undefined;
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmClose(onClose);
 
   // The only input takes every field message of the server; a duplicate name too.
   const saveAndClose = useSaveAndClose(save, {
@@ -49,7 +52,8 @@ export function DepartmentForm({
   );
 
   return (
-    <Modal opened onClose={onClose} title={t(department ? 'departments.editTitle' : 'departments.addTitle')}>
+    <Modal opened onClose={close} title={t(department ? 'departments.editTitle' : 'departments.addTitle')}>
+      {guard.leaveGuard}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <ErrorBanner error={save.error} onClose={() => save.reset()} />
@@ -62,7 +66,7 @@ export function DepartmentForm({
             {...form.getInputProps('name')}
             error={nameError}
           />
-          <FormActions onCancel={onClose} saving={save.isPending} />
+          <FormActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

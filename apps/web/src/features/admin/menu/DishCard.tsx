@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { CardImage } from '../shared/menu/CardImage';
 import { StockLeftBadge } from '../shared/stock/StockLeftBadge';
-import { formatPrice, namesWithFlags } from '../shared/menu/menu-helpers';
+import { NameInLanguage } from '../shared/forms/LanguageBadge';
+import { formatPrice, namesByLanguage } from '../shared/menu/menu-helpers';
 import { formatHours } from '../shared/menu/hours-format';
 import { DragHandle } from '../shared/menu/SortableGrid';
 import { backWhen } from './back-at';
@@ -54,7 +55,7 @@ export function DishCard({
   const { t, i18n } = useTranslation();
   const title = localName(dish, i18n.language) || t('dishes.noName');
   const description = localDescription(dish, i18n.language);
-  const others = namesWithFlags(dish).filter((n) => n.name !== title);
+  const others = namesByLanguage(dish).filter((n) => n.name !== title);
   const groups = dish.optionGroups ?? [];
   const groupNames = groups.map((g) => localName(g, i18n.language) || t('dishes.options.unnamed')).join(', ');
   const backAt =
@@ -86,8 +87,8 @@ export function DishCard({
         {title}
       </Title>
       {others.map((n) => (
-        <Text key={n.lng} size="xs" c="dimmed" lang={n.lng} style={{ overflowWrap: 'anywhere' }}>
-          <span aria-hidden>{n.flag}</span> {n.name}
+        <Text key={n.lng} size="xs" c="dimmed">
+          <NameInLanguage lng={n.lng} name={n.name} />
         </Text>
       ))}
       {description && (

@@ -23,12 +23,14 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useCommonCategories } from '../shared/menu/categories-api';
-import { EMPTY_TEXTS, FLAGS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
+import { EMPTY_TEXTS, formatPrice, NAME_LANGS, sameName, trimmed } from '../shared/menu/menu-helpers';
+import { LanguageLabel } from '../shared/forms/LanguageBadge';
 import { NameFields, NAMES_ERROR } from '../shared/menu/NameFields';
 import { ReadyMadePicker } from '../shared/menu/ReadyMadePicker';
 import { emptyImage, ImagePicker } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
 import { useSaveAndClose } from '../shared/use-save-and-close';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { AvailabilityHoursInput } from '../shared/menu/AvailabilityHoursInput';
 import { DietaryTagsInput } from './DietaryTags';
 import { useAddTemplateDishes, useCommonDishes, useSaveDish } from './dishes-api';
@@ -143,6 +145,7 @@ export function ManualDishForm({
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
   const values = form.getValues();
+  const guard = useUnsavedChangesGuard(form.isDirty());
   const saveAndClose = useSaveAndClose(save, {
     form,
     onClose,
@@ -175,6 +178,7 @@ export function ManualDishForm({
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {guard.leaveGuard}
       <Stack gap="sm">
         <ErrorBanner error={image.bannerError(save.error)} onClose={() => save.reset()} />
         {err('ids') && (
@@ -186,7 +190,7 @@ export function ManualDishForm({
         {NAME_LANGS.map((lng) => (
           <Textarea
             key={lng}
-            label={`${FLAGS[lng]} ${t(`dishes.${DESCRIPTION_FIELDS[lng]}`)}`}
+            label={<LanguageLabel lng={lng}>{t(`dishes.${DESCRIPTION_FIELDS[lng]}`)}</LanguageLabel>}
             autosize
             minRows={2}
             maxRows={5}
@@ -289,7 +293,12 @@ export function ManualDishForm({
           errorOf={(part) => err(`availableHours.${part}`)}
           timeZone={timeZone}
         />
-        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
+        <FormActions
+          sticky
+          onCancel={() => guard.confirmClose(onClose)}
+          saving={save.isPending}
+          disabled={image.busy}
+        />
       </Stack>
     </form>
   );

@@ -8,6 +8,7 @@ import {
   Button,
   EmptyState,
   Group,
+  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -33,10 +34,13 @@ import { ScreenHeader } from '../shared/ScreenHeader';
 import { DishCard } from './DishCard';
 import { DishForm } from './DishForm';
 import { useDeleteDish, useDishes, useReorderDishes } from './dishes-api';
+import { MenuList } from './MenuList';
+import { useMenuView, type MenuView } from './menu-view';
 
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
-type DishEditing = { dish: Dish | null; tab: 'manual' | 'predefined' } | null;
+/** The dish form: its dish (null: a new one) and category (the list's row or section; else the chosen category). */
+type DishEditing = { dish: Dish | null; tab: 'manual' | 'predefined'; category?: Category } | null;
 type CategoryEditing = { category: Category | null } | null;
 
 function Dishes({
@@ -130,6 +134,9 @@ function Menu({ eateryId }: { eateryId: number }) {
 
   const all = categories.data ?? [];
   const category = all.find((c) => c.id === categoryId) ?? null;
+  const [view, setView] = useMenuView(categories.data ? all.reduce((n, c) => n + c.dishCount, 0) : null);
+  const editedCategory = dishEditing?.category ?? category;
+  const dishesOfEdited = useDishes(eateryId, editedCategory?.id ?? null);
   const categoriesPath = params.restaurantId ? `/admin/restaurant/${eateryId}/categories` : '/admin/categories';
   const selectCategory = (id: number) => {
     setSearch('');
@@ -169,11 +176,23 @@ function Menu({ eateryId }: { eateryId: number }) {
         title={t('dishes.title')}
         restaurantName={restaurant?.name}
         action={
-          category && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setDishEditing({ dish: null, tab: 'manual' })}>
-              {t('dishes.add')}
+          <Group gap="xs">
+            <Button
+              variant="default"
+              component={Link}
+              to={params.restaurantId ? `/admin/restaurant/${eateryId}/menu/import` : '/admin/menu/import'}
+            >
+              {t('nav.menuImport')}
             </Button>
-          )
+            {category && (
+              <Button
+                leftSection={<IconPlus size={18} />}
+                onClick={() => setDishEditing({ dish: null, tab: 'manual' })}
+              >
+                {t('dishes.add')}
+              </Button>
+            )}
+          </Group>
         }
       />
       <ErrorBanner error={categories.error} />
@@ -196,14 +215,18 @@ function Menu({ eateryId }: { eateryId: number }) {
             <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
               <Select
                 label={t('dishes.category')}
-                placeholder={t('dishes.categoryPlaceholder')}
                 data={all.map((c) => ({
                   value: String(c.id),
                   label: `${localName(c, i18n.language) || t('categories.noName')} (${c.dishCount})`,
                 }))}
                 value={category ? String(category.id) : null}
-                onChange={(v) => v && selectCategory(Number(v))}
-                allowDeselect={false}
+                onChange={(v) =>
+                  v ? selectCategory(Number(v)) : void navigate({ pathname, search: `?restaurantId=${eateryId}` })
+                }
+                // The list shows every category until one is chosen; the cards need one.
+                allowDeselect={view === 'list'}
+                clearable={view === 'list'}
+                placeholder={view === 'list' ? t('dishes.list.allCategories') : t('dishes.categoryPlaceholder')}
                 searchable
                 style={{ flex: 1, minWidth: 0 }}
               />
@@ -230,7 +253,7 @@ function Menu({ eateryId }: { eateryId: number }) {
                 </Tooltip>
               )}
             </Group>
-            {category && (
+            {(category || view === 'list') && (
               <MenuSearch
                 ns="dishes"
                 value={search}
@@ -238,8 +261,28 @@ function Menu({ eateryId }: { eateryId: number }) {
                 style={{ flex: '1 1 240px', maxWidth: 420 }}
               />
             )}
+            <SegmentedControl
+              aria-label={t('dishes.view.label')}
+              value={view}
+              onChange={(v) => setView(v as MenuView)}
+              data={[
+                { value: 'cards', label: t('dishes.view.cards') },
+                { value: 'list', label: t('dishes.view.list') },
+              ]}
+              data-testid="menu-view-switch"
+            />
           </Group>
-          {category ? (
+          {view === 'list' ? (
+            <MenuList
+              eateryId={eateryId}
+              categories={category ? [category] : all}
+              search={search}
+              currency={restaurant?.currency ?? t('dishes.priceUnit')}
+              highlightId={dishId}
+              onEdit={(dish, of) => setDishEditing({ dish, tab: 'manual', category: of })}
+              onAdd={(of) => setDishEditing({ dish: null, tab: 'manual', category: of })}
+            />
+          ) : category ? (
             <Dishes
               eateryId={eateryId}
               category={category}
@@ -266,12 +309,12 @@ function Menu({ eateryId }: { eateryId: number }) {
           )}
         </Stack>
       )}
-      {dishEditing && category && (
+      {dishEditing && editedCategory && (
         <DishForm
           eateryId={eateryId}
-          category={category}
+          category={editedCategory}
           dish={dishEditing.dish}
-          dishes={dishesOfCategory.data ?? []}
+          dishes={dishesOfEdited.data ?? []}
           categories={all}
           departments={departments.data ?? []}
           initialTab={dishEditing.tab}
@@ -297,8 +340,9 @@ function Menu({ eateryId }: { eateryId: number }) {
 }
 
 /**
- * Menu Management: the dishes of a category. Restaurant from the route, the `restaurantId`
- * query or the selection; category from the `categoryId` query (the dropdown navigates with it).
+ * Menu Management: the dishes of a category as cards, or the whole menu as a dense list (the view is chosen per
+ * device; a big menu opens in the list). Restaurant from the route, the `restaurantId` query or the selection;
+ * category from the `categoryId` query (the dropdown navigates with it; the list shows all without one).
  */
 export function MenuPage() {
   const eateryId = useSelectedRestaurantId();

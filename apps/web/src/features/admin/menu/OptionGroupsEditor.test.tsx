@@ -128,7 +128,7 @@ describe('option groups on the dish form', () => {
     const onClose = vi.fn();
     await renderAdmin(form({ onClose }), 'en');
     expect(screen.getByText('No options: guests add the dish as it is.')).toBeTruthy();
-    fill(screen.getByLabelText(/^🇬🇧 Name in English/), 'Lemonade');
+    fill(screen.getByLabelText(/^EN\s*Name in English/), 'Lemonade');
     fill(screen.getByLabelText(/^Price/), '3');
 
     fireEvent.click(screen.getByRole('button', { name: 'Add option group' }));

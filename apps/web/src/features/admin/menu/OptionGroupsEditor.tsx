@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { localName, OPTION_LIMITS, type Dish } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { FLAGS } from '../shared/menu/menu-helpers';
+import { LanguageLabel } from '../shared/forms/LanguageBadge';
 import { CopyGroupPicker } from './CopyGroupPicker';
 import type { DishValues } from './dish-values';
 import { CHOICE_TYPES, copyGroup, newGroup, newOption, type ChoiceType, type GroupValues } from './option-groups';
@@ -150,7 +150,7 @@ function OptionGroupCard({
           {NAME_KEYS.map(([lng, key, label]) => (
             <TextInput
               key={key}
-              label={`${FLAGS[lng]} ${t(label)}`}
+              label={<LanguageLabel lng={lng}>{t(label)}</LanguageLabel>}
               maxLength={100}
               {...form.getInputProps(`${path}.${key}`)}
               error={err(`${path}.${key}`)}
@@ -214,7 +214,7 @@ function OptionGroupCard({
                     <TextInput
                       key={key}
                       size="sm"
-                      label={`${FLAGS[lng]} ${t(label)}`}
+                      label={<LanguageLabel lng={lng}>{t(label)}</LanguageLabel>}
                       maxLength={100}
                       {...form.getInputProps(`${optionPath}.${key}`)}
                       error={err(`${optionPath}.${key}`)}

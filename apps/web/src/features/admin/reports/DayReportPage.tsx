@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Badge, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -20,6 +20,7 @@ import { currentLanguage } from '../../../i18n';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { PrintOnPrinterButton } from '../shared/print-preview/PrintOnPrinterButton';
 import { ScreenHeader } from '../shared/ScreenHeader';
+import { DateField } from '../shared/forms/DateField';
 import { useRestaurants } from '../shared/restaurants-api';
 import { CloseDayModal } from './CloseDayModal';
 import { DayReportSheet, type PaperSize } from './DayReportSheet';
@@ -121,13 +122,14 @@ function DayReportScreen({
               {t('reports.z.back')}
             </Button>
           )}
-          <TextInput
-            type="date"
+          <DateField
             label={t('reports.z.day')}
             value={day}
             max={today}
-            onChange={(e) => isDay(e.currentTarget.value) && showDay(e.currentTarget.value)}
+            // A day still being typed, or one after today, leaves the report where it is.
+            onChange={(next) => isDay(next) && next <= today && showDay(next)}
             w={180}
+            data-testid="z-report-day"
           />
           {report.data && (
             <Badge size="lg" variant="light" color={z ? 'teal' : 'blue'} mb={6} data-testid="day-status">

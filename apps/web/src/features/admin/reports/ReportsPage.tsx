@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Chip, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChartBar, IconDownload, IconLock, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useErrorText } from '../../../components/use-error-text';
 import { currentLanguage } from '../../../i18n';
 import { RestaurantScreen, type RestaurantScreenProps } from '../shared/ChooseRestaurant';
 import { ScreenHeader } from '../shared/ScreenHeader';
+import { DateField } from '../shared/forms/DateField';
 import { useRestaurants } from '../shared/restaurants-api';
 import { businessDayOf, dayIn } from '@qr-menu/contract';
 import { FigureCards } from './FigureCards';
@@ -116,28 +117,22 @@ function ReportsScreen({
         </Chip.Group>
         {preset === 'custom' && (
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="date"
+            <DateField
               label={t('reports.range.from')}
               value={custom.from}
               max={custom.to || undefined}
-              onChange={(e) => {
-                const from = e.currentTarget.value;
-                setCustom((c) => ({ ...c, from }));
-              }}
+              onChange={(from) => setCustom((c) => ({ ...c, from }))}
               w={180}
+              data-testid="report-range-from"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('reports.range.to')}
               value={custom.to}
               min={custom.from || undefined}
-              onChange={(e) => {
-                const to = e.currentTarget.value;
-                setCustom((c) => ({ ...c, to }));
-              }}
+              onChange={(to) => setCustom((c) => ({ ...c, to }))}
               error={customError ? t(customError) : undefined}
               w={180}
+              data-testid="report-range-to"
             />
           </Group>
         )}

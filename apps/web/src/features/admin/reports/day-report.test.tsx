@@ -271,6 +271,24 @@ describe('day report (X)', () => {
     ]);
   });
 
+  it('shows the day as dd.mm.yyyy (az), opens a typed day, and refuses a day after today with a message', async () => {
+    await renderDay('az');
+    await screen.findByRole('article');
+    const field = screen.getByTestId('z-report-day') as HTMLInputElement;
+    expect(field.value).toBe('11.01.2026');
+    fireEvent.change(field, { target: { value: '10.01.2026' } });
+    await waitFor(() =>
+      expect(requests('/api/eatery/7/reports/day').map((r) => r.url)).toContain(
+        '/api/eatery/7/reports/day?day=2026-01-10',
+      ),
+    );
+    fireEvent.change(field, { target: { value: '12.01.2026' } });
+    expect(screen.getByText('11.01.2026 və ya daha əvvəlki günü seçin')).toBeTruthy();
+    expect(requests('/api/eatery/7/reports/day').map((r) => r.url)).not.toContain(
+      '/api/eatery/7/reports/day?day=2026-01-12',
+    );
+  });
+
   it('downloads the CSV of the day in the interface language', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:day'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

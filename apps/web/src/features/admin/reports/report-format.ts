@@ -58,12 +58,13 @@ export const dishName = (names: { az: string; en: string; ru: string }, lang: st
   localNameByLanguage(names, lang);
 
 /**
- * A day "2026-01-05" as a date of the language, not shifted by any zone: "Jan 5" / "5 янв." from Intl; in az written
- * as numbers ("05.01"), since browsers often ship no Azerbaijani calendar names (Chromium writes "M01 5").
+ * A day "2026-01-05" as a date of the language, not shifted by any zone: "Jan 5" from Intl in en; in az and ru
+ * written as numbers ("05.01", "05.01.2026"), as every admin date there (browsers often ship no Azerbaijani calendar
+ * names: Chromium writes "M01 5").
  */
 export function formatDay(day: string, lang: string, withYear = false): string {
   const [year, month, date] = day.split('-');
-  if (lang === 'az') return withYear ? `${date}.${month}.${year}` : `${date}.${month}`;
+  if (lang === 'az' || lang === 'ru') return withYear ? `${date}.${month}.${year}` : `${date}.${month}`;
   const options: Intl.DateTimeFormatOptions = {
     day: 'numeric',
     month: 'short',

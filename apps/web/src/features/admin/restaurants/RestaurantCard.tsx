@@ -1,10 +1,15 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconMapPin, IconPhone } from '@tabler/icons-react';
+import { IconMap2, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { Eatery } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
 import { Link } from 'react-router';
 
+/** OpenStreetMap with a marker at the restaurant. */
+const mapLink = (lat: number, lng: number) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+
+/** A restaurant: its name (to its page), address, phones, a map link when placed, the caller's roles there. */
 export function RestaurantCard({
   restaurant,
   onEdit,
@@ -40,13 +45,23 @@ export function RestaurantCard({
           </Text>
         </Group>
         {restaurant.geoLat !== null && restaurant.geoLng !== null && (
-          <Text size="xs" c="dimmed">
-            {t('restaurants.coordinates')}: {restaurant.geoLat}, {restaurant.geoLng}
-          </Text>
+          // The place itself, not its latitude and longitude: a link to it on a map.
+          <Group gap={6} wrap="nowrap">
+            <IconMap2 size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Anchor
+              href={mapLink(restaurant.geoLat, restaurant.geoLng)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              data-testid="restaurant-map-link"
+            >
+              {t('restaurants.onMap')}
+            </Anchor>
+          </Group>
         )}
         <Group gap={4}>
           {restaurant.roles.map((r) => (
-            <Badge key={r} variant="light" size="sm">
+            <Badge key={r} variant="light" size="sm" tt="none">
               {t(`roles.${r}`)}
             </Badge>
           ))}

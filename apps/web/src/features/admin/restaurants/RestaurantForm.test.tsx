@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Eatery } from '@qr-menu/contract';
@@ -337,5 +338,63 @@ describe('restaurant form: service charge, VAT, receipts and the business day', 
     fireEvent.click(screen.getByRole('button', { name: save }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('restaurant form: 24-hour opening hours', () => {
+  const stored = { ...restaurant, openingHours: week('09:00', '23:00') } as Eatery;
+
+  it('shows the hours on the 24-hour clock in every language and saves typed digits as HH:MM', async () => {
+    for (const [lang, label] of [
+      ['az', 'Bazar ertəsi: açılır'],
+      ['ru', 'Понедельник: открытие'],
+    ] as const) {
+      const view = await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />, lang);
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('09:00');
+      view.unmount();
+    }
+    const api = stubFetch({ 'PUT /api/eatery/4': stored });
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />);
+    const closes = screen.getByLabelText('Saturday: closes') as HTMLInputElement;
+    expect(closes.value).toBe('23:00');
+    fireEvent.change(closes, { target: { value: '1830' } });
+    fireEvent.blur(closes);
+    expect(closes.value).toBe('18:30');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests('PUT')).toHaveLength(1));
+    const hours = (api.requests('PUT')[0].body as { openingHours: { open: string; close: string }[] }).openingHours;
+    expect(hours[5]).toEqual({ closed: false, open: '09:00', close: '18:30' });
+  });
+
+  it('refuses a time that is none (25:00) and saves nothing', async () => {
+    const api = stubFetch({});
+    await renderAdmin(<RestaurantForm restaurant={stored} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Monday: opens'), { target: { value: '25:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the time as HH:MM (00:00–23:59)')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('restaurant form: unsaved changes', () => {
+  it('closes at once when nothing changed, and asks once the name changed', async () => {
+    stubFetch({});
+    const onClose = vi.fn();
+    await renderAdmin(
+      <ModalsProvider>
+        <RestaurantForm
+          restaurant={{ ...restaurant, openingHours: week('09:00', '23:00') } as Eatery}
+          onClose={onClose}
+        />
+      </ModalsProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Sultan & Grill' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Discard unsaved changes?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText('Discard unsaved changes?')).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

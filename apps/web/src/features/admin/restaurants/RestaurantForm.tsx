@@ -14,6 +14,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { emptyImage, ImagePicker, type ImageValue } from '../shared/ImagePicker';
 import { useImageField } from '../shared/use-image-field';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -118,6 +119,8 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
   const values = form.getValues();
   const phones = values.phones;
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmClose(onClose);
 
   const onSubmit = form.onSubmit((v) => {
     const body = toRequest(v);
@@ -147,7 +150,8 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
   });
 
   return (
-    <Modal opened onClose={onClose} title={t(restaurant ? 'restaurants.editTitle' : 'restaurants.addTitle')} size="lg">
+    <Modal opened onClose={close} title={t(restaurant ? 'restaurants.editTitle' : 'restaurants.addTitle')} size="lg">
+      {guard.leaveGuard}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <ErrorBanner error={save.error ?? logo.bannerError(saveLogo.error)} onClose={() => save.reset()} />
@@ -254,7 +258,7 @@ export function RestaurantForm({ restaurant, onClose }: { restaurant?: Eatery | 
           <Text size="xs" c="dimmed" mt={-4}>
             {t('restaurantSettings.logoHint')}
           </Text>
-          <FormActions onCancel={onClose} saving={save.isPending || saveLogo.isPending} disabled={logo.busy} />
+          <FormActions onCancel={close} saving={save.isPending || saveLogo.isPending} disabled={logo.busy} />
         </Stack>
       </form>
     </Modal>

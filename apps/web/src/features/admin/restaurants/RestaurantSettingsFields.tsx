@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Checkbox,
-  Divider,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CURRENCIES,
@@ -24,6 +12,7 @@ import {
 } from '@qr-menu/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '../shared/forms/TimeField';
 
 /** The restaurant's guest settings as the restaurant form holds them. */
 export interface SettingsValues {
@@ -146,24 +135,26 @@ export function RestaurantSettingsFields<V extends SettingsValues>({
                   aria-label={t('restaurantSettings.dayClosed', { day: dayName })}
                   {...form.getInputProps(`openingHours.${i}.closed`, { type: 'checkbox' })}
                 />
-                <TextInput
-                  type="time"
-                  w={110}
+                <TimeField
+                  w={90}
                   disabled={hours.closed}
                   aria-label={t('restaurantSettings.dayOpens', { day: dayName })}
                   {...form.getInputProps(`openingHours.${i}.open`)}
+                  value={hours.open}
                   error={err(`openingHours.${i}.open`)}
+                  data-testid={`opening-hours-${day}-open`}
                 />
                 <Text mt={6} aria-hidden>
                   –
                 </Text>
-                <TextInput
-                  type="time"
-                  w={110}
+                <TimeField
+                  w={90}
                   disabled={hours.closed}
                   aria-label={t('restaurantSettings.dayCloses', { day: dayName })}
                   {...form.getInputProps(`openingHours.${i}.close`)}
+                  value={hours.close}
                   error={err(`openingHours.${i}.close`)}
+                  data-testid={`opening-hours-${day}-close`}
                 />
                 {pastMidnight && (
                   <Text size="xs" c="dimmed" mt={8}>

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconDialpad, IconPhone, IconUserCheck, IconUserQuestion } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDialpad, IconMail, IconPhone, IconUserQuestion } from '@tabler/icons-react';
 import type { StaffUser } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons';
@@ -7,8 +7,9 @@ import { staffLabel } from '../shared/users-api';
 import '../shared/devices/translations';
 
 /**
- * One staff user: username, name, role badges, profile flag, phone, edit and delete for admins. Other roles get no
- * e-mail nor phones from the server (username null): the name heads the card and the phone line is left out.
+ * One staff user, headed by the person's name (the e-mail when there is none yet): the e-mail under it, role badges,
+ * the phone or "No phone number", "No name yet" when the name is missing, edit and delete for admins. Other roles get
+ * no e-mail nor phones from the server (username null): those lines are left out.
  */
 export function UserCard({
   user,
@@ -34,13 +35,16 @@ export function UserCard({
   return (
     <Card>
       <Stack gap={6} style={{ flex: 1 }}>
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {user.username ?? staffLabel(user)}
-        </Text>
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }} data-testid="user-card-title">
+          {staffLabel(user)}
+        </Title>
         {contacts && user.name && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {user.name}
-          </Text>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMail size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.username}
+            </Text>
+          </Group>
         )}
         <Group gap={4}>
           {user.isOwner && (
@@ -64,16 +68,14 @@ export function UserCard({
             </Badge>
           ))}
         </Group>
-        <Group gap={6} wrap="nowrap">
-          {user.hasProfile ? (
-            <IconUserCheck size={16} aria-hidden style={{ flexShrink: 0 }} />
-          ) : (
+        {contacts && canManage && !user.name && (
+          <Group gap={6} wrap="nowrap">
             <IconUserQuestion size={16} aria-hidden style={{ flexShrink: 0 }} />
-          )}
-          <Text size="sm" c={user.hasProfile ? undefined : 'dimmed'}>
-            {t('users.profile')}: {t(user.hasProfile ? 'users.hasProfile' : 'users.noProfile')}
-          </Text>
-        </Group>
+            <Text size="sm" c="dimmed">
+              {t('users.noName')}
+            </Text>
+          </Group>
+        )}
         {contacts && (
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconPhone size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />

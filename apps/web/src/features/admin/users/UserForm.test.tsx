@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { ModalsProvider } from '@mantine/modals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '@qr-menu/contract';
@@ -79,5 +80,22 @@ describe('user form validation', () => {
     expect(
       await screen.findByText('Password must be at least 8 characters and include letters and numbers'),
     ).toBeTruthy();
+  });
+});
+
+describe('user form and unsaved changes', () => {
+  it('closes at once when nothing changed, and asks once the name changed', async () => {
+    const onClose = vi.fn();
+    await renderAdmin(
+      <ModalsProvider>
+        <UserForm restaurantId={7} user={waiter} onClose={onClose} />
+      </ModalsProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'ov');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
 });

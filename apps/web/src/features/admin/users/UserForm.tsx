@@ -12,6 +12,7 @@ import {
 } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { FormAlerts } from '../shared/FormAlerts';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
@@ -107,6 +108,8 @@ export function UserForm({
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
   const saveAndClose = useSaveAndClose(save, { form, onClose, fields: { fieldOf, conflicts: { userExist: 'email' } } });
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmClose(onClose);
 
   const onSubmit = form.onSubmit((values) =>
     user
@@ -115,7 +118,8 @@ export function UserForm({
   );
 
   return (
-    <Modal opened onClose={onClose} title={t(user ? 'users.editTitle' : 'users.addTitle')} size="lg">
+    <Modal opened onClose={close} title={t(user ? 'users.editTitle' : 'users.addTitle')} size="lg">
+      {guard.leaveGuard}
       <form onSubmit={onSubmit} noValidate autoComplete="off">
         <Stack gap="sm">
           <FormAlerts restaurantError={err('restaurant')} save={save} />
@@ -159,7 +163,7 @@ export function UserForm({
             {...form.getInputProps('roles')}
             error={err('roles')}
           />
-          <FormActions onCancel={onClose} saving={save.isPending} />
+          <FormActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Chip, Group, Input, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconMoon } from '@tabler/icons-react';
 import { DEFAULT_TIME_ZONE, WEEKDAYS, type AvailabilityHours } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '../forms/TimeField';
 import { passesMidnight } from './hours-format';
 import './menu-texts';
 
@@ -104,21 +105,21 @@ export function AvailabilityHoursInput({
             ))}
           </Group>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="time"
+            <TimeField
               label={t('menuHours.from')}
               w={130}
               value={value.from}
-              onChange={(e) => set({ ...value, from: e.currentTarget.value })}
+              onChange={(from) => set({ ...value, from })}
               error={errorOf('from')}
+              data-testid={`${idPrefix}-hours-from`}
             />
-            <TextInput
-              type="time"
+            <TimeField
               label={t('menuHours.to')}
               w={130}
               value={value.to}
-              onChange={(e) => set({ ...value, to: e.currentTarget.value })}
+              onChange={(to) => set({ ...value, to })}
               error={errorOf('to')}
+              data-testid={`${idPrefix}-hours-to`}
             />
           </Group>
           {passesMidnight(value) && (

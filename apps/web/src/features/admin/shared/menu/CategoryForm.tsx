@@ -20,6 +20,7 @@ import { zodFormErrors } from '../../../../components/form-errors';
 import { emptyImage, ImagePicker, type ImageValue } from '../ImagePicker';
 import { useImageField } from '../use-image-field';
 import { useSaveAndClose } from '../use-save-and-close';
+import { useUnsavedChangesGuard } from '../forms/unsaved-changes';
 import { DefaultCourseSelect } from '../courses/DefaultCourseSelect';
 import { AvailabilityHoursInput } from './AvailabilityHoursInput';
 import { useAddPredefinedCategories, useCommonCategories, useSaveCategory } from './categories-api';
@@ -92,6 +93,7 @@ function ManualCategoryForm({
     },
   });
   const err = (path: string) => (form.errors[path] ? t(String(form.errors[path])) : undefined);
+  const guard = useUnsavedChangesGuard(form.isDirty());
   const saveAndClose = useSaveAndClose(save, {
     form,
     onClose,
@@ -121,6 +123,7 @@ function ManualCategoryForm({
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {guard.leaveGuard}
       <Stack gap="sm">
         <ErrorBanner
           error={image.bannerError(save.error)}
@@ -142,7 +145,12 @@ function ManualCategoryForm({
           onChange={(course) => form.setFieldValue('course', course)}
           error={err('course')}
         />
-        <FormActions sticky onCancel={onClose} saving={save.isPending} disabled={image.busy} />
+        <FormActions
+          sticky
+          onCancel={() => guard.confirmClose(onClose)}
+          saving={save.isPending}
+          disabled={image.busy}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { Text, TextInput } from '@mantine/core';
 import type { LocalizedNames } from '@qr-menu/contract';
 import { useTranslation } from 'react-i18next';
-import { FLAGS, NAME_LANGS } from './menu-helpers';
+import { LanguageLabel } from '../forms/LanguageBadge';
+import { NAME_LANGS } from './menu-helpers';
 
 const NAME_FIELDS = { az: 'nameAz', en: 'nameEn', ru: 'nameRu' } as const;
 
@@ -9,7 +10,7 @@ const NAME_FIELDS = { az: 'nameAz', en: 'nameEn', ru: 'nameRu' } as const;
 export const NAMES_ERROR = 'names';
 
 /**
- * The three name inputs of a category or dish form, each with its flag, and the one "at least one name"
+ * The three name inputs of a category or dish form, each with its language badge, and the one "at least one name"
  * message under them (the inputs turn red with it and point to it for screen readers).
  */
 export function NameFields({
@@ -35,7 +36,7 @@ export function NameFields({
       {NAME_LANGS.map((lng) => (
         <TextInput
           key={lng}
-          label={`${FLAGS[lng]} ${t(`${ns}.${NAME_FIELDS[lng]}`)}`}
+          label={<LanguageLabel lng={lng}>{t(`${ns}.${NAME_FIELDS[lng]}`)}</LanguageLabel>}
           maxLength={255}
           {...inputProps(NAME_FIELDS[lng])}
           error={errorOf(NAME_FIELDS[lng]) ?? !!namesError}

@@ -1,7 +1,6 @@
 import { nameIn, type Language, type LocalizedNames, type LocalizedTexts } from '@qr-menu/contract';
 
-/** Flags next to the three name fields and names on cards. */
-export const FLAGS: Record<Language, string> = { az: '🇦🇿', en: '🇬🇧', ru: '🇷🇺' };
+/** The menu's languages in the order the forms and cards list them (each with its LanguageBadge). */
 export const NAME_LANGS: Language[] = ['az', 'en', 'ru'];
 
 /** The texts of a new category or dish. */
@@ -21,9 +20,9 @@ export const trimmed = <T extends { [K in keyof T]: string }>(texts: T): T =>
 /** The three names in the order az, en, ru. */
 const namesOf = (item: LocalizedNames) => NAME_LANGS.map((lng) => nameIn(item, lng));
 
-/** The filled names with their language, for cards that show every name with its flag. */
-export function namesWithFlags(item: LocalizedNames): { lng: Language; flag: string; name: string }[] {
-  return NAME_LANGS.map((lng) => ({ lng, flag: FLAGS[lng], name: nameIn(item, lng) })).filter((n) => n.name);
+/** The filled names with their language, for cards that show every name after its language badge. */
+export function namesByLanguage(item: LocalizedNames): { lng: Language; name: string }[] {
+  return NAME_LANGS.map((lng) => ({ lng, name: nameIn(item, lng) })).filter((n) => n.name);
 }
 
 /** Search across the three names, case-insensitively in every locale. */
