@@ -1,6 +1,7 @@
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@qr-menu/contract';
 import { categories, dishes, orders, tables } from '../src/db/schema.js';
 import { lanBases } from '../src/modules/tables/qr-base.js';
@@ -16,10 +17,13 @@ const INTERFACES = {
   ],
   eth0: [{ address: '10.0.0.7', family: 'IPv4', internal: false }],
 };
-vi.mock('node:os', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('node:os')>()),
-  networkInterfaces: () => INTERFACES,
-}));
+// A spy rather than a module mock: test files share a worker's module cache, where a mock of node:os would come too late.
+beforeEach(() => {
+  vi.spyOn(os, 'networkInterfaces').mockReturnValue(INTERFACES as ReturnType<typeof os.networkInterfaces>);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const PUBLIC_URL = 'https://menu.example.com';
 // The app is not listening in these tests (inject): the LAN addresses take the configured port.

@@ -1,11 +1,11 @@
-import { networkInterfaces } from 'node:os';
+import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { QR_BASE_PARAM, V } from '@qr-menu/contract';
 import { AppError } from '../../plugins/app-error.js';
 import { publicBase } from './qr.js';
 
-type Interfaces = ReturnType<typeof networkInterfaces>;
+type Interfaces = ReturnType<typeof os.networkInterfaces>;
 
 /**
  * `http://<IPv4>:<port>` for every non-internal IPv4 address in `interfaces`, each once, in the order given: the
@@ -37,7 +37,7 @@ function serverPort(request: FastifyRequest): number {
 
 /** The LAN addresses of this server for the request's protocol and port (see lanBases). */
 export const serverLanBases = (request: FastifyRequest) =>
-  lanBases(networkInterfaces(), serverPort(request), request.protocol);
+  lanBases(os.networkInterfaces(), serverPort(request), request.protocol);
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 

@@ -90,7 +90,11 @@ export function TableCard({
   const locked = keysRequired && !!table.guestKey;
   const waiterName = (a: TableAssignment) => a.waiterName || t('tables.unknownWaiter');
   return (
-    <Card data-status={table.status} style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}>
+    <Card
+      data-testid="table-card"
+      data-status={table.status}
+      style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 2 }}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {t('tables.tableNumber', { number: table.number })}
