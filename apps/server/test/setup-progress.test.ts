@@ -19,7 +19,7 @@ const INTERFACES = {
 };
 // A spy rather than a module mock: test files share a worker's module cache, where a mock of node:os would come too late.
 beforeEach(() => {
-  vi.spyOn(os, 'networkInterfaces').mockReturnValue(INTERFACES as ReturnType<typeof os.networkInterfaces>);
+  vi.spyOn(os, 'networkInterfaces').mockReturnValue(INTERFACES as unknown as ReturnType<typeof os.networkInterfaces>);
 });
 afterEach(() => {
   vi.restoreAllMocks();
