@@ -161,6 +161,11 @@ for (const walk of WALKS) {
     await expect(errorRows).toHaveCount(2);
     await expect(errorRows.nth(0)).toHaveAttribute('data-row', '7'); // the header is row 1
     await expect(errorRows.nth(1)).toHaveAttribute('data-row', '22');
+    await expect(errorRows.nth(1)).toContainText('glutenous');
+    if (walk.viewport.width < 576) {
+      // On a phone the problems are listed above the table, whose last column is off screen.
+      await expect(page.getByTestId('row-problems')).toContainText('glutenous');
+    }
     await expect(page.getByTestId('import-summary')).toContainText(
       t('menuTransfer.summary.rowsWithErrors', { count: 2 }),
     );

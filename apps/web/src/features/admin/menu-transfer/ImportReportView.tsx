@@ -62,6 +62,20 @@ export function ImportReportView({ report }: { report: MenuImportReport }) {
       {report.rows.length > 0 && (
         <>
           {report.rowsWithErrors > 0 && (
+            // On a phone the table's last column (the problems) is off screen: the same problems as a list first.
+            <Alert color="red" variant="light" hiddenFrom="sm" icon={<IconAlertCircle />}>
+              <List size="sm" data-testid="row-problems">
+                {report.rows.flatMap((r) =>
+                  r.errors.map((e, i) => (
+                    <List.Item key={`${r.row}-${i}`}>
+                      {t('menuTransfer.table.rowProblem', { row: r.row, message: problemText(e) })}
+                    </List.Item>
+                  )),
+                )}
+              </List>
+            </Alert>
+          )}
+          {report.rowsWithErrors > 0 && (
             <Switch
               label={t('menuTransfer.table.onlyErrors')}
               checked={onlyErrors}

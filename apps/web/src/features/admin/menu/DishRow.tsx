@@ -128,9 +128,11 @@ export function DishRow({
   const availableUpdate = useQuickDishUpdate(eateryId, onRefused);
 
   return (
+    // The photo and name take the line; on a phone the price, switch and edit button go to a line of their own
+    // rather than squeezing the name to a few letters.
     <Group
-      gap="sm"
-      wrap="nowrap"
+      gap="xs"
+      wrap="wrap"
       px="sm"
       py={6}
       bg={highlighted ? 'var(--mantine-primary-color-light)' : undefined}
@@ -138,63 +140,67 @@ export function DishRow({
       data-dish-id={dish.id}
       data-available={dish.available}
     >
-      <Box w={48} h={36} style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
-        {dish.image ? (
-          <Image
-            src={dish.image}
-            alt=""
-            w={48}
-            h={36}
-            fit="cover"
-            loading="lazy"
-            style={dish.available ? undefined : { opacity: 0.5 }}
-          />
-        ) : (
-          <Center w={48} h={36} bg="gray.1">
-            <IconPhoto size={18} stroke={1.3} color="var(--mantine-color-gray-5)" aria-hidden />
-          </Center>
-        )}
-      </Box>
-      <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text
-          size="sm"
-          fw={500}
-          lineClamp={2}
-          c={dish.available ? undefined : 'dimmed'}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {name}
-        </Text>
-        {!dish.available && (
-          <Badge size="xs" variant="light" color="gray" tt="none">
-            {t('dishes.unavailable')}
-          </Badge>
-        )}
-      </Box>
-      <PriceField
-        dish={dish}
-        name={name}
-        currency={currency}
-        saving={priceUpdate.isPending}
-        refusals={priceRefusals}
-        onSave={(price) => priceUpdate.mutate({ dish, change: { price } })}
-      />
-      <Switch
-        size="md"
-        checked={dish.available}
-        onChange={(e) => availableUpdate.mutate({ dish, change: { available: e.currentTarget.checked } })}
-        aria-label={t('dishes.list.availableOf', { name })}
-        // The switch stays (and keeps the focus) while its change is saved; the spinner rides on its thumb.
-        thumbIcon={availableUpdate.isPending ? <Loader size={10} /> : undefined}
-        aria-busy={availableUpdate.isPending}
-        style={{ flexShrink: 0 }}
-        data-testid="dish-row-available"
-      />
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon variant="subtle" size={32} onClick={onEdit} aria-label={t('dishes.list.editOf', { name })}>
-          <IconEdit size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 12rem', minWidth: 0 }}>
+        <Box w={48} h={36} style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+          {dish.image ? (
+            <Image
+              src={dish.image}
+              alt=""
+              w={48}
+              h={36}
+              fit="cover"
+              loading="lazy"
+              style={dish.available ? undefined : { opacity: 0.5 }}
+            />
+          ) : (
+            <Center w={48} h={36} bg="gray.1">
+              <IconPhoto size={18} stroke={1.3} color="var(--mantine-color-gray-5)" aria-hidden />
+            </Center>
+          )}
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Text
+            size="sm"
+            fw={500}
+            lineClamp={2}
+            c={dish.available ? undefined : 'dimmed'}
+            style={{ overflowWrap: 'break-word' }}
+          >
+            {name}
+          </Text>
+          {!dish.available && (
+            <Badge size="xs" variant="light" color="gray" tt="none">
+              {t('dishes.unavailable')}
+            </Badge>
+          )}
+        </Box>
+      </Group>
+      <Group gap="sm" wrap="nowrap" ml="auto">
+        <PriceField
+          dish={dish}
+          name={name}
+          currency={currency}
+          saving={priceUpdate.isPending}
+          refusals={priceRefusals}
+          onSave={(price) => priceUpdate.mutate({ dish, change: { price } })}
+        />
+        <Switch
+          size="md"
+          checked={dish.available}
+          onChange={(e) => availableUpdate.mutate({ dish, change: { available: e.currentTarget.checked } })}
+          aria-label={t('dishes.list.availableOf', { name })}
+          // The switch stays (and keeps the focus) while its change is saved; the spinner rides on its thumb.
+          thumbIcon={availableUpdate.isPending ? <Loader size={10} /> : undefined}
+          aria-busy={availableUpdate.isPending}
+          style={{ flexShrink: 0 }}
+          data-testid="dish-row-available"
+        />
+        <Tooltip label={t('common.edit')}>
+          <ActionIcon variant="subtle" size={32} onClick={onEdit} aria-label={t('dishes.list.editOf', { name })}>
+            <IconEdit size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
     </Group>
   );
 }

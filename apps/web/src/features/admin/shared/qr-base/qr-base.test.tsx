@@ -75,6 +75,13 @@ describe('the address in the QR codes', () => {
     await waitFor(() => expect(screen.getByTestId('base').textContent).toBe(LAN[1]));
   });
 
+  it('on localhost with one LAN address and no PUBLIC_URL, takes that address without asking', async () => {
+    stubAddresses({ lan: [LAN[0]], publicUrl: null });
+    await renderWithProviders(<Screen hostname="localhost" />);
+    await waitFor(() => expect(screen.getByTestId('base').textContent).toBe(LAN[0]));
+    expect(screen.getByTestId('qr-base-notice').dataset.unreachable).toBe('false');
+  });
+
   it('on localhost with PUBLIC_URL set, prefers it; an address the server no longer has is forgotten', async () => {
     saveQrBase('http://192.168.9.9:3000');
     stubAddresses({ lan: LAN, publicUrl: 'https://menu.example.com' });

@@ -82,7 +82,8 @@ export interface QrBase {
 
 /**
  * The base address QR codes link to on this device. Off a loopback page: the server's own choice. On one: the address
- * this device chose (if the server still offers it), else PUBLIC_URL when set, else none (`unreachable`).
+ * this device chose (if the server still offers it), else PUBLIC_URL when set, else the server's only LAN address,
+ * else none (`unreachable`).
  */
 export function useQrBase(hostname = window.location.hostname): QrBase {
   const onLoopback = isLoopbackHost(hostname);
@@ -94,7 +95,10 @@ export function useQrBase(hostname = window.location.hostname): QrBase {
     ...(data?.publicUrl ? [{ value: data.publicUrl, kind: 'public' as const }] : []),
     ...(data?.lan ?? []).map((value) => ({ value, kind: 'lan' as const })),
   ];
-  const base = options.find((o) => o.value === chosen)?.value ?? data?.publicUrl ?? undefined;
+  // With no choice made: PUBLIC_URL, else the LAN address when the server has just one (with several, say a VPN
+  // beside the Wi-Fi, the owner picks).
+  const onlyLan = data?.lan.length === 1 ? data.lan[0] : undefined;
+  const base = options.find((o) => o.value === chosen)?.value ?? data?.publicUrl ?? onlyLan;
   return {
     base,
     ready: !addresses.isPending,
