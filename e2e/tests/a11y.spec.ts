@@ -256,7 +256,7 @@ for (const size of SIZES) {
         await expect(page.getByRole('img', { name: '2 nömrəli masanın QR kodu' })).toBeVisible();
       });
       await check('owner: add table form', async () => {
-        await page.getByRole('button', { name: 'Masa əlavə et' }).first().click();
+        await page.getByRole('button', { name: 'Masa əlavə et', exact: true }).first().click();
         await expect(page.getByLabel('Masa nömrəsi')).toBeVisible();
       });
       await check(

@@ -85,7 +85,7 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
   // The table got a key: its QR link carries it.
   await page.goto('/admin/tables');
   const tableCard = page.locator('.mantine-Card-root', { hasText: 'Table 3' });
-  await expect(tableCard.getByTestId('qr-key')).toHaveText('QR code with key');
+  await expect(tableCard.getByTestId('qr-key')).toHaveText("Ordering needs this table's QR code");
   const firstLink = await qrLink(page, '3');
   expect(firstLink).toMatch(/\/menu\?k=[^&]+$/);
 

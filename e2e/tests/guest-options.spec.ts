@@ -206,8 +206,9 @@ test('tags, a search in another language, a dish outside its hours; axe on the o
 
   // Tags on the rows, named.
   const pilaf = page.getByRole('article', { name: 'Pilaf' });
-  await expect(pilaf.getByRole('list', { name: 'Dietary tags' }).getByRole('listitem')).toHaveCount(2);
-  await expect(pilaf.locator('[data-tag="halal"]')).toHaveAttribute('title', 'Halal');
+  await expect(pilaf.getByRole('list', { name: 'Diet and allergens' }).getByRole('listitem')).toHaveCount(2);
+  // Never a bare icon: the word is written beside it.
+  await expect(pilaf.locator('[data-tag="halal"]')).toHaveText('Halal');
 
   // Outside its hours: greyed, "from <weekday> 08:00", no add button.
   const omelette = page.getByRole('article', { name: 'Omelette' });
@@ -223,18 +224,24 @@ test('tags, a search in another language, a dish outside its hours; axe on the o
   await search.fill('');
 
   // The tag filter.
-  await page.getByRole('button', { name: 'Filters' }).click();
-  const filter = page.getByRole('dialog', { name: 'Show dishes that are' });
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const filter = page.getByRole('dialog', { name: 'Filters' });
   await expect(filter).toBeVisible();
   expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
-  await filter.getByRole('checkbox', { name: 'Vegan' }).check();
+  await filter.getByRole('button', { name: 'Vegan' }).click();
+  await expect(filter.getByRole('button', { name: 'Vegan' })).toHaveAttribute('aria-pressed', 'true');
   await filter.getByRole('button', { name: 'Show dishes' }).click();
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article', { name: 'Lemonade' })).toBeVisible();
+  // The filter on is plain to see: the button counts it, and a pressed chip names it.
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('data-active', 'true');
+  const active = page.getByRole('group', { name: 'Active filters' });
+  await expect(active.getByRole('button', { name: 'Vegan' })).toHaveAttribute('aria-pressed', 'true');
   await search.fill('omlet');
   await expect(page.getByText('No dishes match your search')).toBeVisible();
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Show all dishes' }).click();
   await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
 
   // axe on the option sheet, at 390 and 360 px.
   for (const width of [390, 360]) {
@@ -306,8 +313,8 @@ for (const lang of ['az', 'en', 'ru'] as const) {
     await expect(page.locator('header img')).toBeVisible();
     await shot(page, `${lang}-menu`);
     await page.locator('button[aria-haspopup="dialog"]:not(article *)').last().click();
-    await expect(page.locator('dialog[open] input[type="checkbox"]').first()).toBeVisible();
-    await page.locator('dialog[open] input[type="checkbox"]').first().check();
+    await page.locator('dialog[open] button[aria-pressed]').first().click();
+    await expect(page.locator('dialog[open] button[aria-pressed="true"]')).toHaveCount(1);
     await shot(page, `${lang}-filter`);
     await page.keyboard.press('Escape');
     await expect(page.locator('dialog[open]')).toHaveCount(0);

@@ -117,7 +117,10 @@ test('owner manages tables with QR codes and a waiter; the waiter sees only what
   await dialog.getByText('Edit user').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('You cannot remove your own Eatery Admin role.')).toBeVisible();
+  // The roles were changed: Cancel asks before throwing the change away.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Assign the waiter to table 1 (a waiter must be chosen), then unassign after confirming.
   await page.getByRole('link', { name: 'Tables & QR Codes' }).click();

@@ -1,16 +1,16 @@
-import type { DietaryTag } from '@qr-menu/contract';
+import { isAllergen } from '@qr-menu/contract/constants';
+import type { DietaryTag, DietTag } from '@qr-menu/contract';
 import classes from '../guest.module.css';
 
 /**
  * The tags' icons on guest pages: Tabler's drawings (MIT) as one path each, styled by the stylesheet like PlusIcon,
  * because a menu's rows repeat them in the server HTML. Diets: leaf, plant, pepper, wheat-off, milk-off, moon-stars.
- * Allergens: wheat, egg, fish, seedling (soy), milk, nut, bottle (mustard), grain (sesame), flask (sulphites), flower
- * (lupin), snail (molluscs); crustaceans, peanuts and celery have no fitting drawing and get a neutral alert circle.
- * Every icon is shown with its name (DishTags, TagToggle): never alone. A Record, so a new tag in the contract fails
- * the type check until it has an icon here.
+ * Allergens share one mark (an alert circle) and are told apart by their words: fourteen more drawings would cost
+ * every guest's first load more than a kilobyte. Every icon is shown with its name (DishTags, TagToggle): never
+ * alone. A Record, so a new diet in the contract fails the type check until it has an icon here.
  */
 const ALERT_CIRCLE = 'M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0M12 8v4M12 16h.01';
-const TAG_PATHS: Record<DietaryTag, string> = {
+const DIET_PATHS: Record<DietTag, string> = {
   vegetarian:
     'M5 21c.5 -4.5 2.5 -8 7 -10M9 18c6.218 0 10.5 -3.288 11 -12v-2h-4.014c-9 0 -11.986 4 -12 9c0 1 0 3 2 5h3l.014 0',
   vegan:
@@ -22,32 +22,12 @@ const TAG_PATHS: Record<DietaryTag, string> = {
     'M10 6h6v-2a1 1 0 0 0 -1 -1h-6a1 1 0 0 0 -1 1M16 6l1.094 1.759a6 6 0 0 1 .906 3.17v3.071m0 4v1a2 2 0 0 1 -2 2h-8a2 2 0 0 1 -2 -2v-8.071a6 6 0 0 1 .906 -3.17l.327 -.525M10 16a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M3 3l18 18',
   halal:
     'M12 3c.132 0 .263 0 .393 0a7.5 7.5 0 0 0 7.92 12.446a9 9 0 1 1 -8.313 -12.454l0 .008M17 4a2 2 0 0 0 2 2a2 2 0 0 0 -2 2a2 2 0 0 0 -2 -2a2 2 0 0 0 2 -2M19 11h2m-1 -1v2',
-  gluten:
-    'M12.014 21.514v-3.75M5.93 9.504l-.43 1.604c-.712 2.659 .866 5.391 3.524 6.105c.997 .268 1.993 .535 2.99 .801v-3.44c-.164 -2.105 -1.637 -3.879 -3.676 -4.426l-2.408 -.644M13.744 11.164c.454 -.454 .815 -.994 1.061 -1.587c.246 -.594 .372 -1.23 .372 -1.873c0 -.643 -.126 -1.279 -.372 -1.872c-.246 -.594 -.606 -1.133 -1.061 -1.588l-1.73 -1.73l-1.73 1.73c-.454 .454 -.815 .994 -1.06 1.588c-.246 .594 -.372 1.23 -.373 1.872c0 .643 .127 1.279 .373 1.873c.246 .594 .606 1.133 1.06 1.587M18.099 9.504l.43 1.604c.712 2.659 -.866 5.391 -3.525 6.105c-.997 .268 -1.994 .535 -2.99 .801v-3.44c.164 -2.105 1.637 -3.879 3.677 -4.426l2.408 -.644',
-  crustaceans: ALERT_CIRCLE,
-  eggs: 'M19 14.083c0 4.154 -2.966 6.74 -7 6.917c-4.2 0 -7 -2.763 -7 -6.917c0 -5.538 3.5 -11.09 7 -11.083c3.5 .007 7 5.545 7 11.083',
-  fish: 'M16.69 7.44a6.973 6.973 0 0 0 -1.69 4.56c0 1.747 .64 3.345 1.699 4.571M2 9.504c7.715 8.647 14.75 10.265 20 2.498c-5.25 -7.761 -12.285 -6.142 -20 2.504M18 11v.01M11.5 10.5c-.667 1 -.667 2 0 3',
-  peanuts: ALERT_CIRCLE,
-  soy: 'M12 10a6 6 0 0 0 -6 -6h-3v2a6 6 0 0 0 6 6h3M12 14a6 6 0 0 1 6 -6h3v1a6 6 0 0 1 -6 6h-3M12 20l0 -10',
-  milk: 'M8 6h8v-2a1 1 0 0 0 -1 -1h-6a1 1 0 0 0 -1 1v2M16 6l1.094 1.759a6 6 0 0 1 .906 3.17v8.071a2 2 0 0 1 -2 2h-8a2 2 0 0 1 -2 -2v-8.071a6 6 0 0 1 .906 -3.17l1.094 -1.759M10 16a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M10 10h4',
-  containsNuts:
-    'M19 6.84a2.007 2.007 0 0 1 1 1.754v6.555c0 .728 -.394 1.4 -1.03 1.753l-6 3.844a1.995 1.995 0 0 1 -1.94 0l-6 -3.844a2.006 2.006 0 0 1 -1.03 -1.752v-6.557c0 -.728 .394 -1.399 1.03 -1.753l6 -3.582a2.049 2.049 0 0 1 2 0l6 3.582h-.03M9 12a3 3 0 1 0 6 0a3 3 0 1 0 -6 0',
-  celery: ALERT_CIRCLE,
-  mustard:
-    'M10 5h4v-2a1 1 0 0 0 -1 -1h-2a1 1 0 0 0 -1 1v2M14 3.5c0 1.626 .507 3.212 1.45 4.537l.05 .07a8.093 8.093 0 0 1 1.5 4.694v6.199a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2v-6.2c0 -1.682 .524 -3.322 1.5 -4.693l.05 -.07a7.823 7.823 0 0 0 1.45 -4.537M7 14.803a2.4 2.4 0 0 0 1 -.803a2.4 2.4 0 0 1 2 -1a2.4 2.4 0 0 1 2 1a2.4 2.4 0 0 0 2 1a2.4 2.4 0 0 0 2 -1a2.4 2.4 0 0 1 1 -.805',
-  sesame:
-    'M3.5 9.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M8.5 4.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M8.5 14.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M3.5 19.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M13.5 9.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M18.5 4.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M13.5 19.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M18.5 14.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
-  sulphites: 'M9 3l6 0M10 9l4 0M10 3v6l-4 11a.7 .7 0 0 0 .5 1h11a.7 .7 0 0 0 .5 -1l-4 -11v-6',
-  lupin:
-    'M9 12a3 3 0 1 0 6 0a3 3 0 1 0 -6 0M12 2a3 3 0 0 1 3 3c0 .562 -.259 1.442 -.776 2.64l-.724 1.36l1.76 -1.893c.499 -.6 .922 -1 1.27 -1.205a2.968 2.968 0 0 1 4.07 1.099a3.011 3.011 0 0 1 -1.09 4.098c-.374 .217 -.99 .396 -1.846 .535l-2.664 .366l2.4 .326c1 .145 1.698 .337 2.11 .576a3.011 3.011 0 0 1 1.09 4.098a2.968 2.968 0 0 1 -4.07 1.098c-.348 -.202 -.771 -.604 -1.27 -1.205l-1.76 -1.893l.724 1.36c.516 1.199 .776 2.079 .776 2.64a3 3 0 0 1 -6 0c0 -.562 .259 -1.442 .776 -2.64l.724 -1.36l-1.76 1.893c-.499 .601 -.922 1 -1.27 1.205a2.968 2.968 0 0 1 -4.07 -1.098a3.011 3.011 0 0 1 1.09 -4.098c.374 -.218 .99 -.396 1.846 -.536l2.664 -.366l-2.4 -.325c-1 -.145 -1.698 -.337 -2.11 -.576a3.011 3.011 0 0 1 -1.09 -4.099a2.968 2.968 0 0 1 4.07 -1.099c.348 .203 .771 .604 1.27 1.205l1.76 1.894c-1 -2.292 -1.5 -3.625 -1.5 -4a3 3 0 0 1 3 -3',
-  molluscs:
-    'M11 11c-1.25 0 -2 .755 -2 2s1.372 3 3 3c2.01 0 4 -2.51 4 -5c0 -2.585 -3.223 -5 -6 -5c-3.543 0 -6 2.266 -6 6c0 1.5 .393 2.107 .75 3c.5 1.25 1.804 2.257 2.25 3q -1.034 .099 -2.527 .063a1.44 1.44 0 0 0 -1.473 1.437a1.5 1.5 0 0 0 1.5 1.5h11.71a3.75 3.75 0 0 0 3.083 -1.612c.712 -1.016 .707 -2.138 .707 -3.388v-7a2 2 0 1 0 -4 0v2M21 3c-.862 .479 -1.904 1.76 -2 4.25M17 3c-.383 .766 -1.053 2.43 0 4.25',
 };
 
 export function TagIcon({ tag, size = 16 }: { tag: DietaryTag; size?: number }) {
   return (
     <svg className={classes.lineIcon} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
-      <path d={TAG_PATHS[tag]} />
+      <path d={isAllergen(tag) ? ALERT_CIRCLE : DIET_PATHS[tag]} />
     </svg>
   );
 }
