@@ -43,8 +43,13 @@ async function qrLink(page: Page, table: string): Promise<string> {
  * The guest scans `link` and orders one lentil soup (already in the cart when an earlier try failed); the answer of
  * the order request.
  */
-async function guestOrders(guest: Page, link: string, inCart = false) {
+/**
+ * The guest scans `link` and orders a lentil soup (or what is already in the cart). A phone with an open order at the
+ * table first sees the welcome page ("New order"); otherwise the scan opens the menu itself.
+ */
+async function guestOrders(guest: Page, link: string, { inCart = false, hasOpenOrder = false } = {}) {
   await guest.goto(link);
+  if (hasOpenOrder) await guest.getByRole('button', { name: 'New order' }).click();
   if (!inCart) await guest.getByRole('button', { name: 'Add Lentil soup to the cart' }).click();
   await guest.getByRole('button', { name: /View cart/ }).click();
   const placed = guest.waitForResponse(
@@ -150,14 +155,14 @@ test('staff confirm guest orders from the table’s current QR code; a new code 
   expect(secondLink).toMatch(/\/menu\?k=[^&]+$/);
   expect(secondLink).not.toBe(firstLink);
 
-  const stale = await guestOrders(guest, firstLink);
+  const stale = await guestOrders(guest, firstLink, { hasOpenOrder: true });
   expect(stale.status()).toBe(403);
   await expect(
     guest.getByText('This QR code is no longer valid. Please scan the code on your table again.').first(),
   ).toBeVisible();
 
   // The new link orders again (the order waits for the waiter).
-  const fresh = await guestOrders(guest, secondLink, true);
+  const fresh = await guestOrders(guest, secondLink, { inCart: true, hasOpenOrder: true });
   expect(fresh.status(), await fresh.text()).toBe(201);
 
   await guest.context().close();

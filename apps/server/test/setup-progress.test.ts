@@ -27,7 +27,7 @@ afterEach(() => {
 
 const PUBLIC_URL = 'https://menu.example.com';
 // The app is not listening in these tests (inject): the LAN addresses take the configured port.
-const ctx = setupApp({ publicUrl: PUBLIC_URL, port: 3000 });
+const ctx = setupApp({ publicUrl: PUBLIC_URL, port: 3000, host: '0.0.0.0' });
 const LAN = ['http://192.168.1.20:3000', 'http://10.0.0.7:3000'];
 
 const get = (url: string, token?: string) =>
@@ -130,6 +130,20 @@ describe('GET /api/setup/addresses', () => {
       expect(res.json()).toEqual({ lan: LAN, publicUrl: PUBLIC_URL });
     }
     expectError(await get('/api/setup/addresses'), 401, 'jwtInvalid');
+  });
+
+  it('offers no LAN address a phone could not open: only its own when HOST is one address, none on loopback', async () => {
+    const owner = await registerOwner(ctx.app);
+    const config = ctx.app.config as { host: string };
+    const listening = config.host;
+    try {
+      config.host = '10.0.0.7';
+      expect((await get('/api/setup/addresses', owner.token)).json().lan).toEqual(['http://10.0.0.7:3000']);
+      config.host = '127.0.0.1';
+      expect((await get('/api/setup/addresses', owner.token)).json().lan).toEqual([]);
+    } finally {
+      config.host = listening;
+    }
   });
 
   it('lanBases skips loopback and IPv6, lists each address once, leaves an unknown port out', () => {

@@ -35,9 +35,17 @@ function serverPort(request: FastifyRequest): number {
   return request.server.config.port;
 }
 
-/** The LAN addresses of this server for the request's protocol and port (see lanBases). */
-export const serverLanBases = (request: FastifyRequest) =>
-  lanBases(os.networkInterfaces(), serverPort(request), request.protocol);
+/**
+ * The LAN addresses a phone can reach this server at, for the request's protocol and port (see lanBases): every one
+ * when the server listens on all interfaces (HOST 0.0.0.0 or ::), only its own when it listens on one address, and
+ * none when it listens on loopback only (a phone could not open any of them).
+ */
+export function serverLanBases(request: FastifyRequest): string[] {
+  const all = lanBases(os.networkInterfaces(), serverPort(request), request.protocol);
+  const host = request.server.config.host;
+  if (host === '0.0.0.0' || host === '::' || host === '') return all;
+  return all.filter((base) => new URL(base).hostname === host);
+}
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
