@@ -1,6 +1,8 @@
 import { useId } from 'react';
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../shared/forms/DateField';
+import { isDayValue } from '../shared/forms/time-date-text';
 import { STATUS_FILTERS, type DateRange, type StatusFilter, type StatusGroup } from './order-format';
 import { STATUS_ICONS, useStatusColors } from './status-style';
 import type { OrderFilterState } from './use-order-filters';
@@ -18,7 +20,8 @@ const isStatusGroup = (f: StatusFilter): f is StatusGroup => f !== 'open' && f !
 export function OrderFilters({ filters, counts }: { filters: OrderFilterState; counts: Record<StatusFilter, number> }) {
   const { t } = useTranslation();
   const colors = useStatusColors();
-  const { range, rangeInvalid } = filters;
+  const { range } = filters;
+  const problem = rangeProblem(range);
   return (
     <>
       <div className={classes.filterBar} role="toolbar" aria-label={t('orders.filters')}>
@@ -70,13 +73,13 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
           ))}
         </div>
         <div className={classes.filterGroup}>
-          <DateField end="from" label={t('orders.from')} filters={filters} />
-          <DateField end="to" label={t('orders.to')} filters={filters} />
+          <RangeEnd end="from" label={t('orders.from')} filters={filters} />
+          <RangeEnd end="to" label={t('orders.to')} filters={filters} />
         </div>
       </div>
-      {rangeInvalid && (
+      {problem && (
         <Text c="red" size="sm" mb="sm" role="alert">
-          {t(!range.from || !range.to ? 'orders.dateRequired' : 'orders.dateOrder')}
+          {t(problem === 'required' ? 'orders.dateRequired' : 'orders.dateOrder')}
         </Text>
       )}
     </>
@@ -84,10 +87,24 @@ export function OrderFilters({ filters, counts }: { filters: OrderFilterState; c
 }
 
 /**
- * One end of the date range as a compact date input: the label sits inside the field so the filters fit one strip
- * on phones; the other end bounds the browser's date picker.
+ * What the message under the strip says: an empty end, or a start after the end. A half-typed end has no message
+ * here: its field says what a date looks like once it is left.
  */
-function DateField({ end, label, filters }: { end: keyof DateRange; label: string; filters: OrderFilterState }) {
+function rangeProblem(range: DateRange): 'required' | 'order' | null {
+  if (!range.from || !range.to) return 'required';
+  if (isDayValue(range.from) && isDayValue(range.to) && range.from > range.to) return 'order';
+  return null;
+}
+
+/** An end is marked when it is empty or out of order; a half-typed one shows its field's own message instead. */
+const endMarked = (range: DateRange, end: keyof DateRange) =>
+  !range[end] || (isDayValue(range[end]) && rangeProblem(range) === 'order');
+
+/**
+ * One end of the date range as a compact dd.mm.yyyy field (the browser's date input follows the computer's locale):
+ * the label sits beside it so the filters fit one strip on phones; the other end bounds the calendar.
+ */
+function RangeEnd({ end, label, filters }: { end: keyof DateRange; label: string; filters: OrderFilterState }) {
   const id = useId();
   const { range } = filters;
   return (
@@ -95,17 +112,16 @@ function DateField({ end, label, filters }: { end: keyof DateRange; label: strin
       <Text component="label" htmlFor={id} size="sm" fw={600} c="dimmed">
         {label}
       </Text>
-      <TextInput
+      <DateField
         id={id}
-        type="date"
         value={range[end]}
         min={end === 'to' ? range.from || undefined : undefined}
         max={end === 'from' ? range.to || undefined : undefined}
-        onChange={(e) => filters.setDay(end, e.currentTarget.value)}
+        onChange={(day) => filters.setDay(end, day)}
         radius="xl"
         size="sm"
         w={165}
-        error={filters.rangeInvalid}
+        error={endMarked(range, end)}
       />
     </Group>
   );

@@ -1,6 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CallEvent, Order, OrderEvent, Role, StaffCall } from '@qr-menu/contract';
+import {
+  dayIn,
+  type CallEvent,
+  type Language,
+  type Order,
+  type OrderEvent,
+  type Role,
+  type StaffCall,
+} from '@qr-menu/contract';
 import { renderWithProviders } from '../../../test/render';
 import { stubFetch } from '../shared/live/fetch-router';
 import { makeItem, makeOrder } from '../shared/live/order-fixture';
@@ -173,6 +181,74 @@ describe('orders board', () => {
     act(() => socket.onCallEvent!(event));
     const alert = await screen.findByText('Table 5');
     expect(within(alert.closest('div')!.parentElement!).getByText(/calls the waiter/)).toBeTruthy();
+  });
+});
+
+describe('orders board dates', () => {
+  const today = dayIn(new Date(), 'Asia/Baku');
+  const [year, month, day] = today.split('-');
+  const todayShown = `${day}.${month}.${year}`;
+
+  async function showBoardIn(lang: Language) {
+    const api = stubFetch({
+      'GET /api/eatery': [{ id: EATERY, name: 'Dolma', roles: ['CASHIER'], timeZone: 'Asia/Baku' }],
+      [`GET /api/eatery/${EATERY}/orders`]: [open, paid],
+    });
+    await renderWithProviders(<OrdersPage />, { lang, path: `/admin/orders?restaurantId=${EATERY}` });
+    await waitFor(() => expect(cards()).toEqual(['11']));
+    return api;
+  }
+  /** The days the board asked for, in order ('from..to'); the status-only queries of earlier days are left out. */
+  const dayLists = (api: ReturnType<typeof stubFetch>) =>
+    api
+      .requests('GET')
+      .filter((c) => c.url.includes('/orders?') && c.url.includes('from='))
+      .map((c) => {
+        const q = new URL(c.url, 'http://x').searchParams;
+        return `${q.get('from')}..${q.get('to')}`;
+      });
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+  it.each([
+    ['az', 'Başlanğıc', 'Son', 'gg.aa.iiii'],
+    ['ru', 'С', 'По', 'дд.мм.гггг'],
+  ] as const)('shows the days as dd.mm.yyyy in %s', async (lang, from, to, placeholder) => {
+    const api = await showBoardIn(lang);
+    expect(field(from).value).toBe(todayShown);
+    expect(field(to).value).toBe(todayShown);
+    expect(field(from).type).toBe('text');
+    expect(field(from).placeholder).toBe(placeholder);
+    expect(dayLists(api)).toEqual([`${today}..${today}`]);
+  });
+
+  it('does not filter on a half-typed day, and says what a date looks like', async () => {
+    const api = await showBoardIn('en');
+    fireEvent.change(field('From'), { target: { value: '05.03.202' } });
+    fireEvent.blur(field('From'));
+    expect(await screen.findByText('Enter a date as dd.mm.yyyy, e.g. 28.11.2026')).toBeTruthy();
+    // Finishing the year asks at once: had the half-typed text been asked, it would be among the lists before it.
+    fireEvent.change(field('From'), { target: { value: '05.03.2025' } });
+    await waitFor(() => expect(dayLists(api)).toEqual([`${today}..${today}`, `2025-03-05..${today}`]));
+  });
+
+  it('filters a typed range with yyyy-mm-dd days, and refuses a start after the end', async () => {
+    const api = await showBoardIn('en');
+    fireEvent.change(field('From'), { target: { value: '01032025' } });
+    fireEvent.change(field('To'), { target: { value: '5.3.2025' } });
+    await waitFor(() => expect(dayLists(api).at(-1)).toBe('2025-03-01..2025-03-05'));
+    fireEvent.blur(field('To'));
+    expect(field('To').value).toBe('05.03.2025');
+    expect(screen.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('false');
+
+    const asked = dayLists(api).length;
+    fireEvent.change(field('From'), { target: { value: '06.03.2025' } });
+    expect(await screen.findByText('The start date must not be after the end date')).toBeTruthy();
+    fireEvent.change(field('From'), { target: { value: '' } });
+    expect(await screen.findByText('Please choose both dates')).toBeTruthy();
+    expect(dayLists(api).length).toBe(asked);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(field('From').value).toBe(todayShown));
   });
 });
 

@@ -49,6 +49,16 @@ describe('orders board filters', () => {
     expect(result.current.rangeInvalid).toBe(false);
   });
 
+  it('a half-typed or impossible day is invalid until it is a real one', () => {
+    const { result } = setup();
+    act(() => result.current.setDay('from', '05.03.202'));
+    expect(result.current.rangeInvalid).toBe(true);
+    act(() => result.current.setDay('from', '2025-02-30'));
+    expect(result.current.rangeInvalid).toBe(true);
+    act(() => result.current.setDay('from', '2025-03-05'));
+    expect(result.current.rangeInvalid).toBe(false);
+  });
+
   it('showToday goes back to the open orders of today', () => {
     const { result } = setup();
     act(() => {

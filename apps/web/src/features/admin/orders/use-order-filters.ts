@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isDayValue } from '../shared/forms/time-date-text';
 import {
   DEFAULT_STATUS_FILTER,
   rangeShortcut,
@@ -21,12 +22,15 @@ export function useOrderFilters(now: Date, timeZone?: string) {
     status,
     setStatus,
     range,
-    /** Both days are needed, and `from` may not come after `to`: no list is fetched until they are right. */
-    rangeInvalid: !range.from || !range.to || range.from > range.to,
+    /**
+     * Both ends must be real days (not empty, not half typed), and `from` may not come after `to`: no list is
+     * fetched until they are right.
+     */
+    rangeInvalid: !isDayValue(range.from) || !isDayValue(range.to) || range.from > range.to,
     /** The shortcut button to show pressed: the chosen one, or the one the typed days happen to match. */
     shortcut: typeof dates === 'string' ? dates : rangeShortcut(range, now, timeZone),
     setShortcut: (shortcut: DateShortcut) => setDates(shortcut),
-    /** Types one end of the range (YYYY-MM-DD, or '' when the field was cleared). */
+    /** Types one end of the range: YYYY-MM-DD, '' when the field was cleared, else the text as half typed. */
     setDay: (end: keyof DateRange, day: string) => setDates({ ...range, [end]: day }),
     /** The open orders of today (after creating one, so that it shows). */
     showToday: () => {

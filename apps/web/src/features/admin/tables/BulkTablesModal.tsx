@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodFormErrors } from '../../../components/form-errors';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { FormActions } from '../shared/FormActions';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { useCreateTableRange } from './tables-api';
 
 interface RangeValues {
@@ -53,6 +54,9 @@ export function BulkTablesModal({
   const { from, to } = form.getValues();
   const valid = Object.keys(validateRange({ from, to })).length === 0;
   const count = valid ? Number(to) - Number(from) + 1 : 0;
+  // Only numbers the admin typed count as unsaved; the suggested range is not worth a question.
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmClose(onClose);
 
   const done = (result: TableRangeResult) => {
     notifications.show({
@@ -77,7 +81,8 @@ export function BulkTablesModal({
   );
 
   return (
-    <Modal opened onClose={onClose} title={t('tables.bulk.title')} data-testid="bulk-tables-dialog">
+    <Modal opened onClose={close} title={t('tables.bulk.title')} data-testid="bulk-tables-dialog">
+      {guard.leaveGuard}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <ErrorBanner error={create.error} onClose={() => create.reset()} />
@@ -117,7 +122,7 @@ export function BulkTablesModal({
                 : t('tables.bulk.summary', { count, from, to })}
           </Text>
           <FormActions
-            onCancel={onClose}
+            onCancel={close}
             saving={create.isPending}
             disabled={!valid}
             submitLabel={t('tables.bulk.submit', { count })}

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ModalsProvider } from '@mantine/modals';
+import type { Table } from '@qr-menu/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TableForm } from './TableForm';
-import { renderAdmin } from '../shared/test-utils';
+import { jsonResponse, renderAdmin } from '../shared/test-utils';
 import './index';
 
 afterEach(() => vi.restoreAllMocks());
@@ -67,5 +69,66 @@ describe('table form validation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect((await screen.findByRole('alert')).textContent).toContain('В ресторане может быть не более 500 столов.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('table form and unsaved changes', () => {
+  const table: Table = {
+    id: 3,
+    number: '3',
+    seats: 4,
+    note: null,
+    status: 'ACTIVE',
+    eateryId: 7,
+    guestKey: null,
+    qrCodeDto: { content: '', qrCodeAsBytes: '' },
+  };
+  const renderForm = (onClose: () => void, lang: 'en' | 'ru' = 'en') =>
+    renderAdmin(
+      <ModalsProvider>
+        <TableForm restaurantId={7} table={table} onClose={onClose} />
+      </ModalsProvider>,
+      lang,
+    );
+
+  it('closes at once when nothing changed', async () => {
+    const onClose = vi.fn();
+    await renderForm(onClose);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+  });
+
+  it('asks before a changed table is lost and stays on "Keep editing"', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const onClose = vi.fn();
+    await renderForm(onClose);
+    await userEvent.type(screen.getByLabelText(/Table number/), 'a');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Discard unsaved changes?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText('Discard unsaved changes?')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Table number/)).toHaveProperty('value', '3a');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('discards the changes when asked to, in Russian', async () => {
+    const onClose = vi.fn();
+    await renderForm(onClose, 'ru');
+    await userEvent.type(screen.getByLabelText(/Номер стола/), 'a');
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Не сохранять' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('closes after a save without asking', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ...table, number: '3a' }));
+    const onClose = vi.fn();
+    await renderForm(onClose);
+    await userEvent.type(screen.getByLabelText(/Table number/), 'a');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { LIMITS, TABLE_LIMITS, TABLE_STATUSES, tableBody, type Table, type Table
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../shared/FormActions';
 import { FormAlerts } from '../shared/FormAlerts';
+import { useUnsavedChangesGuard } from '../shared/forms/unsaved-changes';
 import { zodFormErrors } from '../../../components/form-errors';
 import { useSaveAndClose } from '../shared/use-save-and-close';
 import { useSaveTable } from './tables-api';
@@ -61,6 +62,8 @@ export function TableForm({
     onClose,
     fields: { fieldOf, conflicts: { tableExists: 'number' } },
   });
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmClose(onClose);
 
   const onSubmit = form.onSubmit((values) =>
     saveAndClose({ id: table?.id, body: tableBody.parse(values) }, table ? 'tables.updated' : 'tables.created'),
@@ -68,6 +71,7 @@ export function TableForm({
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={720}>
+      {guard.leaveGuard}
       <Title order={3} mb="md">
         {table ? t('tables.editTitle', { number: table.number }) : t('tables.addTitle')}
       </Title>
@@ -112,7 +116,7 @@ export function TableForm({
             {...form.getInputProps('note')}
             error={err('note')}
           />
-          <FormActions onCancel={onClose} saving={save.isPending} />
+          <FormActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Paper>

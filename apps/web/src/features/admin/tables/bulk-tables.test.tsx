@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderWithProviders } from '../../../test/render';
@@ -27,10 +28,10 @@ function stubApi(answer: () => Response) {
 
 const open = (numbers: string[], onClose = vi.fn(), lang: 'en' | 'ru' = 'en') =>
   renderWithProviders(
-    <>
+    <ModalsProvider>
       <Notifications />
       <BulkTablesModal restaurantId={7} numbers={numbers} onClose={onClose} />
-    </>,
+    </ModalsProvider>,
     { lang },
   );
 
@@ -90,5 +91,30 @@ describe('Add several tables', () => {
     await open(['20'], vi.fn(), 'ru');
     expect(screen.getByTestId('bulk-tables-summary').textContent).toBe('Будут добавлены 10 столов: с 21 по 30.');
     expect(screen.getByRole('button', { name: 'Добавить 10 столов' })).toBeTruthy();
+  });
+
+  it('closes at once when the suggested numbers were kept', async () => {
+    const onClose = vi.fn();
+    await open(['1'], onClose);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+  });
+
+  it('asks before typed numbers are lost: "Keep editing" stays, "Discard changes" closes', async () => {
+    const calls = stubApi(() => json({ created: [], skipped: [] }, 201));
+    const onClose = vi.fn();
+    await open([], onClose);
+    fireEvent.change(input('To table number'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Discard unsaved changes?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText('Discard unsaved changes?')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(input('To table number').value).toBe('30');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([]);
   });
 });
