@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TicketActionKind, TicketRef } from './kitchen-api';
-import { storedValue } from './stored-value';
+import { storedValue } from '../shared/stored-value';
 
 /** localStorage key of the bumps and recalls made while offline, oldest first (JSON `QueuedAction[]`). */
 export const ACTION_QUEUE_KEY = 'qrmenu.kitchenQueue';

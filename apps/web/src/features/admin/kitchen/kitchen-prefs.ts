@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { KitchenTheme } from './kds-theme';
-import { storedValue } from './stored-value';
+import { storedValue } from '../shared/stored-value';
 
 /** localStorage key of this device's kitchen display choices (JSON `KitchenPrefs`). */
 export const KITCHEN_PREFS_KEY = 'qrmenu.kitchenDisplay';

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SetupProgress } from '@qr-menu/contract';
 import { api } from '../../../api/client';
+import { storedValue, type StoredValue } from './stored-value';
 
 /**
  * The owner's start checklist: its data (GET /api/eatery/{id}/setup-progress), which steps are done, and what this
@@ -62,54 +63,42 @@ export function setupState(progress: SetupProgress, worksAlone: boolean): SetupS
 export const SETUP_HIDDEN_KEY = 'qrmenu.setupHidden';
 export const WORKS_ALONE_KEY = 'qrmenu.setupWorksAlone';
 
-const listeners = new Set<() => void>();
+const NONE: number[] = [];
 
-function readIds(key: string): string {
+function parseIds(raw: string | null): number[] {
   try {
-    return localStorage.getItem(key) ?? '[]';
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : NONE;
   } catch {
-    return '[]';
+    return NONE;
   }
 }
 
-function parseIds(raw: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
-  } catch {
-    return [];
+/** One store per key, made when first asked: every screen showing a key hears the others' changes. */
+const stores = new Map<string, StoredValue<number[]>>();
+
+function remembered(key: string): StoredValue<number[]> {
+  let store = stores.get(key);
+  if (!store) {
+    store = storedValue(key, parseIds);
+    stores.set(key, store);
   }
+  return store;
 }
 
 /** Whether this device remembers `eateryId` under `key`. */
-export const deviceRemembers = (key: string, eateryId: number) => parseIds(readIds(key)).includes(eateryId);
+export const deviceRemembers = (key: string, eateryId: number) => remembered(key).read().includes(eateryId);
 
 /** Remembers (or forgets) `eateryId` under `key` on this device, and tells the screens that show it. */
 export function setDeviceRemembers(key: string, eateryId: number, on: boolean) {
-  const ids = parseIds(readIds(key)).filter((id) => id !== eateryId);
-  try {
-    localStorage.setItem(key, JSON.stringify(on ? [...ids, eateryId] : ids));
-  } catch {
-    // Private mode without storage: nothing is remembered.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
+  const store = remembered(key);
+  const ids = store.read().filter((id) => id !== eateryId);
+  store.write(on ? [...ids, eateryId] : ids);
 }
 
 /** Whether this device remembers `eateryId` under `key`, kept current. */
 export function useDeviceRemembers(key: string, eateryId: number | null): boolean {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => readIds(key),
-    () => '[]',
-  );
-  return eateryId !== null && parseIds(raw).includes(eateryId);
+  const store = remembered(key);
+  const ids = useSyncExternalStore(store.subscribe, store.read, () => NONE);
+  return eateryId !== null && ids.includes(eateryId);
 }

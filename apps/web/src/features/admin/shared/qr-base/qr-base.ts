@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QR_BASE_PARAM, type ServerAddresses } from '@qr-menu/contract';
 import { api } from '../../../../api/client';
+import { storedValue } from '../stored-value';
 
 /** localStorage key of the base address this device chose for QR codes (a LAN address or PUBLIC_URL). */
 export const QR_BASE_KEY = 'qrmenu.qrBase';
@@ -21,35 +22,15 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-const listeners = new Set<() => void>();
-
-function readChoice(): string | null {
-  try {
-    return localStorage.getItem(QR_BASE_KEY);
-  } catch {
-    return null;
-  }
-}
+// Stored as the bare address (not JSON), as devices already keep it; '' stands for no choice.
+const choice = storedValue(
+  QR_BASE_KEY,
+  (raw) => raw ?? '',
+  (base) => base,
+);
 
 /** Remembers the choice on this device (null forgets it) and tells every screen that shows codes. */
-export function saveQrBase(base: string | null) {
-  try {
-    if (base) localStorage.setItem(QR_BASE_KEY, base);
-    else localStorage.removeItem(QR_BASE_KEY);
-  } catch {
-    // Private mode without storage: the choice lasts for this page only (the listeners still hear it).
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
+export const saveQrBase = (base: string | null) => choice.write(base || null);
 
 /** GET /api/setup/addresses: the server's LAN addresses and PUBLIC_URL (asked only on a loopback page). */
 export const useServerAddresses = (enabled: boolean) =>
@@ -87,7 +68,7 @@ export interface QrBase {
  */
 export function useQrBase(hostname = window.location.hostname): QrBase {
   const onLoopback = isLoopbackHost(hostname);
-  const chosen = useSyncExternalStore(subscribe, readChoice, () => null);
+  const chosen = useSyncExternalStore(choice.subscribe, choice.read, () => '');
   const addresses = useServerAddresses(onLoopback);
   if (!onLoopback) return { base: undefined, ready: true, onLoopback, unreachable: false, options: [], error: null };
   const data = addresses.data;

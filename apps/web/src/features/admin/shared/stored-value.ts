@@ -1,7 +1,7 @@
 /**
- * A value this device keeps in localStorage as JSON, for useSyncExternalStore: `read` answers the same object until
- * the stored text changes; without storage (private mode) the value lasts for this page. Another tab writing the key
- * is heard through the `storage` event.
+ * A value this device keeps in localStorage, for useSyncExternalStore: `read` answers the same object until the stored
+ * text changes; without storage (private mode) the value lasts for this page. Another tab writing the key is heard
+ * through the `storage` event.
  */
 export interface StoredValue<T> {
   read(): T;
@@ -10,7 +10,15 @@ export interface StoredValue<T> {
   subscribe(listener: () => void): () => void;
 }
 
-export function storedValue<T>(key: string, parse: (raw: string | null) => T): StoredValue<T> {
+/**
+ * `parse` turns the stored text (null: none) into the value; `serialize` turns a value into the text, JSON unless the
+ * key already holds another format on devices in use.
+ */
+export function storedValue<T>(
+  key: string,
+  parse: (raw: string | null) => T,
+  serialize: (value: T) => string = JSON.stringify,
+): StoredValue<T> {
   const listeners = new Set<() => void>();
   const empty = parse(null);
   let inMemory = empty;
@@ -35,7 +43,7 @@ export function storedValue<T>(key: string, parse: (raw: string | null) => T): S
       inMemory = value ?? empty;
       try {
         if (value === null) localStorage.removeItem(key);
-        else localStorage.setItem(key, JSON.stringify(value));
+        else localStorage.setItem(key, serialize(value));
       } catch {
         // No storage: `inMemory` keeps it for this page.
       }
@@ -43,7 +51,8 @@ export function storedValue<T>(key: string, parse: (raw: string | null) => T): S
     },
     subscribe(listener) {
       listeners.add(listener);
-      const onStorage = (e: StorageEvent) => e.key === key && listener();
+      // A null key: the other tab cleared the whole storage.
+      const onStorage = (e: StorageEvent) => (e.key === key || e.key === null) && listener();
       window.addEventListener('storage', onStorage);
       return () => {
         listeners.delete(listener);
