@@ -39,7 +39,9 @@ test('owner manages tables with QR codes and a waiter; the waiter sees only what
   await page.getByLabel('Table number').fill('1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('A table with this number already exists.')).toBeVisible();
+  // A number was typed: Cancel asks before throwing it away.
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
 
   // Search and status filter.
   await page.getByPlaceholder('Search by table number').fill('2');
