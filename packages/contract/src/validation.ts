@@ -49,12 +49,13 @@ export const PERSON_NAME_RE = /^[A-Za-zƏəĞğİıÖöŞşÜüÇçА-Яа-яЁ�
  * unassigned and private-use code points, lone surrogates, and line or paragraph separators. Everything else a sign or
  * a menu prints is allowed: letters of any script, digits, spaces, & " ' ( ) / ! and the like.
  */
-export const RESTAURANT_NAME_FORBIDDEN_RE = /[<>\p{C}\p{Zl}\p{Zp}]/u;
+const RESTAURANT_NAME_FORBIDDEN = '<>\\p{C}\\p{Zl}\\p{Zp}';
+export const RESTAURANT_NAME_FORBIDDEN_RE = new RegExp(`[${RESTAURANT_NAME_FORBIDDEN}]`, 'u');
 /**
  * A restaurant name at registration (already trimmed): 2 to 100 characters, at least one of them a letter or a digit,
  * none of RESTAURANT_NAME_FORBIDDEN_RE ("Sultan & Grill", `Çay Evi "Nərgiz"`, "Café (Old City) / 2", "Wow!").
  */
-export const RESTAURANT_NAME_RE = /^(?=.*[\p{L}\p{N}])[^<>\p{C}\p{Zl}\p{Zp}]{2,100}$/u;
+export const RESTAURANT_NAME_RE = new RegExp(`^(?=.*[\\p{L}\\p{N}])[^${RESTAURANT_NAME_FORBIDDEN}]{2,100}$`, 'u');
 /** True when `name` has none of the characters a restaurant name may not hold (the restaurant form's rule). */
 export const restaurantNameCharactersOk = (name: string) => !RESTAURANT_NAME_FORBIDDEN_RE.test(name);
 
