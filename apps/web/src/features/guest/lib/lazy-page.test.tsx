@@ -22,8 +22,11 @@ const Page = () => <p>The cart</p>;
 
 /** A page whose code arrives when the test says so. */
 function slowPage() {
+  // The promise exists before the page asks for its code, so the code can arrive whenever the test says, even before
+  // the first render asked for it.
   let arrive!: () => void;
-  const page = lazyPage(() => new Promise((resolve) => (arrive = () => resolve(Page))));
+  const code = new Promise<typeof Page>((resolve) => (arrive = () => resolve(Page)));
+  const page = lazyPage(() => code);
   return { page, arrive: () => arrive() };
 }
 
