@@ -40,8 +40,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The production build (npm run build) served by the real server on the embedded database.
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The production build (the compiled server and the built web app) started as `npm start` starts it, on the
+    // embedded database: `npm run test:e2e` builds first, so this start finds the build current.
+    command: 'node ../scripts/start.mjs',
     url: `${baseURL}/api/config/image-paths`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -69,6 +69,8 @@ test('guest pages load only the guest bundle; no HydrateFallback warning', async
   await expect(page.getByRole('article').first()).toBeVisible();
 
   expect(assets.filter((u) => /\/assets\/(admin|MantineRoot|marketing|auth)/.test(u))).toEqual([]);
+  // React's production build: only it has the short error messages (the development build is more than twice the size).
+  expect((await Promise.all(bodies)).some((body) => body.includes('Minified React error #'))).toBe(true);
   for (const [i, body] of (await Promise.all(bodies)).entries())
     for (const marker of FORBIDDEN) expect(body, `${assets[i]} has ${marker}`).not.toMatch(marker);
   expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { TenantLimits } from '@qr-menu/contract';
 import type { PasswordHashCost } from './modules/auth/passwords.js';
+
+/** apps/server: this file is in its src/, or compiled, in its dist/src/ (scripts/build.mjs). */
+const SERVER_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/src/') ? '../..' : '..', import.meta.url));
 
 /** How long a stop (SIGTERM) may take to answer the requests in flight before the process exits 1 (serve.ts). */
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
@@ -163,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     printWorker: e.PRINT_WORKER === 'on',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: resolve(e.WEB_DIST ?? join(SERVER_DIR, '../web/dist')),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,

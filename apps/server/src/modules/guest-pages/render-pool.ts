@@ -4,7 +4,14 @@ import type { Language } from '@qr-menu/contract';
 import type { PageParts } from './page-cache.js';
 import type { RenderJobMessage, RenderResultMessage, RenderWorkerData } from './render-worker.js';
 
-const WORKER_ENTRY = new URL('./render-worker.mjs', import.meta.url);
+/**
+ * The worker's entry: compiled (`npm start` runs the build), render-worker.js itself; from the TypeScript sources
+ * (development, tests), a shim that loads render-worker.ts through tsx, as a worker thread gets no loader of its own.
+ */
+const WORKER_ENTRY = new URL(
+  import.meta.url.endsWith('.js') ? './render-worker.js' : './render-worker.mjs',
+  import.meta.url,
+);
 
 /**
  * Render workers by default: one core is left to the main thread (requests, the database driver); at least one, at
