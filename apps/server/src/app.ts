@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import pretty from 'pino-pretty';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@qr-menu/contract';
 import type { AppConfig, TrustProxy } from './config.js';
@@ -13,7 +14,10 @@ import type { Database, Db } from './db/client.js';
 import { accessPlugin } from './plugins/access.js';
 import { AppError } from './plugins/app-error.js';
 import { clientErrorHandler, frameworkErrors, errorsPlugin } from './plugins/errors.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { requestIdOf, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sendSpaPage } from './plugins/spa-page.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -41,10 +45,24 @@ function trustProxyOption(trust: TrustProxy | undefined) {
   return trust ?? false;
 }
 
+/** No logger when silent; pino-pretty's lines for a person at a terminal; JSON lines otherwise. */
+function loggerOptions(config: AppConfig) {
+  if (config.logLevel === 'silent') return false;
+  if (!config.logPretty)
+    return config.logStream ? { level: config.logLevel, stream: config.logStream } : { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    stream: pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', colorize: true, sync: true }),
+  };
+}
+
 /** Builds the whole application on an open database. Used by main.ts and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
+    // The request id of each log line and error body: the load balancer's X-Request-Id, else a new one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: LIMITS.jsonBodyBytes,
     // No X-Forwarded-* header is believed unless TRUST_PROXY names the proxy in front: on a restaurant's LAN any
     // client could otherwise pick its own address (and dodge the rate limits) or claim https.
@@ -67,6 +85,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // External plugins.
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  // Before the routes: under pressure, the expensive ones answer 503 at once.
+  await app.register(loadSheddingPlugin);
   await app.register(securityHeadersPlugin, { publicHttps: config.publicUrl?.startsWith('https:') ?? false });
   await app.register(cookie);
   await app.register(multipart, {
@@ -80,7 +101,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
 
-  // App plugins, then the modules' routes.
+  // App plugins, then the modules' routes. The metrics first: the others count into them.
+  await app.register(metricsPlugin);
   await app.register(accessPlugin);
   await app.register(realtimePlugin);
   await app.register(ordersListCachePlugin);

@@ -25,6 +25,11 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   PRINT_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
@@ -101,6 +106,20 @@ export interface AppConfig {
   /** Rate-limit counters in Redis (shared by instances); unset: PostgreSQL table, or memory on PGlite. */
   redisUrl?: string;
   logLevel: string;
+  /** Log lines for people (pino-pretty: a developer's terminal) or JSON (a log collector). */
+  logPretty?: boolean;
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** GET /metrics on the app's port answers a request bearing this token (plugins/metrics.ts). */
+  metricsToken?: string;
+  /** GET /metrics on a port of its own, without a token. */
+  metricsPort?: number;
+  /**
+   * Load shedding (plugins/load-shedding.ts): the expensive routes answer 503 with Retry-After while the event loop
+   * lags more than this many ms, or the process holds more than `pressureMaxRssBytes`; 0 or unset: not checked.
+   */
+  pressureMaxEventLoopDelayMs?: number;
+  pressureMaxRssBytes?: number;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
   /** The guest pages' server renderer (module path); default: dist-ssr/entry-server.js beside webDist. */
@@ -132,7 +151,7 @@ export interface AppConfig {
 }
 
 /** Reads and validates the environment once; nothing else reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = !!process.stdout.isTTY): AppConfig {
   // An empty variable (`PORT=` in a .env file or compose file) means unset, not "" (PORT would become 0).
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(set);
@@ -167,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     printWorker: e.PRINT_WORKER === 'on',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    // auto: pretty in a terminal, JSON when the output goes to a file, a pipe or a log collector.
+    logPretty: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && isTerminal),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    pressureMaxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    pressureMaxRssBytes: e.PRESSURE_MAX_RSS_MB * 1024 * 1024,
     webDist: resolve(e.WEB_DIST ?? join(SERVER_DIR, '../web/dist')),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

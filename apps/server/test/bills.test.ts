@@ -356,7 +356,11 @@ describe('roles, tenancy and closed orders', () => {
     for (const ids of [[theirs.id], [mine.id, theirs.id], [mine.id, 99_999_999]]) {
       const get = await getBill(ids);
       expect(get.statusCode).toBe(404);
-      expect(get.json()).toEqual({ messageKey: 'notYourResource', message: expect.any(String) });
+      expect(get.json()).toEqual({
+        messageKey: 'notYourResource',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
       expect((await pay({ orderIds: ids, method: 'CASH' })).statusCode).toBe(404);
       expect((await discount({ orderIds: ids, amount: 1, reason: 'x' })).statusCode).toBe(404);
     }

@@ -222,7 +222,11 @@ describe('POST /api/eatery/:id/orders/:orderId/accept and /reject', () => {
     for (const id of [accepted.id, rejected.id, byStaff.id]) {
       for (const res of [await accept(C.owner.token, id), await reject(C.owner.token, id, 'late')]) {
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ messageKey: 'orderClosed', message: ERROR_MESSAGES.orderClosed });
+        expect(res.json()).toEqual({
+          messageKey: 'orderClosed',
+          message: ERROR_MESSAGES.orderClosed,
+          requestId: expect.any(String),
+        });
       }
     }
     expect((await stored(rejected.id)).rejectionReason).toBe('no');

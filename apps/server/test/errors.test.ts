@@ -6,7 +6,7 @@ import { bearer, randomIp, registerOwner, setupApp, testConfig } from './helper.
 
 const ctx = setupApp();
 
-/** The error model of every route: exactly {messageKey, message, details?}, JSON, no stack trace. */
+/** The error model of every route: exactly {messageKey, message, details?, requestId}, JSON, no stack trace. */
 function expectErrorBody(res: LightMyRequestResponse, status: number, messageKey: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -15,7 +15,9 @@ function expectErrorBody(res: LightMyRequestResponse, status: number, messageKey
   expect(ERROR_KEYS).toContain(body.messageKey);
   expect(typeof body.message).toBe('string');
   expect(body.message.length).toBeGreaterThan(0);
-  expect(Object.keys(body).every((k) => ['messageKey', 'message', 'details'].includes(k))).toBe(true);
+  expect(Object.keys(body).every((k) => ['messageKey', 'message', 'details', 'requestId'].includes(k))).toBe(true);
+  // The id the response header and the request's log lines carry.
+  expect(body.requestId).toBe(res.headers['x-request-id']);
   expectNoStack(res);
   return body;
 }

@@ -73,7 +73,11 @@ describe('killed PostgreSQL connections under load (PostgreSQL)', () => {
       for (const a of answers) {
         if (a.status === 201) continue;
         expect(a.status, a.body).toBe(503);
-        expect(JSON.parse(a.body)).toEqual({ messageKey: 'serviceUnavailable', message: expect.any(String) });
+        expect(JSON.parse(a.body)).toEqual({
+          messageKey: 'serviceUnavailable',
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
       }
       expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
 

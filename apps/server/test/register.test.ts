@@ -233,7 +233,11 @@ describe('POST /api/admin/eatery', () => {
     for (const variant of [email, email.toUpperCase(), email.replace(/^d/, 'D')]) {
       const res = await register(validBody({ user: { email: variant, password: 'other123' } }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ messageKey: 'userExist', message: expect.any(String) });
+      expect(res.json()).toEqual({
+        messageKey: 'userExist',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
     }
     expect(await counts()).toEqual(before);
 
@@ -278,7 +282,11 @@ describe('POST /api/admin/eatery', () => {
     const before = await counts();
     const blocked = await register(validBody(), ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ messageKey: 'tooManyRequests', message: expect.any(String) });
+    expect(blocked.json()).toEqual({
+      messageKey: 'tooManyRequests',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
 

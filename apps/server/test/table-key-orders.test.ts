@@ -47,7 +47,11 @@ async function rowCounts(eateryId: number) {
 
 function expectRefused(res: Awaited<ReturnType<typeof place>>) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ messageKey: 'tableKeyInvalid', message: ERROR_MESSAGES.tableKeyInvalid });
+  expect(res.json()).toEqual({
+    messageKey: 'tableKeyInvalid',
+    message: ERROR_MESSAGES.tableKeyInvalid,
+    requestId: expect.any(String),
+  });
 }
 
 beforeAll(async () => {

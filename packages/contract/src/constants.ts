@@ -25,3 +25,6 @@ export * from './pos.js';
 export * from './course-rules.js';
 export * from './table-move-rules.js';
 export * from './pickup-rules.js';
+
+/** The header carrying a request's id, both ways (lower case, as Node gives headers). */
+export const REQUEST_ID_HEADER = 'x-request-id';

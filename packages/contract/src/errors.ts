@@ -135,6 +135,8 @@ export interface ApiErrorBody {
   message: string;
   details?: ErrorDetail[];
   params?: ErrorParams;
+  /** The request's id (also in the X-Request-Id header and the server's log lines), for a person to quote. */
+  requestId?: string;
 }
 
 /** English fallback texts (the server sends these as `message`). */

@@ -43,13 +43,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * a client whose BEGIN failed, and `end()` would then wait for it forever. Its later release is a no-op.
  */
 export class GuardedPool extends pg.Pool {
+  /** Told how long each pool.query took, in seconds (the metrics' query time); unset: not timed. */
+  onQueryTime: ((seconds: number) => void) | null = null;
+
   constructor(config: pg.PoolConfig, warn: (message: string) => void) {
     super(config);
     this.on('error', (err) => warn(`database: idle connection lost (${err.message})`));
     this.on('connect', (client) => {
       client.on('error', (err) => warn(`database: connection lost (${err.message})`));
     });
-    this.query = retryLostReadsOnce(this.query.bind(this));
+    this.query = timed(retryLostReadsOnce(this.query.bind(this)), (seconds) => this.onQueryTime?.(seconds));
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -79,6 +82,18 @@ function retryLostReadsOnce(query: pg.Pool['query']): pg.Pool['query'] {
       await sleep(RETRY_DELAY_MS);
       return query(...args);
     });
+  }) as pg.Pool['query'];
+}
+
+/** pool.query, telling `report` how long each promise-style call took (callback-style calls are not timed). */
+function timed(query: pg.Pool['query'], report: (seconds: number) => void): pg.Pool['query'] {
+  return ((...args: Parameters<pg.Pool['query']>) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    const started = process.hrtime.bigint();
+    const done = () => report(Number(process.hrtime.bigint() - started) / 1e9);
+    const result = query(...args) as unknown as Promise<unknown>;
+    result.then(done, done);
+    return result;
   }) as pg.Pool['query'];
 }
 

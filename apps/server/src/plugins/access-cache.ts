@@ -1,4 +1,5 @@
 import type { Role } from '@qr-menu/contract';
+import { HitCounter } from './hit-counter.js';
 
 /** A user's membership of a restaurant as the access check needs it. */
 export interface Membership {
@@ -39,6 +40,8 @@ interface Entry<T> {
 export class AccessCache<T = Membership | null> {
   private readonly entries = new Map<string, Entry<T>>();
   private gen = 0;
+  /** Hits and misses, for the metrics. */
+  readonly lookups = new HitCounter();
 
   constructor(
     private readonly ttlMs = MEMBERSHIP_TTL_MS,
@@ -49,9 +52,10 @@ export class AccessCache<T = Membership | null> {
   get(userId: number, scope: number | string, now = Date.now()): T | undefined {
     const key = `${userId}:${scope}`;
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (now - entry.storedAt >= this.ttlMs) {
-      this.entries.delete(key);
+    const fresh = entry !== undefined && now - entry.storedAt < this.ttlMs;
+    this.lookups.count(fresh);
+    if (!fresh) {
+      if (entry) this.entries.delete(key);
       return undefined;
     }
     return entry.answer;

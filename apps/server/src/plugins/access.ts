@@ -119,6 +119,8 @@ export const accessPlugin = fp(async (app) => {
 
   const memberships = new AccessCache<Membership | null>();
   const sessions = new AccessCache<boolean>();
+  app.metrics.registerCache('memberships', memberships.lookups);
+  app.metrics.registerCache('sessions', sessions.lookups);
   const clearAll = () => {
     memberships.clear();
     sessions.clear();

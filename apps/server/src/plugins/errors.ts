@@ -16,6 +16,9 @@ function send(reply: FastifyReply, status: number, key: ErrorKey, details?: Erro
   const body: ApiErrorBody = { messageKey: key, message: ERROR_MESSAGES[key] };
   if (details?.length) body.details = details;
   if (params) body.params = params;
+  body.requestId = reply.request.id;
+  // For the metrics (refused orders by reason).
+  reply.request.errorKey = key;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -33,7 +36,10 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorKey]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupportedMediaType'],
 };
 
-/** One error handler for every failure: always `{messageKey, message, details?, params?}`, never a stack trace. */
+/**
+ * One error handler for every failure: always `{messageKey, message, details?, params?, requestId}`, never a stack
+ * trace.
+ */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.messageKey, err.details, err.params);

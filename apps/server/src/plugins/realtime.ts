@@ -99,6 +99,11 @@ export interface Realtime extends ChangePublisher {
   onPrintJobsQueued(listener: (eateryId: number) => void): void;
   /** The restaurant's settings changed: its staff screens hear EATERY_SETTINGS_EVENT (on every instance). */
   emitEaterySettings(eateryId: number): void;
+  /**
+   * The metrics: told of each batch of order events delivered to this instance's sockets, with how many events it held
+   * and the seconds from its first event's change to the end of its delivery. Listeners must be quick.
+   */
+  onBatchDelivered(listener: (events: number, seconds: number) => void): void;
   /** Caches: hears every change, see DataChange. Listeners must be quick and never throw. */
   onDataChange(listener: (change: DataChange, madeHere: boolean) => void): void;
   /**
@@ -205,6 +210,9 @@ export const realtimePlugin = fp(async (app) => {
   /** Restaurants whose orders changed without an event (published), for other instances, sent with the batch. */
   let pendingStale = new Set<number>();
   let flushTimer: NodeJS.Timeout | null = null;
+  /** When the first event of the pending batch came (process.hrtime), for the batch listeners. */
+  let pendingSince = 0n;
+  const batchListeners: ((events: number, seconds: number) => void)[] = [];
   function flush() {
     flushTimer = null;
     const batch = pending;
@@ -212,6 +220,10 @@ export const realtimePlugin = fp(async (app) => {
     pending = [];
     pendingStale = new Set();
     deliverLocally(batch);
+    if (batch.length > 0) {
+      const seconds = Number(process.hrtime.bigint() - pendingSince) / 1e9;
+      for (const listener of batchListeners) listener(batch.length, seconds);
+    }
     if (!clustered || !io) return;
     if (batch.length > 0) io.serverSideEmit(REMOTE_ORDER_EVENTS, batch);
     // The batch's own events tell the other instances of their restaurants already.
@@ -241,6 +253,7 @@ export const realtimePlugin = fp(async (app) => {
       // Caches hear of the change through publish (the orders writer publishes before it emits); other instances'
       // caches through this batch.
       if (!io) return;
+      if (pending.length === 0) pendingSince = process.hrtime.bigint();
       pending.push([eateryId, event]);
       flushTimer ??= setTimeout(flush, ORDER_EVENT_BATCH_MS);
     },
@@ -259,6 +272,9 @@ export const realtimePlugin = fp(async (app) => {
     },
     endEaterySessions(eateryId) {
       io?.in(ordersTopic(eateryId)).disconnectSockets(true);
+    },
+    onBatchDelivered(listener) {
+      batchListeners.push(listener);
     },
     onDataChange(listener) {
       changeListeners.push(listener);

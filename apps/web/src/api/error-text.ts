@@ -11,6 +11,7 @@ export type ErrorTextOptions = ErrorParams & { context?: string };
  * i18next's context: `errors.limitReached_dishes`, falling back to `errors.limitReached`. A whole sentence per kind
  * reads right in Azerbaijani and Russian, where a translated word put into one sentence would take the wrong form.
  * (limitReached's sentences per kind are admin texts: features/admin/shared/i18n, not the guest pages' strings.)
+ * A server fault (5xx) ends with the request's id ("Request id: …"), which the server's log lines carry.
  */
 export function errorText(
   err: unknown,
@@ -19,13 +20,24 @@ export function errorText(
   fallbackKey = 'errors.unknown',
 ): string {
   if (err instanceof ApiError) {
-    if (err.messageKey && exists(`errors.${err.messageKey}`)) {
-      const what = err.params.what;
-      return t(`errors.${err.messageKey}`, typeof what === 'string' ? { ...err.params, context: what } : err.params);
-    }
-    return err.message || t(fallbackKey);
+    const sentence = apiErrorSentence(err, t, exists, fallbackKey);
+    // A fault on the server's side: the id lets the person quote it, and whoever reads the logs find the request.
+    return err.status >= 500 && err.requestId ? `${sentence} ${t('errors.requestId')} ${err.requestId}` : sentence;
   }
   if (err instanceof TypeError) return t('errors.network');
   if (err instanceof Error && err.message) return err.message;
   return t(fallbackKey);
+}
+
+function apiErrorSentence(
+  err: ApiError,
+  t: (key: string, options?: ErrorTextOptions) => string,
+  exists: (key: string) => boolean,
+  fallbackKey: string,
+): string {
+  if (err.messageKey && exists(`errors.${err.messageKey}`)) {
+    const what = err.params.what;
+    return t(`errors.${err.messageKey}`, typeof what === 'string' ? { ...err.params, context: what } : err.params);
+  }
+  return err.message || t(fallbackKey);
 }

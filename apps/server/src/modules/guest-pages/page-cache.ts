@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { HitCounter } from '../../plugins/hit-counter.js';
 
 /** A page's ETag: a hash of its bytes. */
 export const pageEtag = (html: Buffer) => `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -60,6 +61,8 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<RenderedPage | null>>();
   /** Pages rendered (tests: a second request is served from the cache). */
   renders = 0;
+  /** Hits and misses, for the metrics. */
+  readonly lookups = new HitCounter();
   /** Milliseconds of the latest renders, queue wait included (benchmark). */
   readonly renderTimes: number[] = [];
 
@@ -67,6 +70,7 @@ export class PageCache {
 
   async get(key: string, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
     const hit = this.entries.get(key);
+    this.lookups.count(hit !== undefined);
     if (hit) {
       // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
       this.entries.delete(key);

@@ -86,6 +86,7 @@ export const guestPageRoutes = fp(async (app) => {
   const entry = app.config.webSsrEntry ?? join(dirname(webDist), 'dist-ssr', 'entry-server.js');
   const cache = new PageCache();
   app.decorate('guestPages', cache);
+  app.metrics.registerCache('guest_pages', cache.lookups);
   // Pages of an old menu are never asked for again (their key holds its ETag): free them when the menu changes.
   app.realtime.onDataChange((change) => {
     if (change.kind === 'menu' || change.kind === 'settings') cache.dropEatery(change.eateryId);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { DEFAULT_LANGUAGE, type GuestMenuCategory, type Language } from '@qr-menu/contract';
+import { HitCounter } from '../../plugins/hit-counter.js';
 import { GuestMenuSource, type GuestEaterySettings, type MenuSource } from './menu-source.js';
 
 /**
@@ -83,6 +84,8 @@ const sha1 = (...parts: (string | Buffer)[]) => {
 };
 
 export class MenuCache {
+  /** Tables' menus found in memory or built, for the metrics. */
+  readonly lookups = new HitCounter();
   private readonly entries = new Map<number, EateryEntry>();
   private readonly building = new Map<number, Promise<EateryEntry | null>>();
   private readonly versions = new Map<number, number>();
@@ -106,6 +109,7 @@ export class MenuCache {
     const entry = await this.entryOf(eateryId);
     if (!entry) return { kind: 'notFound' };
     let table = entry.tables.get(tableId);
+    this.lookups.count(table !== undefined);
     if (!table) {
       const row = await this.source.loadTable(eateryId, tableId);
       if (!row) return { kind: 'notFound' };
@@ -270,6 +274,7 @@ declare module 'fastify' {
  */
 export const menuCachePlugin = fp(async (app) => {
   const cache = new MenuCache(new GuestMenuSource(app.db), () => app.realtime.remoteChangesHeard);
+  app.metrics.registerCache('guest_menu', cache.lookups);
   const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
   app.realtime.onDataChange((change, madeHere) => {
     if (change.kind === 'menu' || change.kind === 'settings') {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { HitCounter } from '../../plugins/hit-counter.js';
 import type { ListOptions } from './order-queries.js';
 
 /** One page of the staff orders list as sent: the serialized body and the X-Next-Cursor header (null: none). */
@@ -55,6 +56,8 @@ export class OrdersListCache {
   private ticks = 0;
   private readonly changedAt = new Map<number, number>();
   private clearedAt = 0;
+  /** Hits and misses, for the metrics. */
+  readonly lookups = new HitCounter();
 
   constructor(
     /** False while changes could be missed: the cache is then neither read nor filled. */
@@ -70,6 +73,7 @@ export class OrdersListCache {
     const key = `${eateryId}?${queryKey}`;
     if (usable) {
       const hit = this.get(key);
+      this.lookups.count(hit !== undefined);
       if (hit) return hit;
     }
     const stamp = this.ticks;
@@ -163,6 +167,7 @@ declare module 'fastify' {
 export const ordersListCachePlugin = fp(async (app) => {
   const cache = new OrdersListCache(() => app.realtime.remoteChangesHeard);
   app.decorate('ordersListCache', cache);
+  app.metrics.registerCache('orders_list', cache.lookups);
   app.realtime.onDataChange((change) => {
     if (change.kind === 'orders') for (const id of change.eateryIds) cache.invalidate(id);
     else if (change.kind === 'menu' || change.kind === 'settings') cache.invalidate(change.eateryId);
