@@ -2,24 +2,32 @@
  * Scenario (a) of the place-orders benchmark, the reference (a child process): the rows a guest order writes,
  * inserted by hand through the same driver as the server, in a transaction each: BEGIN; INSERT the order RETURNING
  * id; INSERT its 2 items (one statement); COMMIT. `--guests` workers with one transaction in flight each, like the
- * guests. No HTTP, no validation, no events: what the database and driver alone cost.
+ * guests, spread over `--restaurants` restaurants as scenario (b) spreads its guests (worker g orders in restaurant
+ * g mod restaurants, at a table of its own). No HTTP, no validation, no events: what the database and driver alone
+ * cost for the rows (b) writes (the items with their names in the three languages, like the server's).
+ *
+ * Spread like (b), because every insert into `orders` takes the next order number of its restaurant's day (a trigger
+ * updating one counter row per restaurant and day, locked until the commit): 50 transactions in flight into ONE
+ * restaurant commit one after another (~500–800/s on the 2-core machine), which measures that lock, not what the
+ * database costs; (b) meets it only within a batch statement, which holds the lock for one commit.
  *
  * PostgreSQL (BENCH_DATABASE_URL): node-postgres, one pooled connection per worker, the two INSERTs as named
  * prepared statements. PGlite (BENCH_DATA_DIR, its own fresh data dir): PGlite.transaction in this process.
- * The schema comes from the app's migrations (openDatabase); one restaurant is seeded like the server's.
+ * The schema comes from the app's migrations (openDatabase); the restaurants are seeded like the server's.
  * Sends one `{reply: 'result', ...RawResult}` message and exits.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { percentile, seedRestaurant } from '../common.js';
+import { percentile, seedRestaurant, type Seeded } from '../common.js';
 import { cpuBetween, cpuOfPids, type PidCpu } from './cpu.js';
 import type { RawResult } from './protocol.js';
 
 const { values: args } = parseArgs({
   options: {
     guests: { type: 'string', default: '50' },
+    restaurants: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
   },
@@ -28,12 +36,14 @@ const { values: args } = parseArgs({
 const INSERT_ORDER = `insert into orders (eatery_id, table_id, table_number, status, note, device_id, idempotency_key)
   values ($1, $2, $3, 'CREATED', null, $4, null) returning id`;
 const INSERT_ITEMS = `insert into order_items
-  (order_id, dish_id, name, price, quantity, note, status, kitchen_department_id, category_name)
-  values ($1, $2, $3, $4, 1, null, 'CREATED', $5, $6), ($1, $7, $8, $9, 2, 'no onions', 'CREATED', $10, $11)`;
+  (order_id, dish_id, name, names, price, quantity, note, status, kitchen_department_id, category_name)
+  values ($1, $2, $3, $4, $5, 1, null, 'CREATED', $6, $7), ($1, $8, $9, $10, $11, 2, 'no onions', 'CREATED', $12, $13)`;
 
 interface DishRow {
   id: number;
   name: string;
+  /** The names in az, en and ru, as JSON text (order_items.names). */
+  names: string;
   price: string;
   kitchen_department_id: number | null;
   category_name: string | null;
@@ -49,9 +59,13 @@ interface GuestRows {
 type PlaceRaw = (g: number, rows: GuestRows) => Promise<void>;
 
 const guests = Number(args.guests);
+const restaurantCount = Math.max(1, Math.min(Number(args.restaurants), guests));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: process.env.BENCH_DATA_DIR! });
-const seeded = await seedRestaurant(database.db, { tables: guests, dishes: 40 });
+const seeded: Seeded[] = [];
+for (let r = 0; r < restaurantCount; r++) {
+  seeded.push(await seedRestaurant(database.db, { tables: Math.ceil(guests / restaurantCount), dishes: 40 }));
+}
 
 let query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 let place: PlaceRaw;
@@ -96,27 +110,42 @@ if (databaseUrl) {
   close = () => database.close();
 }
 
-// The same snapshot values the server writes: the dish's name, price, department and category name.
-const dishes = (
-  await query(
-    `select d.id, d.name_az as name, d.price::text as price, d.kitchen_department_id, c.name_az as category_name
+/** The same snapshot values the server writes: the dish's names, price, department and category name. */
+async function dishesOf(eateryId: number) {
+  const { rows } = await query(
+    `select d.id, d.name_az as name, json_build_object('az', d.name_az, 'en', d.name_en, 'ru', d.name_ru)::text
+       as names, d.price::text as price, d.kitchen_department_id, c.name_az as category_name
      from dishes d left join categories c on c.id = d.category_id where d.eatery_id = $1 order by d.id`,
-    [seeded.eateryId],
-  )
-).rows as DishRow[];
-const tables = (await query('select id, number from tables where eatery_id = $1 order by id', [seeded.eateryId]))
-  .rows as { id: number; number: string }[];
+    [eateryId],
+  );
+  return rows as DishRow[];
+}
 
+async function tablesOf(eateryId: number) {
+  const { rows } = await query('select id, number from tables where eatery_id = $1 order by id', [eateryId]);
+  return rows as { id: number; number: string }[];
+}
+
+const menus = await Promise.all(
+  seeded.map(async (s) => ({
+    eateryId: s.eateryId,
+    dishes: await dishesOf(s.eateryId),
+    tables: await tablesOf(s.eateryId),
+  })),
+);
+
+/** Worker g's order: in restaurant g mod restaurants, at its own table, the same two dishes as guest g of (b). */
 function guestRows(g: number): GuestRows {
-  const table = tables[g % tables.length];
+  const { eateryId, dishes, tables } = menus[g % menus.length];
+  const table = tables[Math.floor(g / menus.length) % tables.length];
   const a = dishes[g % dishes.length];
   const b = dishes[(g + 7) % dishes.length];
   const deviceId = randomBytes(16).toString('base64url');
   return {
-    order: [seeded.eateryId, table.id, table.number, deviceId],
+    order: [eateryId, table.id, table.number, deviceId],
     items: [
-      ...[a.id, a.name, a.price, a.kitchen_department_id, a.category_name],
-      ...[b.id, b.name, b.price, b.kitchen_department_id, b.category_name],
+      ...[a.id, a.name, a.names, a.price, a.kitchen_department_id, a.category_name],
+      ...[b.id, b.name, b.names, b.price, b.kitchen_department_id, b.category_name],
     ],
   };
 }

@@ -13,6 +13,8 @@ export const BUDGET = {
   rawShare: 0.5,
   /** NEW_ORDER p99 at the offered rate in (b). */
   newOrderP99Ms: 50,
+  /** NEW_ORDER p99 at the offered rate in (c): one restaurant, every order to each of its 200 screens. */
+  newOrderOneRestaurantP99Ms: 100,
   /** Server RSS at the end of the run. */
   pgliteRssMb: 512,
   postgresRssMb: 300,
@@ -106,17 +108,34 @@ export function cpuTable(rows: Row[]): string {
     'staff sockets',
     'load generator',
     'machine busy (all processes)',
+    'of which not the benchmark',
   ];
   const lines = [`| ${columns.join(' | ')} |`, `|${' --- |'.repeat(columns.length)}`];
   for (const r of rows) {
     const load = r.load === 'saturation' ? 'saturation' : `${r.load}/s offered`;
     lines.push(
       `| ${dbName(r.db)} | ${r.label} | ${load} | ${num(r.cpuPer1000, 2)} | ${num(r.dbCpuPer1000, 2)} | ` +
-        `${num(r.socketsCpuPer1000, 2)} | ${num(r.loadCpuPer1000, 2)} | ${num(r.busyCores, 2)} cores |`,
+        `${num(r.socketsCpuPer1000, 2)} | ${num(r.loadCpuPer1000, 2)} | ${num(r.busyCores, 2)} cores | ` +
+        `${num(otherCores(r), 2)} cores |`,
     );
   }
   return lines.join('\n');
 }
+
+/**
+ * Cores kept busy during a phase by processes that are not the benchmark's (the machine's busy cores minus the
+ * server, its PostgreSQL backends, the sockets processes and the load generator); NaN when not measured.
+ */
+export function otherCores(r: Row): number {
+  const own =
+    ((r.cpuPer1000 + (Number.isFinite(r.dbCpuPer1000) ? r.dbCpuPer1000 : 0) + r.socketsCpuPer1000 + r.loadCpuPer1000) *
+      r.ordersPerS) /
+    1000;
+  return r.busyCores - own;
+}
+
+/** Above this many cores of other work in a phase, the run measures the machine's contention as much as the code. */
+const SHARED_MACHINE_CORES = 0.3;
 
 const find = (rows: Row[], scenario: ScenarioId, load: 'saturation' | 'offered') =>
   rows.find(
@@ -143,6 +162,16 @@ export function printSummary(s: DbSummary) {
 /** Prints the verdicts of one database; true when all pass. */
 export function judge(s: DbSummary): boolean {
   const name = dbName(s.db);
+  // The server is one thread against the raw insert's 50 database connections: when other processes want the same
+  // cores, (b) loses far more than (a) and every latency grows. Said next to the verdicts, which still count.
+  const shared = s.rows.filter((r) => otherCores(r) > SHARED_MACHINE_CORES);
+  if (shared.length > 0) {
+    const worst = Math.max(...shared.map(otherCores));
+    console.log(
+      `${name}: other processes kept up to ${worst.toFixed(2)} cores busy during ${shared.length} phase(s): ` +
+        'the figures below include the machine being shared (see the CPU table), not only the code',
+    );
+  }
   const perS = s.db === 'postgres' ? BUDGET.postgresPerS : BUDGET.pglitePerS;
   let pass = true;
   for (const scenario of ['b', 'c'] as const) {
@@ -162,17 +191,22 @@ export function judge(s: DbSummary): boolean {
       verdict(`${name} (b) / (a) raw insert`, share.toFixed(2), `>= ${BUDGET.rawShare}`, share >= BUDGET.rawShare) &&
       pass;
   }
-  const offered = find(s.rows, 'b', 'offered');
-  const d = offered?.newOrder;
-  if (offered && d) {
+  const newOrderBudgets = [
+    ['b', BUDGET.newOrderP99Ms],
+    ['c', BUDGET.newOrderOneRestaurantP99Ms],
+  ] as const;
+  for (const [scenario, budgetMs] of newOrderBudgets) {
+    const offered = find(s.rows, scenario, 'offered');
+    const d = offered?.newOrder;
+    if (!offered || !d) continue;
     const complete = d.received === d.expected && d.misdelivered === 0 && offered.unsent === 0 && offered.errors === 0;
     const what = `${name} ${offered.label}, NEW_ORDER p99 at ${offered.load}/s offered`;
     pass =
       verdict(
         `${what}${complete ? '' : ' (NOT ALL SENT OR DELIVERED)'}`,
         msCell(d.p99),
-        `<= ${BUDGET.newOrderP99Ms} ms`,
-        complete && d.p99 <= BUDGET.newOrderP99Ms,
+        `<= ${budgetMs} ms`,
+        complete && d.p99 <= budgetMs,
       ) && pass;
   }
   const rssBudget = s.db === 'postgres' ? BUDGET.postgresRssMb : BUDGET.pgliteRssMb;

@@ -14,10 +14,12 @@ import type { itemRows } from './order-item-rows.js';
 /**
  * For each order of $1 (a JSON array of {eateryId, tableId, dishIds}, in order): its table with the restaurant's
  * guest settings and opening hours (null when the table is not the restaurant's), and its live dishes of the
- * restaurant.
+ * restaurant. The dishes are looked up by id (`= any(array(...))`): an `in (subquery)` made PostgreSQL read every dish of
+ * the restaurant with its category for each order and keep the asked ones (40 dishes: 2.5× the time; it grows with
+ * the menu).
  */
 const READ_FACTS: Statement = {
-  name: 'placing_facts_v4',
+  name: 'placing_facts_v5',
   text: `
 select json_build_object(
   'table', (
@@ -37,8 +39,8 @@ select json_build_object(
       'category', case when c.id is null then null
         else json_build_object('nameAz', c.name_az, 'nameEn', c.name_en, 'nameRu', c.name_ru) end))
     from dishes d left join categories c on c.id = d.category_id
-    where d.eatery_id = (r.x->>'eateryId')::int and d.archived_at is null
-      and d.id in (select value::int from jsonb_array_elements_text(r.x->'dishIds'))), '[]'::json))
+    where d.id = any(array(select value::int from jsonb_array_elements_text(r.x->'dishIds')))
+      and d.eatery_id = (r.x->>'eateryId')::int and d.archived_at is null), '[]'::json))
 from jsonb_array_elements($1::jsonb) with ordinality as r(x, ord)
 order by r.ord`,
 };
