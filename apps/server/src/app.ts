@@ -6,7 +6,6 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import pretty from 'pino-pretty';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@qr-menu/contract';
 import type { AppConfig, TrustProxy } from './config.js';
@@ -45,11 +44,16 @@ function trustProxyOption(trust: TrustProxy | undefined) {
   return trust ?? false;
 }
 
-/** No logger when silent; pino-pretty's lines for a person at a terminal; JSON lines otherwise. */
-function loggerOptions(config: AppConfig) {
+/**
+ * No logger when silent; pino-pretty's lines for a person at a terminal (loaded only then: it holds some 10 MB);
+ * JSON lines otherwise.
+ */
+async function loggerOptions(config: AppConfig) {
   if (config.logLevel === 'silent') return false;
-  if (!config.logPretty)
+  if (!config.logPretty) {
     return config.logStream ? { level: config.logLevel, stream: config.logStream } : { level: config.logLevel };
+  }
+  const { default: pretty } = await import('pino-pretty');
   return {
     level: config.logLevel,
     stream: pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', colorize: true, sync: true }),
@@ -59,7 +63,7 @@ function loggerOptions(config: AppConfig) {
 /** Builds the whole application on an open database. Used by main.ts and by every test. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: await loggerOptions(config),
     // The request id of each log line and error body: the load balancer's X-Request-Id, else a new one.
     genReqId: requestIdOf,
     requestIdHeader: false,
