@@ -1,5 +1,4 @@
 import type { ErrorDetail, ErrorParams } from '@qr-menu/contract';
-import { REQUEST_ID_HEADER } from '@qr-menu/contract/constants';
 
 /** A failed API call. `messageKey` comes from the server body (translated as `errors.<key>`). */
 export class ApiError extends Error {
@@ -10,7 +9,11 @@ export class ApiError extends Error {
     readonly details: ErrorDetail[] = [],
     /** Values of the message (e.g. `closedNow`'s `opensAt`), from the body's `params`. */
     readonly params: ErrorParams = {},
-    /** The server's id of the request (its log lines carry it), for the person to quote; absent before a server. */
+    /**
+     * The server's id of the request (its log lines carry it), for the person to quote. From the error body only: this
+     * module is in the chunk every page loads, and importing the header's name from the contract there would pull the
+     * contract's constants into that chunk.
+     */
     readonly requestId?: string,
   ) {
     super(message);
@@ -21,7 +24,6 @@ export class ApiError extends Error {
 /** Reads an error body as JSON, falling back to text (a proxy or a crash may answer plain text). */
 export async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
-  const headerId = res.headers?.get(REQUEST_ID_HEADER) ?? undefined;
   try {
     const body = JSON.parse(text) as {
       messageKey?: string;
@@ -36,9 +38,9 @@ export async function toApiError(res: Response): Promise<ApiError> {
       body.message ?? `Error: ${res.status}`,
       body.details ?? [],
       body.params ?? {},
-      body.requestId ?? headerId,
+      body.requestId,
     );
   } catch {
-    return new ApiError(res.status, undefined, text || `API Error: ${res.status} ${res.statusText}`, [], {}, headerId);
+    return new ApiError(res.status, undefined, text || `API Error: ${res.status} ${res.statusText}`);
   }
 }
