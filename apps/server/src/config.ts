@@ -35,6 +35,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   REDIS_URL: z.string().url().optional(),
+  REALTIME_ADAPTER: z.enum(['postgres', 'redis']).optional(),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   SMTP_URL: z
@@ -103,8 +104,16 @@ export interface AppConfig {
   /** Forwarded headers to believe; unset = none (see TrustProxy). */
   trustProxy?: TrustProxy;
   rateLimits: boolean;
-  /** Rate-limit counters in Redis (shared by instances); unset: PostgreSQL table, or memory on PGlite. */
+  /**
+   * Rate-limit counters in Redis (shared by instances), and the realtime adapter unless realtimeAdapter says
+   * otherwise; unset: PostgreSQL table, or memory on PGlite.
+   */
   redisUrl?: string;
+  /**
+   * What carries socket.io messages between instances on PostgreSQL: its LISTEN/NOTIFY or Redis (REDIS_URL);
+   * unset: Redis when redisUrl is set (plugins/realtime-adapter.ts).
+   */
+  realtimeAdapter?: 'postgres' | 'redis';
   logLevel: string;
   /** Log lines for people (pino-pretty: a developer's terminal) or JSON (a log collector). */
   logPretty?: boolean;
@@ -163,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = !!
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
   }
+  if (e.REALTIME_ADAPTER === 'redis' && !e.REDIS_URL) {
+    throw new Error('Invalid configuration:\n  REALTIME_ADAPTER=redis needs REDIS_URL');
+  }
   if (e.SMTP_URL && !e.MAIL_FROM) {
     throw new Error('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set');
   }
@@ -185,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = !!
     rateLimits: e.RATE_LIMITS === 'on',
     printWorker: e.PRINT_WORKER === 'on',
     redisUrl: e.REDIS_URL,
+    realtimeAdapter: e.REALTIME_ADAPTER,
     logLevel: e.LOG_LEVEL,
     // auto: pretty in a terminal, JSON when the output goes to a file, a pipe or a log collector.
     logPretty: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && isTerminal),

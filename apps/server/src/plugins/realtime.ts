@@ -1,9 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import {
   CALL_EVENT,
   DEVICE_COOKIE,
@@ -33,6 +30,7 @@ import { memberships, orders } from '../db/schema.js';
 import { isCallOfDevice } from '../db/call-devices.js';
 import { isOrderOfDevice } from '../db/order-devices.js';
 import { verifyJwt, type AccessClaims } from './jwt.js';
+import { createRealtimeAdapter, type RealtimeAdapter } from './realtime-adapter.js';
 
 /**
  * Realtime: socket.io at /api/ws on the same HTTP server.
@@ -56,9 +54,9 @@ import { verifyJwt, type AccessClaims } from './jwt.js';
  *   otherwise spend its CPU on socket writes). A socket in both topics gets each event once.
  * - `app.realtime.emitCallEvent(eateryId, staffEvent, guestEvent)` sends a call from the table at once (calls are rare:
  *   no batching): the StaffCall to the staff topic, the GuestCall to the call's topic `/topic/call/{id}`.
- * - On PostgreSQL the @socket.io/postgres-adapter (LISTEN/NOTIFY) carries the events to the other server instances:
- *   one NOTIFY per batch (`serverSideEmit`), sent after this instance's own sockets got them, so local delivery never
- *   waits for the database.
+ * - On PostgreSQL an adapter (realtime-adapter.ts: PostgreSQL's LISTEN/NOTIFY, or Redis) carries the events to the
+ *   other server instances: one message per batch (`serverSideEmit`), sent after this instance's own sockets got them,
+ *   so local delivery never waits for the database or Redis.
  *
  * Membership (and the token's expiry) is checked at subscribe time; a socket keeps its rooms until it disconnects.
  * So when a user loses access (deleted, removed from a restaurant, a role taken away), `endUserSessions(userId)`
@@ -71,8 +69,8 @@ import { verifyJwt, type AccessClaims } from './jwt.js';
  * pages) hears it through `onDataChange`: changes made on this instance at once (before the writer's response),
  * changes made on other instances when their message arrives over the same adapter channel (order events with their
  * batch, orders changed without an event with the next batch, every other change in a `qrmenu:data-change` message
- * at once). While the adapter's LISTEN connection is down, messages from other instances may be lost:
- * `remoteChangesHeard` is false then, and losing it tells the listeners 'everything' changed.
+ * at once). While the adapter's listening connection (LISTEN, or Redis) is down, messages from other instances may
+ * be lost: `remoteChangesHeard` is false then, and losing it tells the listeners 'everything' changed.
  *
  * Several instances: a socket's session lives on one instance. WebSocket is one TCP connection, so it works behind a
  * round-robin load balancer; HTTP long-polling (the fallback transport) needs sticky sessions.
@@ -161,8 +159,9 @@ const PICKUP_BOARD_TOPIC_RE = /^\/topic\/pickup-board\/(\d{1,9})$/;
 
 export const realtimePlugin = fp(async (app) => {
   let io: Server | null = null;
-  /** True when other instances may exist (the PostgreSQL adapter): batches are also sent to them. */
+  /** True when other instances may exist (an adapter, on PostgreSQL): batches are also sent to them. */
   let clustered = false;
+  let adapter: RealtimeAdapter | null = null;
 
   const changeListeners: ((change: DataChange, madeHere: boolean) => void)[] = [];
   /** Tells the listeners; `madeHere` is false for a change heard from another instance (or lost with its message). */
@@ -170,10 +169,9 @@ export const realtimePlugin = fp(async (app) => {
     for (const listener of changeListeners) listener(change, madeHere);
   }
   const eateriesOf = (batch: EventBatch) => [...new Set(batch.map(([eateryId]) => eateryId))];
-  /** True while the adapter listens (its client holds the LISTEN connection); read from the adapter's internals. */
+  /** True while the adapter listens (its connection to PostgreSQL or Redis is up). */
   function adapterHearing() {
-    const adapter = io?.of('/').adapter as unknown as { client?: { client?: unknown } } | undefined;
-    return !!adapter?.client?.client;
+    return !!io && !!adapter?.hearing(io);
   }
 
   /** Delivers a batch to this instance's sockets: each guest topic, then one message per restaurant's staff topic. */
@@ -393,29 +391,14 @@ export const realtimePlugin = fp(async (app) => {
     });
   }
 
-  // The adapter's own small pool: it sends an event to this server's sockets only after its NOTIFY returns,
-  // so NOTIFY must not queue behind order queries on the main pool (measured by bench/place-orders.ts).
-  let adapterPool: pg.Pool | null = null;
-
   app.addHook('onReady', async () => {
-    const pool = app.database.kind === 'postgres' ? app.database.pool : undefined;
+    // Its listening connection lost: changes made elsewhere meanwhile are never heard of.
+    adapter = createRealtimeAdapter(app.config, app.database, app.log, () => changed({ kind: 'everything' }));
     io = new Server(app.server, {
       path: SOCKET_PATH,
       pingInterval: SOCKET_PING_INTERVAL_MS,
       serveClient: false,
-      ...(pool
-        ? {
-            adapter: createAdapter(
-              // Its LISTEN connection lost: changes made elsewhere meanwhile are never heard of.
-              withClientErrorHandler((adapterPool = ownPool(pool, app.log)), app.log, () =>
-                changed({ kind: 'everything' }),
-              ),
-              {
-                errorHandler: (err: Error) => app.log.warn({ err }, 'realtime adapter error'),
-              },
-            ),
-          }
-        : {}),
+      ...(adapter ? { adapter: adapter.adapter } : {}),
     });
 
     io.use(async (socket, next) => {
@@ -443,7 +426,7 @@ export const realtimePlugin = fp(async (app) => {
       next();
     });
     io.on('connection', onConnection);
-    clustered = !!pool;
+    clustered = adapter !== null;
     if (clustered) {
       io.on(REMOTE_ORDER_EVENTS, (batch: EventBatch) => {
         changed({ kind: 'orders', eateryIds: eateriesOf(batch) });
@@ -453,7 +436,7 @@ export const realtimePlugin = fp(async (app) => {
       io.on(REMOTE_DATA_CHANGE, (change: PublishedChange) => changed(remoteChange(change)));
     }
 
-    if (pool) await adapterListening(io);
+    await adapter?.listening(io);
   });
 
   // Disconnect sockets and stop socket.io before Fastify closes the HTTP server (open WebSockets would keep it
@@ -467,55 +450,10 @@ export const realtimePlugin = fp(async (app) => {
     const server = io;
     io = null;
     await server.close();
-    await adapterPool?.end();
-    adapterPool = null;
+    await adapter?.close();
+    adapter = null;
   });
 });
-
-/**
- * The postgres adapter takes a pool client for LISTEN asynchronously. Wait (at most 3 s) until it has it, so that
- * events from other instances are received as soon as the app is ready, and so that closing right after start
- * does not leave that client checked out of the pool. Reads an internal field; without it this just returns.
- */
-async function adapterListening(io: Server) {
-  const adapter = io.of('/').adapter as unknown as { client?: { client?: unknown } };
-  for (let i = 0; i < 60 && adapter.client && !adapter.client.client; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * The postgres adapter checks a client out of the pool for LISTEN and listens for its 'end' only: a backend
- * terminated under it (database restart, admin command) would emit 'error' with no listener and crash the
- * process, and the dead client would stay checked out, so closing the pool would wait for it forever.
- * The adapter uses only `connect()` and `query()`; this pool view handles both for its clients (the adapter
- * sees 'end' and reconnects with a new one).
- */
-function withClientErrorHandler(pool: pg.Pool, log: FastifyBaseLogger, onLost: () => void): pg.Pool {
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let dropped = false;
-      const drop = (err?: Error) => {
-        if (dropped) return;
-        dropped = true;
-        onLost();
-        try {
-          client.release(err ?? true); // destroy it: the pool opens a fresh one when needed
-        } catch {
-          // already released by the adapter
-        }
-      };
-      client.on('error', (err) => {
-        log.warn({ err }, 'realtime adapter: LISTEN connection lost');
-        drop(err);
-      });
-      client.on('end', () => drop());
-      return client;
-    },
-    query: (...args: Parameters<pg.Pool['query']>) => pool.query(...args),
-  } as unknown as pg.Pool;
-}
 
 /** Whether an order event may change a pickup board: a takeaway or pickup order's, or a deletion (of any order). */
 function changesPickupBoard(event: OrderEvent): boolean {
@@ -536,15 +474,4 @@ function remoteChange(change: PublishedChange): DataChange {
       break;
   }
   return { kind: 'everything' };
-}
-
-/**
- * The adapter's pool. Its writes (NOTIFY, and the attachment rows of large messages) are messages between running
- * instances, worthless after a crash: they skip waiting for the WAL flush (synchronous_commit=off), which under load
- * otherwise puts a disk flush per batch of events in line with the orders' own commits.
- */
-function ownPool(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
-  const own = new pg.Pool({ ...pool.options, max: 4, options: '-c synchronous_commit=off' });
-  own.on('error', (err) => log.warn({ err }, 'realtime adapter: idle connection lost'));
-  return own;
 }
