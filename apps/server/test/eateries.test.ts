@@ -5,6 +5,7 @@ import { eateries, memberships, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import {
   bearer,
+  errorBodyOf,
   loginAs,
   PASSWORD,
   registerOwner,
@@ -339,7 +340,7 @@ describe('GET, PUT, DELETE /api/eatery/{id}', () => {
     const missing = await call('GET', '/api/eatery/99999999', a.token);
     expectError(missing, 404, 'notYourResource');
     const foreign = await call('GET', `/api/eatery/${b.eateryId}`, a.token);
-    expect(missing.body).toBe(foreign.body);
+    expect(errorBodyOf(missing)).toEqual(errorBodyOf(foreign));
   });
 
   it('malformed ids -> 404 (never 500)', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -130,6 +130,13 @@ export function refreshCookie(res: LightMyRequestResponse): string {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An error body without its request id, which differs from request to request: for telling two answers apart. */
+export function errorBodyOf(res: { json(): unknown }): Record<string, unknown> {
+  const { requestId, ...rest } = res.json() as Record<string, unknown>;
+  expect(requestId).toEqual(expect.any(String));
+  return rest;
+}
 
 /** A random address so that per-IP rate limits of one test do not leak into another. */
 export function randomIp() {

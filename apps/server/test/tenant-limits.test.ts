@@ -21,6 +21,7 @@ const expectLimitReached = (res: LightMyRequestResponse, what: TenantLimitKind) 
     messageKey: 'limitReached',
     message: expect.any(String),
     params: { max: LIMITS[what], what },
+    requestId: expect.any(String),
   });
 };
 
