@@ -50,6 +50,7 @@ const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5
 export const metricsPlugin = fp(async (app) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  app.addHook('onClose', async () => registry.clear());
   const caches = new Map<string, HitCounter>();
 
   const httpDuration = new Histogram({
