@@ -161,3 +161,18 @@ export function routerRoutes(app: FastifyInstance): { method: string; url: strin
   }
   return found;
 }
+
+/** Polls `probe` every 25 ms until it answers something (not undefined or false); throws after `ms`. */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 8000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { categories } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { RATE_LIMIT_TABLE } from '../src/plugins/rate-limits.js';
-import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig, uniqueEmail } from './helper.js';
+import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig, uniqueEmail, waitUntil } from './helper.js';
 import { connectSocket, subscribe, type SocketOptions } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
 import { NGINX_CONF, nginxBinary, nginxCheck, startNginx, type RunningNginx } from './nginx.js';
@@ -45,16 +45,6 @@ const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address(
 /** A socket.io client like the web app's: WebSocket first, long-polling as the fallback. */
 const connect = (url: string, opts: SocketOptions = {}) =>
   connectSocket(url, { transports: ['websocket', 'polling'], ...opts }, sockets);
-
-async function waitUntil<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 8000) {
-  const start = Date.now();
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined && found !== false) return found;
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(25);
-  }
-}
 
 /** A guest order through `base` (the proxy or an instance), as the guest page sends it; and the device cookie. */
 async function guestOrder(base: string, cookie = '') {

@@ -11,9 +11,12 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import type { DataChange } from '../src/data-changes.js';
 import { newDeviceId } from '../src/modules/guest/device.js';
 import { realtimeAdapterKind } from '../src/plugins/realtime-adapter.js';
-import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig } from './helper.js';
+import { TEST_DATABASE_URL, bearer, createPostgresDatabase, testConfig, waitUntil } from './helper.js';
 import { connectSocket, disconnection, subscribe } from './socket-client.js';
 import { makeDish, makeEatery, makeStaff, type TestEatery } from './orders-fixtures.js';
+
+/** How long a message may take to cross from instance to instance through Redis here. */
+const WAIT_MS = 10_000;
 
 /**
  * Two instances on one PostgreSQL database with the Redis streams adapter (REALTIME_ADAPTER=redis): the
@@ -59,16 +62,6 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two instances with the R
     instances.push({ app, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;
-  }
-
-  async function waitUntil<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>) {
-    const start = Date.now();
-    for (;;) {
-      const found = await probe();
-      if (found !== undefined && found !== false) return found;
-      if (Date.now() - start > 10_000) throw new Error(`${what}: not within 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
   }
 
   /** A staff order placed on `app`; its id. */
@@ -140,7 +133,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two instances with the R
     expect((await subscribe(guest.socket, orderTopic(guestOrder.json().id))).ok).toBe(true);
 
     const order = await placeOrder(a);
-    const event = await waitUntil('NEW_ORDER on B', () => staff.events.find((e) => e.orderId === order.id));
+    const event = await waitUntil('NEW_ORDER on B', () => staff.events.find((e) => e.orderId === order.id), WAIT_MS);
     expect(event).toEqual({ type: 'NEW_ORDER', orderId: order.id, status: 'CREATED', version: 0, order });
 
     // The guest's own order changes on A: its socket on B hears that, and nothing of the other order.
@@ -151,8 +144,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two instances with the R
       payload: { status: 'PREPARING' },
     });
     expect(put.statusCode).toBe(200);
-    await waitUntil('ORDER_UPDATED on the guest socket', () =>
-      guest.events.some((e) => e.type === 'ORDER_UPDATED' && e.orderId === guestOrder.json().id),
+    await waitUntil(
+      'ORDER_UPDATED on the guest socket',
+      () => guest.events.some((e) => e.type === 'ORDER_UPDATED' && e.orderId === guestOrder.json().id),
+      WAIT_MS,
     );
     expect(guest.events.every((e) => e.orderId === guestOrder.json().id)).toBe(true);
   });
@@ -181,7 +176,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two instances with the R
       payload: { categoryIds: [...order].reverse() },
     });
     expect(reorder.statusCode).toBe(200);
-    await waitUntil('B heard the menu change', () => heardOnB.some((c) => c.kind === 'menu' && c.eateryId === E.id));
+    await waitUntil(
+      'B heard the menu change',
+      () => heardOnB.some((c) => c.kind === 'menu' && c.eateryId === E.id),
+      WAIT_MS,
+    );
     expect(await guestMenu()).toEqual([...order].reverse());
   });
 
@@ -208,13 +207,17 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two instances with the R
     } finally {
       admin.disconnect();
     }
-    await waitUntil("B heard 'everything'", () => heardOnB.some((c) => c.kind === 'everything'));
-    await waitUntil('both hear again', () => a.realtime.remoteChangesHeard && b.realtime.remoteChangesHeard);
+    await waitUntil("B heard 'everything'", () => heardOnB.some((c) => c.kind === 'everything'), WAIT_MS);
+    await waitUntil('both hear again', () => a.realtime.remoteChangesHeard && b.realtime.remoteChangesHeard, WAIT_MS);
 
     const staff = await connect(b, { token: E.kitchen.token });
     expect((await subscribe(staff.socket, ordersTopic(E.id))).ok).toBe(true);
     const order = await placeOrder(a);
-    await waitUntil('NEW_ORDER on B after the reconnect', () => staff.events.some((e) => e.orderId === order.id));
+    await waitUntil(
+      'NEW_ORDER on B after the reconnect',
+      () => staff.events.some((e) => e.orderId === order.id),
+      WAIT_MS,
+    );
   });
 
   it('remoteChangesHeard is false while the Redis of the adapter cannot be reached', async () => {
