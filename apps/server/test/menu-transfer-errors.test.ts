@@ -30,6 +30,8 @@ async function expectRefused(owner: Owner, file: Uint8Array, photos?: Uint8Array
   const imported = await sendSheet(app, owner, 'import', file, photos);
   expect(imported.statusCode, imported.body).toBe(422);
   expect(imported.json()).toMatchObject({ messageKey: 'validation', ok: false, imported: false });
+  // Like every error body, it names its request.
+  expect(imported.json().requestId).toBe(imported.headers['x-request-id']);
   expect(await menuRows(app, owner.eateryId)).toBe(before);
   // The same problems whether previewed or refused.
   const { rows, fileErrors } = report(imported);

@@ -24,11 +24,13 @@ const sendFile = (reply: FastifyReply, file: TransferFile) =>
 
 /**
  * A report with problems, as a 422 error body: `messageKey: 'validation'` and every row problem in `details`
- * (`field` = '<row>.<column>'), with the report's own fields beside them for the page to show.
+ * (`field` = '<row>.<column>'), with the report's own fields beside them for the page to show, and the request's id
+ * like every error body.
  */
-const rejectedBody = (report: MenuImportReport) => ({
+const rejectedBody = (report: MenuImportReport, requestId: string) => ({
   messageKey: 'validation' as const,
   message: ERROR_MESSAGES.validation,
+  requestId,
   details: [
     ...report.fileErrors.map((e) => ({ field: 'file', messageKey: e.key })),
     ...report.rows.flatMap((r) => r.errors.map((e) => ({ field: `${r.row}.${e.column ?? 'row'}`, messageKey: e.key }))),
@@ -103,7 +105,7 @@ export const menuTransferRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const eatery = requireEatery(request);
       const report = await service.import(eatery.id, await readTransferForm(request), request.userId);
-      if (!report.imported) return reply.code(422).send(rejectedBody(report));
+      if (!report.imported) return reply.code(422).send(rejectedBody(report, request.id));
       return report;
     },
   );
