@@ -10,7 +10,7 @@ import { AppError } from './app-error.js';
  */
 
 /** Route patterns (as registered, e.g. /api/eatery/:id/reports/day) that are refused under pressure. */
-export const SHED_UNDER_PRESSURE = [
+const SHED_UNDER_PRESSURE = [
   // Reports, the day report, Z lists and CSV exports: long queries over a whole day or month.
   /^\/api\/eatery\/:id\/reports(\/|\.|$)/,
   /^\/api\/eatery\/:id\/audit(\.csv)?$/,
@@ -24,9 +24,9 @@ export const SHED_UNDER_PRESSURE = [
 ];
 
 /** Seconds a refused client should wait before asking again. */
-export const SHED_RETRY_AFTER_SECONDS = 5;
+const SHED_RETRY_AFTER_SECONDS = 5;
 
-export const isShedUnderPressure = (route: string | undefined) =>
+const isShedUnderPressure = (route: string | undefined) =>
   route !== undefined && SHED_UNDER_PRESSURE.some((pattern) => pattern.test(route));
 
 export const loadSheddingPlugin = fp(async (app) => {
