@@ -20,13 +20,24 @@ export function errorText(
   fallbackKey = 'errors.unknown',
 ): string {
   if (err instanceof ApiError) {
-    const sentence = apiErrorSentence(err, t, exists, fallbackKey);
-    // A fault on the server's side: the id lets the person quote it, and whoever reads the logs find the request.
-    return err.status >= 500 && err.requestId ? `${sentence} ${t('errors.requestId')} ${err.requestId}` : sentence;
+    return apiErrorSentence(err, t, exists, fallbackKey) + requestIdNote(faultRequestId(err), t);
   }
   if (err instanceof TypeError) return t('errors.network');
   if (err instanceof Error && err.message) return err.message;
   return t(fallbackKey);
+}
+
+/**
+ * The request id to show with an error: a fault on the server's side (5xx) has one the person can quote, and whoever
+ * reads the logs finds the request by it. A refusal of the person's own input (4xx) has nothing to report.
+ */
+export function faultRequestId(err: unknown): string | undefined {
+  return err instanceof ApiError && err.status >= 500 ? err.requestId : undefined;
+}
+
+/** What an error's sentence ends with when it has a request id (" Request id: …"), else nothing. */
+export function requestIdNote(requestId: string | undefined, t: (key: string) => string): string {
+  return requestId ? ` ${t('errors.requestId')} ${requestId}` : '';
 }
 
 function apiErrorSentence(

@@ -11,6 +11,7 @@ import { isOnline } from '../offline/online-status';
 import * as outbox from '../offline/order-outbox';
 import { forgetPendingOrder, pendingOrderKey, rememberPendingOrder } from '../offline/pending-order';
 import { isNetworkError } from '../offline/send-when-online';
+import { faultRequestId, requestIdNote } from '../../../api/error-text';
 import { closedNowError } from './orders-closed';
 import { submitErrorOutcome } from './submit-errors';
 import { tableKeyOf } from './table-key';
@@ -79,7 +80,12 @@ export function usePlaceOrder(eateryId: number, place: GuestPlace, opts: PlaceOr
       if (outcome.reset) cartActions.reset();
       return {
         key: outcome.messageKey,
-        values: { ...outcome.values, number: sent.addToOrderNumber, dishes: outcome.droppedNames },
+        values: {
+          ...outcome.values,
+          number: sent.addToOrderNumber,
+          dishes: outcome.droppedNames,
+          requestId: faultRequestId(err),
+        },
       };
     };
     if (orderId) {
@@ -137,7 +143,8 @@ export function usePlaceOrder(eateryId: number, place: GuestPlace, opts: PlaceOr
   else if (message) {
     const dishes = (message.values?.dishes as CartDish[] | undefined) ?? [];
     const names = dishes.map((d) => localName(d, i18n.language)).join(', ');
-    error = t(message.key, { ...message.values, names });
+    error =
+      t(message.key, { ...message.values, names }) + requestIdNote(message.values?.requestId as string | undefined, t);
   }
   return {
     submit,

@@ -72,6 +72,23 @@ describe('cart page', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('a failed order ends its message with the request id of a server fault, in the page language', async () => {
+    const requestId = '5c0ffee0-1234-4abc-9def-0123456789ab';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/menu')
+          ? json(503, { messageKey: 'internal', message: 'down' })
+          : json(500, { messageKey: 'internal', message: 'boom', requestId }),
+      ),
+    );
+    cartActions.setTableAndEatery({ eateryId: 1, tableId: 2 });
+    cartActions.add(dish(5, 'Plov', 7.35));
+    await renderGuest(<CartPage />, { lang: 'ru' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(`Код запроса: ${requestId}`));
+  });
+
   it('keeps the focus on the stepper at one portion, and on the heading when a dish is removed', async () => {
     vi.stubGlobal(
       'fetch',
